@@ -1,0 +1,322 @@
+package io.cloudg.resilience;
+
+import io.cloudg.resilience.core.Backoff;
+import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.RetryBudgets;
+import io.cloudg.resilience.report.ScopeCounters;
+import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.Admission;
+import io.cloudg.resilience.spi.AttemptOutcome;
+import io.cloudg.resilience.spi.OutcomeRequest;
+import io.cloudg.resilience.spi.OutcomeResult;
+import io.cloudg.resilience.spi.SlotLease;
+import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.time.TimeSource;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One logical call through the governor, attempt by attempt. This is the building block the SDK
+ * integrations use (they let the SDK run the retry loop and ask this object at each step); the governor's
+ * own {@code call}/{@code callAsync} are loops over it.
+ *
+ * <p>Per attempt: {@link #admit()} (breaker, tokens at every level; returns the wait) or the blocking
+ * {@link #beforeSend()} / non-blocking {@link #beforeSendAsync()} (admit, wait, take a bulkhead slot);
+ * then {@link #onSuccess()} or {@link #onFailure(Throwable)}, which returns the decision. {@link #close()}
+ * releases whatever is still held. Not thread-safe: one call is driven by one caller at a time.
+ */
+public final class GovernedCall implements AutoCloseable {
+    private final Governor governor;
+    private final CallPlan plan;
+    private final StateStore store;
+    private final TimeSource time;
+    private final TaskLedger ledger;
+    private final ScopeCounters runCounters;
+    private final CallOptions options;
+    private final long startedAt;
+    private int attempts;
+    private int retries;
+    private long previousBackoff;
+    private long probeGeneration;
+    private SlotLease lease;
+    private long leaseRenewedAt;
+    private boolean ended;
+
+    GovernedCall(Governor governor, CallPlan plan, CallOptions options, long now) {
+        this.governor = governor;
+        this.plan = plan;
+        this.store = governor.store();
+        this.time = governor.time();
+        this.options = options;
+        this.ledger = options.ledger() != null ? options.ledger() : TaskLedger.current();
+        ThrottlingStats run = ledger == null ? null : ledger.run();
+        this.runCounters = run == null ? null : run.counters(plan.serviceScope);
+        this.startedAt = now;
+        count(ScopeCounters::call);
+    }
+
+    public Scope scope() {
+        return plan.scope;
+    }
+
+    /** The bucket/breaker scope this call is paced by. */
+    public Scope leaf() {
+        return plan.leaf;
+    }
+
+    /** Attempts admitted so far. */
+    public int attempts() {
+        return attempts;
+    }
+
+    /** Retries granted so far. */
+    public int retries() {
+        return retries;
+    }
+
+    /** Whether the governor acts on this call at all ({@code ratelimit[.provider].enabled}). */
+    public boolean governed() {
+        return plan.enabled;
+    }
+
+    /** Whether the next attempt still needs a bulkhead slot (after {@link #admit()}). */
+    public boolean needsSlot() {
+        return plan.enabled && lease == null && options.slotMode() != CallOptions.SlotMode.HELD;
+    }
+
+    /**
+     * The gate before an attempt, without waiting: checks the deadline and the breaker, takes tokens at
+     * every level, and takes a bulkhead slot too when no wait is needed and nobody in this process is
+     * queued for one.
+     *
+     * @return nanoseconds to wait before sending (the caller waits, then takes a slot if
+     *         {@link #needsSlot()})
+     * @throws CircuitOpenException the breaker refused; nothing was taken and the ledger records a skip
+     * @throws DeadlineExceededException the call's deadline is spent
+     */
+    public long admit() {
+        attempts++;
+        if (!plan.enabled) {
+            return 0;
+        }
+        long now = time.nanoTime();
+        if (now - startedAt >= plan.limits.deadlineNanos()) {
+            String reason = plan.operationName() + " (deadline exceeded)";
+            end(AttemptOutcome.NONE, -1, CallVerdict.NEUTRAL);
+            throw new DeadlineExceededException("deadline of " + plan.limits.deadlineSeconds() + "s spent before " + reason);
+        }
+        if (options.slotMode() == CallOptions.SlotMode.HELD) {
+            options.hold().touch(now);
+        } else if (lease != null && now - leaseRenewedAt > plan.slot.leaseNanos() / 2) {
+            leaseRenewedAt = now;
+            if (!store.renewSlot(lease, plan.slot.leaseNanos())) {
+                lease = null; // expired while we backed off: take a new one
+            }
+        }
+        boolean wantSlot = needsSlot() && plan.gate.idle();
+        Admission a = store.admit(wantSlot ? plan.admitWithSlot : plan.admitNoSlot);
+        if (a.rejected()) {
+            CircuitOpenException e = new CircuitOpenException(plan.leaf, a.breaker().retryInNanos());
+            count(ScopeCounters::rejected);
+            if (ledger != null) {
+                ledger.recordCircuitSkipped(e.getMessage());
+            }
+            governor.stats().skipped(plan.serviceScope, e.getMessage());
+            if (runCounters != null) {
+                ledger.run().skipped(plan.serviceScope, e.getMessage());
+            }
+            ended = true;
+            releaseLease();
+            throw e;
+        }
+        if (a.breaker().probe()) {
+            probeGeneration = a.breaker().probeGeneration();
+        }
+        if (a.lease() != null) {
+            lease = a.lease();
+            leaseRenewedAt = now;
+        }
+        long wait = a.waitNanos();
+        if (wait > 0) {
+            plan.counters.waited(wait);
+            if (runCounters != null) {
+                runCounters.waited(wait);
+            }
+        }
+        return wait;
+    }
+
+    /** Admits, waits for the tokens, takes a bulkhead slot: everything before sending. Blocks. */
+    public void beforeSend() throws InterruptedException {
+        time.sleep(admit());
+        if (needsSlot()) {
+            try {
+                takeLease(plan.gate.acquire(plan.slot).get());
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
+            } catch (InterruptedException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    /** Like {@link #beforeSend()} without holding a thread while waiting. */
+    public CompletableFuture<Void> beforeSendAsync() {
+        long wait;
+        try {
+            wait = admit();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return time.delay(wait).thenCompose(v -> {
+            if (!needsSlot()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return plan.gate.acquire(plan.slot).thenAccept(this::takeLease);
+        });
+    }
+
+    /** Waits for a bulkhead slot if this call still needs one; a no-op otherwise. Blocks. */
+    public void awaitSlot() throws InterruptedException {
+        if (needsSlot()) {
+            try {
+                takeLease(plan.gate.acquire(plan.slot).get());
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
+            }
+        }
+    }
+
+    private void takeLease(SlotLease l) {
+        lease = l;
+        leaseRenewedAt = time.nanoTime();
+    }
+
+    /** The attempt succeeded: the leaf may recover, the breaker closes, the budget gets its refund. */
+    public AttemptDecision onSuccess() {
+        if (plan.enabled) {
+            end(AttemptOutcome.SUCCESS, -1, CallVerdict.SUCCESS);
+            store.refundRetry(plan.provider, plan.limits.retryBudget());
+        } else {
+            ended = true;
+        }
+        return AttemptDecision.DONE;
+    }
+
+    /**
+     * The attempt failed with {@code error}. Classifies it, counts it, feeds AIMD, and decides: FAIL for
+     * fatal errors, RETRY while max_retries, the deadline and the retry budget allow it, GIVE_UP otherwise
+     * (recorded in the ledger).
+     */
+    public AttemptDecision onFailure(Throwable error) {
+        Classification c = governor.classifier().explain(error, time.epochMillis());
+        return onFailure(error, c);
+    }
+
+    /** As {@link #onFailure(Throwable)} with the classification already made (SDK integrations). */
+    public AttemptDecision onFailure(Throwable error, Classification c) {
+        if (c.errorClass() == ErrorClass.THROTTLED) {
+            count(ScopeCounters::throttled);
+        } else if (c.errorClass() == ErrorClass.TRANSIENT) {
+            count(ScopeCounters::transientError);
+        }
+        if (!plan.enabled) {
+            ended = true;
+            return new AttemptDecision(AttemptDecision.Kind.FAIL, 0, error, null);
+        }
+        AttemptOutcome outcome = AttemptOutcome.of(c.errorClass());
+        long retryAfter = c.hasRetryAfter() ? c.retryAfterNanos() : -1;
+        if (c.errorClass() == ErrorClass.FATAL) {
+            end(outcome, retryAfter, CallVerdict.REACHABLE);
+            return new AttemptDecision(AttemptDecision.Kind.FAIL, 0, error, null);
+        }
+        long now = time.nanoTime();
+        String why = null;
+        CallVerdict verdict = CallVerdict.FAILURE;
+        long backoff = 0;
+        if (retries >= plan.limits.maxRetries()) {
+            why = "retries exhausted";
+        } else {
+            backoff = Backoff.next(previousBackoff, plan.limits.maxBackoffNanos(), retryAfter, governor.random());
+            if (now + backoff - startedAt >= plan.limits.deadlineNanos()) {
+                why = "deadline exceeded";
+            } else if (RetryBudgets.costs(retries + 1) && !store.tryTakeRetry(plan.provider, plan.limits.retryBudget())) {
+                why = "retry budget exhausted";
+                verdict = CallVerdict.NEUTRAL;
+            }
+        }
+        if (why == null) {
+            boolean releaseSlot = options.slotMode() == CallOptions.SlotMode.PER_ATTEMPT;
+            record(outcome, retryAfter, CallVerdict.NONE, releaseSlot);
+            retries++;
+            previousBackoff = backoff;
+            count(ScopeCounters::retry);
+            return new AttemptDecision(AttemptDecision.Kind.RETRY, backoff, error, null);
+        }
+        end(outcome, retryAfter, verdict);
+        String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
+        String reason = kind + ": " + plan.operationName() + " (" + why + "): " + c.summary();
+        count(ScopeCounters::gaveUp);
+        if (ledger != null) {
+            ledger.recordGaveUp(reason, c.errorClass() == ErrorClass.THROTTLED);
+        }
+        governor.stats().skipped(plan.serviceScope, reason);
+        if (runCounters != null) {
+            ledger.run().skipped(plan.serviceScope, reason);
+        }
+        return new AttemptDecision(AttemptDecision.Kind.GIVE_UP, 0, error, reason);
+    }
+
+    private void end(AttemptOutcome outcome, long retryAfter, CallVerdict verdict) {
+        ended = true;
+        record(outcome, retryAfter, verdict, true);
+    }
+
+    private void record(AttemptOutcome outcome, long retryAfter, CallVerdict verdict, boolean releaseSlot) {
+        SlotLease release = releaseSlot ? lease : null;
+        if (release != null) {
+            lease = null;
+        }
+        OutcomeResult r = store.record(new OutcomeRequest(plan.leaf, plan.leafLimit, outcome, retryAfter, plan.breaker,
+                verdict, verdict == CallVerdict.NONE ? 0 : probeGeneration, release));
+        if (release != null) {
+            plan.gate.released();
+        }
+        if (r.tripped()) {
+            count(ScopeCounters::breakerTrip);
+        }
+    }
+
+    private void releaseLease() {
+        SlotLease l = lease;
+        if (l != null) {
+            lease = null;
+            store.releaseSlot(l);
+            plan.gate.released();
+        }
+    }
+
+    private void count(java.util.function.Consumer<ScopeCounters> event) {
+        event.accept(plan.counters);
+        if (runCounters != null) {
+            event.accept(runCounters);
+        }
+    }
+
+    /**
+     * Ends the call if no outcome ended it (cancelled, interrupted, abandoned): a running probe gives its
+     * lease back, nothing counts against the breaker, and the slot is released.
+     */
+    @Override
+    public void close() {
+        if (!ended) {
+            ended = true;
+            if (plan.enabled) {
+                record(AttemptOutcome.NONE, -1, CallVerdict.NEUTRAL, true);
+                return;
+            }
+        }
+        releaseLease();
+    }
+}

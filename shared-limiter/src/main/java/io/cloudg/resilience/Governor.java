@@ -1,0 +1,279 @@
+package io.cloudg.resilience;
+
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.memory.InMemoryStateStore;
+import io.cloudg.resilience.report.ThrottlingReport;
+import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.SlotLease;
+import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.time.TimeSource;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The governor every cloud API call passes: token buckets per provider, account and leaf, AIMD on the
+ * leaves, circuit breakers per leaf, bulkheads per provider x account, retries with decorrelated jitter
+ * bounded by max_retries, a deadline and a per-provider retry budget, task ledgers and the throttling
+ * report.
+ *
+ * <p>State lives in a {@link StateStore} (in memory by default); time comes from one {@link TimeSource}.
+ * A governor is thread-safe and meant to be shared by every client of a process ({@link Resilience#get()}
+ * holds the process-wide one); tests build their own with a manual clock.
+ *
+ * <pre>{@code
+ * Governor g = Governor.builder().config(config).build();
+ * List<Vpc> vpcs = g.call(Scope.of("aws", account, region, "ec2", "DescribeVpcs"), () -> ec2.describeVpcs().vpcs());
+ * }</pre>
+ */
+public final class Governor implements AutoCloseable {
+    private volatile RateLimitConfig config;
+    private final StateStore store;
+    private final TimeSource time;
+    private final Classifier classifier;
+    private final DoubleSupplier random;
+    private final ThrottlingStats stats = new ThrottlingStats();
+    private final ConcurrentHashMap<Scope, SlotGate> gates = new ConcurrentHashMap<>();
+    private volatile ConcurrentHashMap<Scope, CallPlan> plans = new ConcurrentHashMap<>();
+
+    private Governor(Builder b) {
+        this.config = b.config;
+        this.time = b.time;
+        this.store = b.store != null ? b.store : new InMemoryStateStore(b.time);
+        this.classifier = b.classifier;
+        this.random = b.random;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A governor with {@code config}, in-memory state and the system clock. */
+    public static Governor create(RateLimitConfig config) {
+        return builder().config(config).build();
+    }
+
+    /**
+     * Replaces the configuration. Learned state (rates, breakers, budgets) is kept; new limits apply from
+     * the next call.
+     */
+    public void reconfigure(RateLimitConfig newConfig) {
+        this.config = Objects.requireNonNull(newConfig, "config");
+        this.plans = new ConcurrentHashMap<>();
+    }
+
+    public RateLimitConfig config() {
+        return config;
+    }
+
+    public StateStore store() {
+        return store;
+    }
+
+    public TimeSource time() {
+        return time;
+    }
+
+    public Classifier classifier() {
+        return classifier;
+    }
+
+    /** The process-wide counters (every call, whatever its run). */
+    public ThrottlingStats stats() {
+        return stats;
+    }
+
+    double random() {
+        return random.getAsDouble();
+    }
+
+    CallPlan plan(Scope scope) {
+        ConcurrentHashMap<Scope, CallPlan> p = plans;
+        CallPlan plan = p.get(scope);
+        if (plan == null) {
+            plan = p.computeIfAbsent(scope, s -> new CallPlan(s, config, stats.counters(s.withoutOperation()),
+                    gates.computeIfAbsent(s.accountScope(), a -> new SlotGate(store, time))));
+        }
+        return plan;
+    }
+
+    /** The scope whose bucket and breaker pace calls of {@code scope}. */
+    public Scope leafOf(Scope scope) {
+        return plan(scope).leaf;
+    }
+
+    /** Starts one governed call (the SDK integrations' entry point). Close it when done. */
+    public GovernedCall open(Scope scope) {
+        return open(scope, CallOptions.DEFAULT);
+    }
+
+    public GovernedCall open(Scope scope, CallOptions options) {
+        return new GovernedCall(this, plan(scope), options, time.nanoTime());
+    }
+
+    /**
+     * Runs {@code op} through the governor: gate, send, classify, retry or give up. A fatal error or the
+     * last error of a call that gave up is rethrown as it was; a refusal by an open breaker throws
+     * {@link CircuitOpenException}. Losses are recorded in the thread's {@link TaskLedger}.
+     */
+    public <T> T call(Scope scope, Callable<T> op) throws Exception {
+        return call(scope, CallOptions.DEFAULT, op);
+    }
+
+    public <T> T call(Scope scope, CallOptions options, Callable<T> op) throws Exception {
+        try (GovernedCall c = open(scope, options)) {
+            while (true) {
+                c.beforeSend();
+                T value;
+                try {
+                    value = op.call();
+                } catch (Exception | Error e) {
+                    AttemptDecision d = c.onFailure(e);
+                    if (d.retry()) {
+                        time.sleep(d.backoffNanos());
+                        continue;
+                    }
+                    throw e;
+                }
+                c.onSuccess();
+                return value;
+            }
+        }
+    }
+
+    /**
+     * The asynchronous form of {@link #call(Scope, Callable)}: no thread is held while waiting for tokens,
+     * a slot or a backoff. The returned future fails with the same exceptions {@code call} would throw.
+     */
+    public <T> CompletableFuture<T> callAsync(Scope scope, Supplier<? extends CompletionStage<T>> op) {
+        return callAsync(scope, CallOptions.DEFAULT, op);
+    }
+
+    public <T> CompletableFuture<T> callAsync(Scope scope, CallOptions options, Supplier<? extends CompletionStage<T>> op) {
+        GovernedCall c;
+        try {
+            c = open(scope, options.ledger() == null ? options.withLedger(TaskLedger.current()) : options);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<T> result = new CompletableFuture<>();
+        attemptAsync(c, op, result);
+        result.whenComplete((v, e) -> c.close());
+        return result;
+    }
+
+    private <T> void attemptAsync(GovernedCall c, Supplier<? extends CompletionStage<T>> op, CompletableFuture<T> result) {
+        c.beforeSendAsync()
+                .thenCompose(v -> op.get())
+                .whenComplete((value, failure) -> {
+                    if (failure == null) {
+                        c.onSuccess();
+                        result.complete(value);
+                        return;
+                    }
+                    Throwable e = unwrap(failure);
+                    if (e instanceof CircuitOpenException || e instanceof DeadlineExceededException) {
+                        result.completeExceptionally(e);
+                        return;
+                    }
+                    AttemptDecision d = c.onFailure(e);
+                    if (d.retry()) {
+                        time.delay(d.backoffNanos()).whenComplete((x, y) -> attemptAsync(c, op, result));
+                    } else {
+                        result.completeExceptionally(e);
+                    }
+                });
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        Throwable e = t;
+        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
+    /**
+     * Takes a bulkhead slot in {@code scope}'s provider x account for a unit of work larger than one call
+     * (a whole paged listing). Blocks until a slot is free. Calls made with {@link CallOptions#held} use it.
+     */
+    public SlotHold holdSlot(Scope scope) throws InterruptedException {
+        CallPlan plan = plan(scope);
+        if (!plan.enabled) {
+            return new SlotHold(this, plan, null, time.nanoTime());
+        }
+        try {
+            SlotLease lease = plan.gate.acquire(plan.slot).get();
+            return new SlotHold(this, plan, lease, time.nanoTime());
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
+        }
+    }
+
+    /** The retry budget of {@code provider}. */
+    public RetryBudget budget(String provider) {
+        config.provider(provider); // validates the name
+        return new RetryBudget(this, provider);
+    }
+
+    /** The process-wide throttling report: every call since the governor was made. */
+    public ThrottlingReport report() {
+        return report(stats);
+    }
+
+    /** The throttling report of a run: its counters, and the governor's buckets and breakers as of now. */
+    public ThrottlingReport report(ThrottlingStats run) {
+        return ThrottlingReport.build(run, store.snapshot(), time.nanoTime());
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    public static final class Builder {
+        private RateLimitConfig config = RateLimitConfig.defaults();
+        private StateStore store;
+        private TimeSource time = TimeSource.system();
+        private Classifier classifier = Classifier.defaultClassifier();
+        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+
+        public Builder config(RateLimitConfig c) {
+            this.config = Objects.requireNonNull(c, "config");
+            return this;
+        }
+
+        /** The state store; by default an in-memory one on this builder's time source. */
+        public Builder store(StateStore s) {
+            this.store = s;
+            return this;
+        }
+
+        public Builder time(TimeSource t) {
+            this.time = Objects.requireNonNull(t, "time");
+            return this;
+        }
+
+        public Builder classifier(Classifier c) {
+            this.classifier = Objects.requireNonNull(c, "classifier");
+            return this;
+        }
+
+        /** The uniform [0, 1) source for backoff jitter (tests pin it). */
+        public Builder random(DoubleSupplier r) {
+            this.random = Objects.requireNonNull(r, "random");
+            return this;
+        }
+
+        public Governor build() {
+            return new Governor(this);
+        }
+    }
+}

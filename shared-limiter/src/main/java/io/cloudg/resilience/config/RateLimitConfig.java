@@ -1,0 +1,142 @@
+package io.cloudg.resilience.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The {@code ratelimit} block: global switches, the live-operation guard rails and one
+ * {@link ProviderLimits} per provider. Immutable; build it with {@link #builder()} or load it with
+ * {@link #fromYaml(String)} / {@link #fromTree(JsonNode, List)}. {@link #defaults()} is the built-in
+ * configuration (what a null {@code ratelimit} means).
+ */
+public final class RateLimitConfig {
+    /** The providers cloudg knows, in report order. */
+    public static final List<String> PROVIDERS = List.of(BuiltInRates.AWS, BuiltInRates.AZURE, BuiltInRates.GCP);
+
+    private static final RateLimitConfig DEFAULTS = builder().build();
+
+    private final boolean enabled;
+    private final LiveLimits live;
+    private final Map<String, ProviderLimits> providers;
+
+    private RateLimitConfig(Builder b) {
+        this.enabled = b.enabled == null || b.enabled;
+        this.live = b.live;
+        Map<String, ProviderLimits> m = new LinkedHashMap<>();
+        for (String p : PROVIDERS) {
+            ProviderLimits.Builder pb = b.providers.get(p);
+            m.put(p, pb == null ? ProviderLimits.defaults(p) : pb.build());
+        }
+        this.providers = Collections.unmodifiableMap(m);
+    }
+
+    public static RateLimitConfig defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Loads a YAML document whose top level holds a {@code ratelimit} mapping (the rest is ignored: it
+     * belongs to other parts of the cloudg configuration). Unknown keys under {@code ratelimit} are logged
+     * and ignored; wrong types and ranges throw {@link ConfigException}.
+     */
+    public static RateLimitConfig fromYaml(String yaml) {
+        return RateLimitConfigLoader.fromYaml(yaml, new ArrayList<>());
+    }
+
+    /**
+     * Loads a {@code ratelimit} node (null or a YAML null means the built-in configuration). Warnings
+     * (unknown keys) are logged and appended to {@code warnings}.
+     */
+    public static RateLimitConfig fromTree(JsonNode ratelimit, List<String> warnings) {
+        return RateLimitConfigLoader.load(ratelimit, warnings);
+    }
+
+    /** {@code ratelimit.enabled}: false removes pacing, breakers and cloudg-level retries for every provider. */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Whether the governor acts on calls of {@code provider}: globally and for that provider enabled. */
+    public boolean enabled(String provider) {
+        return enabled && provider(provider).enabled();
+    }
+
+    public LiveLimits live() {
+        return live;
+    }
+
+    /** The limits of {@code provider}; throws for a provider cloudg does not know. */
+    public ProviderLimits provider(String provider) {
+        ProviderLimits p = providers.get(provider);
+        if (p == null) {
+            throw ConfigErrors.mustBe("provider", "one of " + String.join(", ", PROVIDERS), provider);
+        }
+        return p;
+    }
+
+    public Map<String, ProviderLimits> providers() {
+        return providers;
+    }
+
+    /** The live cooldown for operations on {@code provider}, its own value winning over the global one. */
+    public int liveCooldownSeconds(String provider) {
+        Integer own = provider(provider).liveCooldownSeconds();
+        return own != null ? own : live.cooldownSeconds();
+    }
+
+    @Override
+    public String toString() {
+        return "RateLimitConfig{enabled=" + enabled + ", live=" + live + ", providers=" + providers.values() + "}";
+    }
+
+    public static final class Builder {
+        private Boolean enabled;
+        private LiveLimits live = LiveLimits.DEFAULTS;
+        private final Map<String, ProviderLimits.Builder> providers = new LinkedHashMap<>();
+
+        public Builder enabled(Boolean v) {
+            enabled = v;
+            return this;
+        }
+
+        public Builder live(LiveLimits v) {
+            live = v == null ? LiveLimits.DEFAULTS : v;
+            return this;
+        }
+
+        public LiveLimits live() {
+            return live;
+        }
+
+        /** Edits the limits of {@code provider} (aws, azure or gcp), starting from the built-ins. */
+        public Builder provider(String provider, Consumer<ProviderLimits.Builder> edit) {
+            edit.accept(providers.computeIfAbsent(provider, ProviderLimits::builder));
+            return this;
+        }
+
+        public Builder aws(Consumer<ProviderLimits.Builder> edit) {
+            return provider(BuiltInRates.AWS, edit);
+        }
+
+        public Builder azure(Consumer<ProviderLimits.Builder> edit) {
+            return provider(BuiltInRates.AZURE, edit);
+        }
+
+        public Builder gcp(Consumer<ProviderLimits.Builder> edit) {
+            return provider(BuiltInRates.GCP, edit);
+        }
+
+        public RateLimitConfig build() {
+            return new RateLimitConfig(this);
+        }
+    }
+}

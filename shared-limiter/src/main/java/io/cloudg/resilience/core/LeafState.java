@@ -1,0 +1,33 @@
+package io.cloudg.resilience.core;
+
+/**
+ * An adaptive leaf bucket: a token bucket whose rate moves by AIMD between the provider's floor and the
+ * configured ceiling.
+ *
+ * @param tokens the balance (negative while reservations are outstanding)
+ * @param refilledAt the time up to which refill has been credited (in the future while paused)
+ * @param rate the current rate, tokens per second
+ * @param ceiling the configured rate the last time this leaf was used
+ * @param pausedUntil the end of the latest Retry-After pause, or {@link Time#NEVER}
+ * @param lastDecreaseAt when the rate was last halved, or NEVER
+ * @param lastThrottleAt when the provider last throttled a call of this leaf, or NEVER
+ * @param lastIncreaseAt when the rate last recovered a step, or NEVER
+ * @param throttles how many throttled answers this leaf has seen
+ */
+public record LeafState(double tokens, long refilledAt, double rate, double ceiling, long pausedUntil,
+                        long lastDecreaseAt, long lastThrottleAt, long lastIncreaseAt, long throttles) {
+
+    public static LeafState fresh(double ceiling, double burst, long now) {
+        return new LeafState(burst, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
+    }
+
+    /** Slower than its ceiling. */
+    public boolean slowed() {
+        return rate < ceiling;
+    }
+
+    LeafState with(double tokens, long refilledAt, double rate) {
+        return new LeafState(tokens, refilledAt, rate, ceiling, pausedUntil, lastDecreaseAt, lastThrottleAt,
+                lastIncreaseAt, throttles);
+    }
+}

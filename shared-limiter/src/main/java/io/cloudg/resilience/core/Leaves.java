@@ -1,0 +1,90 @@
+package io.cloudg.resilience.core;
+
+import io.cloudg.resilience.config.LeafLimit;
+
+/**
+ * The adaptive leaf bucket's rules, as pure functions {@code (state, now, limit) -> state'}.
+ *
+ * <ul>
+ *   <li><b>Take</b>: as {@link TokenBuckets} at the leaf's current rate.</li>
+ *   <li><b>Throttled</b>: the rate halves, never below {@link LeafLimit#floorRps()}, and the stored burst
+ *       is drained; throttles less than {@link #SAME_EVENT_NANOS} after the last decrease are the same
+ *       event and change nothing but the count. A Retry-After hint pauses the bucket for that long (the
+ *       caller caps it at 300 s).</li>
+ *   <li><b>Success</b>: once {@link #RECOVERY_QUIET_NANOS} have passed since the last throttle, a success
+ *       adds {@link #RECOVERY_STEP} of the ceiling back, at most once per {@link #RECOVERY_QUIET_NANOS}.</li>
+ *   <li>{@code adaptive: false} freezes the rate (throttles are still counted and Retry-After still
+ *       pauses).</li>
+ * </ul>
+ * A leaf whose configured ceiling changed is clamped to it on the next operation.
+ */
+public final class Leaves {
+    public static final long SAME_EVENT_NANOS = Time.SECOND;
+    public static final long RECOVERY_QUIET_NANOS = 5 * Time.SECOND;
+    public static final double RECOVERY_STEP = 0.05;
+
+    private Leaves() {
+    }
+
+    /** The state as of {@code now}: created if absent, clamped to the configured ceiling, refilled. */
+    static LeafState current(LeafState s, long now, LeafLimit limit) {
+        if (s == null) {
+            return LeafState.fresh(limit.ceilingRps(), limit.burst(), now);
+        }
+        double ceiling = limit.ceilingRps();
+        double rate = limit.adaptive() ? Math.min(Math.max(s.rate(), limit.floorRps()), ceiling) : ceiling;
+        double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), limit.burst());
+        long at = Math.max(now, s.refilledAt());
+        return new LeafState(Math.min(tokens, limit.burst()), at, rate, ceiling, s.pausedUntil(), s.lastDecreaseAt(),
+                s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles());
+    }
+
+    /** Takes {@code permits}; the wait includes any pause still running. */
+    public static Reservation<LeafState> reserve(LeafState s, long now, LeafLimit limit, int permits) {
+        LeafState c = current(s, now, limit);
+        double tokens = c.tokens() - permits;
+        LeafState next = c.with(tokens, c.refilledAt(), c.rate());
+        return new Reservation<>(next, TokenBuckets.waitFor(tokens, c.refilledAt(), now, c.rate()));
+    }
+
+    /**
+     * A throttled answer. {@code retryAfterNanos} is the provider's hint (already capped), or negative for
+     * none.
+     */
+    public static LeafState onThrottle(LeafState s, long now, LeafLimit limit, long retryAfterNanos) {
+        LeafState c = current(s, now, limit);
+        double tokens = c.tokens();
+        long refilledAt = c.refilledAt();
+        double rate = c.rate();
+        long lastDecrease = c.lastDecreaseAt();
+        if (limit.adaptive() && Time.since(now, lastDecrease) >= SAME_EVENT_NANOS) {
+            rate = Math.max(limit.floorRps(), rate / 2);
+            tokens = Math.min(tokens, 0);
+            lastDecrease = now;
+        }
+        long pausedUntil = c.pausedUntil();
+        if (retryAfterNanos > 0) {
+            long until = now + retryAfterNanos;
+            if (until > refilledAt) {
+                refilledAt = until;
+                tokens = Math.min(tokens, 0);
+            }
+            pausedUntil = pausedUntil == Time.NEVER ? until : Math.max(pausedUntil, until);
+        }
+        return new LeafState(tokens, refilledAt, rate, c.ceiling(), pausedUntil, lastDecrease, now,
+                c.lastIncreaseAt(), c.throttles() + 1);
+    }
+
+    /** A successful answer: maybe one recovery step. */
+    public static LeafState onSuccess(LeafState s, long now, LeafLimit limit) {
+        LeafState c = current(s, now, limit);
+        if (!limit.adaptive() || c.rate() >= c.ceiling()
+                || Time.since(now, c.lastThrottleAt()) < RECOVERY_QUIET_NANOS
+                || Time.since(now, c.lastIncreaseAt()) < RECOVERY_QUIET_NANOS) {
+            return c;
+        }
+        double rate = Math.min(c.ceiling(), c.rate() + RECOVERY_STEP * c.ceiling());
+        return new LeafState(c.tokens(), c.refilledAt(), rate, c.ceiling(), c.pausedUntil(), c.lastDecreaseAt(),
+                c.lastThrottleAt(), now, c.throttles());
+    }
+}

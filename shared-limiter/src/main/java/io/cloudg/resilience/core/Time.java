@@ -1,0 +1,28 @@
+package io.cloudg.resilience.core;
+
+/** Nanosecond helpers shared by the pure algorithms. */
+public final class Time {
+    /** "Never happened": older than any real timestamp. */
+    public static final long NEVER = Long.MIN_VALUE;
+    public static final long SECOND = 1_000_000_000L;
+
+    private Time() {
+    }
+
+    /** Nanoseconds from {@code then} to {@code now}; {@link Long#MAX_VALUE} if {@code then} is NEVER. */
+    public static long since(long now, long then) {
+        return then == NEVER ? Long.MAX_VALUE : now - then;
+    }
+
+    /** {@code seconds} as nanoseconds, rounded up, saturating. */
+    public static long nanos(double seconds) {
+        if (seconds >= Long.MAX_VALUE / (double) SECOND) {
+            return Long.MAX_VALUE;
+        }
+        return (long) Math.ceil(seconds * SECOND);
+    }
+
+    public static double seconds(long nanos) {
+        return nanos / (double) SECOND;
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * The governor every cloud API call of cloudg passes ({@link io.cloudg.resilience.Governor}), and the
+ * types its users touch: {@link io.cloudg.resilience.Scope}, {@link io.cloudg.resilience.Classifier},
+ * {@link io.cloudg.resilience.GovernedCall} (one call, attempt by attempt, for SDK integrations),
+ * {@link io.cloudg.resilience.TaskLedger} and the process-wide {@link io.cloudg.resilience.Resilience}.
+ *
+ * <p>Layout in the manner of Failsafe: this package is the API; {@code spi} holds the extension points
+ * (state stores, error inspectors); {@code core} the pure algorithms that are the specification;
+ * {@code memory} the embedded store; {@code config} and {@code report} what goes in and what comes out.
+ * A call goes: breaker and deadline check, tokens at the provider, account and leaf levels (by
+ * reservation: the caller is told how long to wait), a bulkhead slot, the request, then the outcome
+ * feeds AIMD, the breaker, the counters and, for a give-up, the task ledger.
+ */
+package io.cloudg.resilience;

@@ -1,0 +1,56 @@
+package io.cloudg.resilience.report;
+
+import io.cloudg.resilience.Scope;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Throttling counters per service scope, plus the {@code skipped} reasons: what a run (or the whole
+ * process) went through. The governor keeps one for the process and feeds a run's own instance too when
+ * the call's {@link io.cloudg.resilience.TaskLedger} belongs to a run. Thread-safe.
+ */
+public final class ThrottlingStats {
+    private final ConcurrentHashMap<Scope, ScopeCounters> scopes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, String> skipped = new ConcurrentHashMap<>();
+
+    /** The counters of a service scope (operation dropped), created on first use. */
+    public ScopeCounters counters(Scope serviceScope) {
+        ScopeCounters c = scopes.get(serviceScope);
+        return c != null ? c : scopes.computeIfAbsent(serviceScope, k -> new ScopeCounters());
+    }
+
+    /** Notes why calls of a service scope were lost; the first reason per scope is kept. */
+    public void skipped(Scope serviceScope, String reason) {
+        skipped.putIfAbsent(serviceScope, reason);
+    }
+
+    /** Counters of every scope, sorted by scope. */
+    public Map<Scope, Counts> countsByScope() {
+        Map<Scope, Counts> out = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+        scopes.forEach((k, v) -> out.put(k, v.snapshot()));
+        return out;
+    }
+
+    public Counts totals() {
+        Counts t = Counts.ZERO;
+        for (ScopeCounters c : scopes.values()) {
+            t = t.plus(c.snapshot());
+        }
+        return t;
+    }
+
+    /** The first reason per service scope for calls that were lost, sorted by scope. */
+    public Map<String, String> skipped() {
+        Map<String, String> out = new TreeMap<>();
+        skipped.forEach((k, v) -> out.put(k.toString(), v));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(out));
+    }
+
+    public void clear() {
+        scopes.clear();
+        skipped.clear();
+    }
+}

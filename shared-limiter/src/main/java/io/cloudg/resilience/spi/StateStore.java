@@ -1,0 +1,67 @@
+package io.cloudg.resilience.spi;
+
+/**
+ * Where the governor keeps its state: leaf buckets with their AIMD state and breakers, the account and
+ * provider-wide buckets, bulkhead leases and retry budgets. The in-memory store serves one process; the
+ * Redis store a fleet. Both implement the rules of {@code io.cloudg.resilience.core} and pass the same
+ * contract suite ({@code StateStoreContract} in this module's test jar).
+ *
+ * <p>Contract for every implementation:
+ * <ul>
+ *   <li>Each method MUST be atomic with respect to every other call on the same keys, from any thread
+ *       or (for a shared store) any process.</li>
+ *   <li>Each method MUST read time once, from the store's own time source (an injected
+ *       {@link io.cloudg.resilience.time.TimeSource} in-process; the server's clock for a shared store),
+ *       and MUST NOT mix in a caller's clock.</li>
+ *   <li>{@link #admit} MUST consult the breaker before taking any token; a rejected admission MUST take
+ *       nothing. An admitted one takes {@code permits} at every configured level and reports the longest
+ *       wait. It MUST NOT block.</li>
+ *   <li>{@link #record} MUST apply the attempt outcome to the leaf (AIMD), then the call verdict to the
+ *       breaker, then release the given lease.</li>
+ *   <li>Methods MUST NOT throw for unknown keys: state is created on first use from the limits in the
+ *       request. A shared store MAY throw {@link StateStoreUnavailableException} when it cannot be
+ *       reached; the governor then degrades.</li>
+ * </ul>
+ */
+public interface StateStore extends AutoCloseable {
+
+    /** The gate before an attempt: breaker, tokens at every level, optionally a bulkhead slot. */
+    Admission admit(AdmitRequest request);
+
+    /** After an attempt: AIMD on the leaf, the breaker verdict, the slot release. */
+    OutcomeResult record(OutcomeRequest request);
+
+    /** Takes a bulkhead slot if one is free; null if all are held by unexpired leases. */
+    SlotLease tryAcquireSlot(SlotRequest request);
+
+    /** Gives a slot back. Releasing an expired or unknown lease is a no-op. */
+    void releaseSlot(SlotLease lease);
+
+    /** Extends a held lease; false if it had already expired. */
+    boolean renewSlot(SlotLease lease, long leaseNanos);
+
+    /** Slots currently held in {@code bulkhead} (unexpired leases). */
+    int slotsInUse(io.cloudg.resilience.Scope bulkhead);
+
+    /** Takes one token from {@code provider}'s retry budget of {@code size}; false if less than one is left. */
+    boolean tryTakeRetry(String provider, int size);
+
+    /** Refunds 0.1 token (one success) to {@code provider}'s budget, never above {@code size}. */
+    void refundRetry(String provider, int size);
+
+    /** Tokens left in {@code provider}'s budget of {@code size}. */
+    double retryBudgetRemaining(String provider, int size);
+
+    /** Every leaf and breaker the store holds. */
+    StoreSnapshot snapshot();
+
+    /** Forgets every piece of state (tests, {@code cloudg ratelimit reset}). */
+    void clear();
+
+    /** A short description for logs, e.g. {@code memory} or {@code redis://host:6379 prefix=cloudg}. */
+    String describe();
+
+    @Override
+    default void close() {
+    }
+}

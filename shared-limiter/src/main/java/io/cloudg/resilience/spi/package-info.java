@@ -1,0 +1,13 @@
+/**
+ * Extension points of the governor, in the style of AWS SDK v2's {@code RetryStrategy}: request and
+ * response objects, MUST contracts in the Javadoc.
+ * <ul>
+ *   <li>{@link io.cloudg.resilience.spi.StateStore}: where the governor's state lives. One request
+ *       before an attempt ({@link io.cloudg.resilience.spi.AdmitRequest}: breaker, tokens at every
+ *       level, bulkhead slot) and one after ({@link io.cloudg.resilience.spi.OutcomeRequest}: AIMD,
+ *       breaker verdict, slot release), so a remote store costs one round trip each way.</li>
+ *   <li>{@link io.cloudg.resilience.spi.ErrorInspector}: teaches the classifier to read an SDK's
+ *       exceptions without this module depending on the SDK.</li>
+ * </ul>
+ */
+package io.cloudg.resilience.spi;
