@@ -1,0 +1,140 @@
+package io.cloudg.sim;
+
+import io.cloudg.sim.aws.AwsCall;
+import io.cloudg.sim.aws.AwsCatalog;
+import io.cloudg.sim.aws.AwsCredentials;
+import io.cloudg.sim.aws.AwsFrontend;
+import io.cloudg.sim.aws.AwsPrincipals;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.FaultSpec;
+import io.cloudg.sim.config.NeighbourSpec;
+import io.cloudg.sim.core.CallScope;
+import io.cloudg.sim.core.Counters;
+import io.cloudg.sim.core.Gate;
+import io.cloudg.sim.core.QuotaPolicy;
+import io.cloudg.sim.estate.Estate;
+import io.cloudg.sim.fault.FaultEngine;
+import io.cloudg.sim.http.HttpFrontend;
+import io.cloudg.sim.http.SimRequest;
+import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.quota.QuotaBook;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * A running simulator. Start with {@link #start(SimOptions)}; close to stop.
+ *
+ * <pre>
+ * try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(EstateSpec.defaultEstate()).build())) {
+ *     Ec2Client ec2 = Ec2Client.builder().endpointOverride(sim.awsEndpoint()).region(Region.US_EAST_1)
+ *         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+ *         .build();
+ *     ...
+ * }
+ * </pre>
+ */
+public final class CloudSim implements AutoCloseable {
+    private final SimOptions options;
+    private final long seed;
+    private final Estate estate;
+    private final Counters counters = new Counters();
+    private final QuotaBook quotas;
+    private final FaultEngine faults;
+    private final AwsPrincipals principals;
+    private final HttpFrontend http;
+    private final String host;
+
+    private CloudSim(SimOptions options) throws InterruptedException {
+        this.options = options;
+        this.seed = options.effectiveSeed();
+        EstateSpec spec = options.estate();
+        this.estate = Estate.generate(spec, seed);
+        List<NeighbourSpec> neighbours = spec.neighbours();
+        this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(), scope -> neighbourShare(neighbours, scope));
+        this.faults = new FaultEngine(options.faults(), options.clock(), seed);
+        Gate gate = new Gate(quotas, faults, spec.latency(), seed, counters);
+        QuotaPolicy policy = new QuotaPolicy(spec.quotas());
+        this.principals = new AwsPrincipals(estate.aws(), seed);
+        AwsFrontend aws = new AwsFrontend(new AwsCatalog(), new AwsCall.AwsContext(estate.aws(), principals,
+            options.clock()), gate, policy, seed);
+        AdminService admin = new AdminService(this);
+        this.host = options.host();
+        this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(), req -> route(req, admin, aws));
+    }
+
+    /** Starts a simulator; it serves until {@link #close()}. */
+    public static CloudSim start(SimOptions options) {
+        try {
+            return new CloudSim(options);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting cloud-sim", e);
+        }
+    }
+
+    private SimResponse route(SimRequest req, AdminService admin, AwsFrontend aws) {
+        counters.request();
+        if (req.path().startsWith("/_sim/")) {
+            return admin.handle(req);
+        }
+        return aws.handle(req);
+    }
+
+    private static double neighbourShare(List<NeighbourSpec> neighbours, CallScope scope) {
+        for (NeighbourSpec n : neighbours) {
+            if (n.match().matches(scope)) {
+                return n.share();
+            }
+        }
+        return 0;
+    }
+
+    /** {@code http://127.0.0.1:PORT}: every AWS service and region. */
+    public URI awsEndpoint() {
+        return URI.create("http://" + host + ":" + http.port());
+    }
+
+    /** The HTTP port. */
+    public int port() {
+        return http.port();
+    }
+
+    /** The seed the estate was generated from. */
+    public long seed() {
+        return seed;
+    }
+
+    public Estate estate() {
+        return estate;
+    }
+
+    public Truth truth() {
+        return estate.truth();
+    }
+
+    public SimStats stats() {
+        return new SimStats(quotas.snapshot(), counters.snapshot());
+    }
+
+    /** Replaces the fault rules (counts start afresh). */
+    public void setFaults(FaultSpec spec) {
+        faults.set(spec);
+    }
+
+    /**
+     * Credentials acting as the organization's management account. Any access key id the simulator's STS
+     * did not issue does the same; these are just a printable default.
+     */
+    public AwsCredentials managementCredentials() {
+        return principals.managementCredentials();
+    }
+
+    public SimOptions options() {
+        return options;
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

@@ -1,0 +1,36 @@
+package io.cloudg.sim.aws;
+
+import io.cloudg.sim.core.SimClock;
+import io.cloudg.sim.estate.AwsEstate;
+import io.cloudg.sim.http.SimRequest;
+
+/**
+ * One AWS API call, as handlers see it.
+ *
+ * @param service   the service
+ * @param operation the action name
+ * @param region    the signing region ({@code global} for global services)
+ * @param principal the caller
+ * @param requestId the request id echoed in the answer
+ * @param http      the raw request
+ * @param context   the estate and the simulator's shared AWS state
+ */
+public record AwsCall(AwsService service, String operation, String region, AwsPrincipal principal, String requestId,
+                      SimRequest http, AwsContext context) {
+
+    public String account() {
+        return principal.account();
+    }
+
+    public AwsEstate estate() {
+        return context.estate();
+    }
+
+    public SimClock clock() {
+        return context.clock();
+    }
+
+    /** Shared state every AWS handler may read. */
+    public record AwsContext(AwsEstate estate, AwsPrincipals principals, SimClock clock) {
+    }
+}

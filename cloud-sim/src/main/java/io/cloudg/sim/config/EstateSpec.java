@@ -1,0 +1,155 @@
+package io.cloudg.sim.config;
+
+import io.cloudg.sim.estate.AwsType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the estate file says. Immutable; {@code with*} methods return changed copies.
+ *
+ * <pre>
+ * seed: 42
+ * aws:
+ *   accounts: 3                       # management account included
+ *   regions: [us-east-1, eu-west-1]
+ *   role_name: OrganizationAccountAccessRole
+ *   resources: {AWS::EC2::VPC: 2, AWS::EC2::Image: 3, AWS::IAM::Role: 2}
+ * azure: {subscriptions: 2, locations: [eastus], resource_groups: 2,
+ *         resources: {Microsoft.Compute/virtualMachines: 2}, page_size: 100}
+ * gcp: {organization: "123456789012", projects: 3, locations: [us-central1],
+ *       resources: {compute.googleapis.com/Instance: 2}}
+ * quotas: {enabled: true, aws: {services: {ec2.DescribeImageAttribute: {rate: 5, burst: 10}}}}
+ * noisy_neighbours: [{match: {provider: aws, service: ec2}, share: 0.5}]
+ * latency: {base: 2ms, jitter: 3ms}
+ * </pre>
+ *
+ * @param seed      seed from the file (null: the simulator's option or default decides)
+ * @param neighbours noisy neighbours
+ */
+public record EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
+                         List<NeighbourSpec> neighbours, LatencySpec latency) {
+
+    public EstateSpec {
+        neighbours = List.copyOf(neighbours);
+    }
+
+    /** The small demo estate: 3 AWS accounts in 2 regions, 2 Azure subscriptions, 3 GCP projects. */
+    public static EstateSpec defaultEstate() {
+        Map<AwsType, Integer> counts = new EnumMap<>(AwsType.class);
+        for (AwsType t : AwsType.values()) {
+            if (t.countable()) {
+                counts.put(t, 2);
+            }
+        }
+        counts.put(AwsType.EC2_SUBNET, 4);
+        counts.put(AwsType.EC2_INSTANCE, 3);
+        counts.put(AwsType.EC2_IMAGE, 3);
+        counts.put(AwsType.EC2_NETWORK_INTERFACE, 3);
+        counts.put(AwsType.EC2_VOLUME, 3);
+        return new EstateSpec(null,
+            new AwsSpec(3, null, null, List.of("us-east-1", "eu-west-1"), AwsSpec.DEFAULT_ROLE, counts),
+            defaultAzure(2, 2),
+            defaultGcp(3, 2),
+            QuotaSpec.defaults(), List.of(), LatencySpec.NONE);
+    }
+
+    /**
+     * A large estate for benchmarks: {@code accounts} AWS accounts over {@code regions}, {@code perType}
+     * resources of every AWS type per account x region (or per account for global types), and Azure and GCP
+     * scaled to a tenth of the accounts.
+     */
+    public static EstateSpec generated(int accounts, List<String> regions, int perType) {
+        return generated(accounts, regions, AwsSpec.uniformCounts(perType));
+    }
+
+    /** A large estate with the given AWS counts per account x region. */
+    public static EstateSpec generated(int accounts, List<String> regions, Map<AwsType, Integer> counts) {
+        if (accounts < 1) {
+            throw new IllegalArgumentException("accounts must be positive: " + accounts);
+        }
+        int other = Math.max(1, accounts / 10);
+        return new EstateSpec(null,
+            new AwsSpec(accounts, null, null, regions, AwsSpec.DEFAULT_ROLE, counts),
+            defaultAzure(other, 3), defaultGcp(other, 3),
+            QuotaSpec.defaults(), List.of(), LatencySpec.NONE);
+    }
+
+    private static AzureSpec defaultAzure(int subscriptions, int perType) {
+        Map<String, Integer> az = new LinkedHashMap<>();
+        for (String t : List.of("Microsoft.Compute/virtualMachines", "Microsoft.Compute/disks",
+            "Microsoft.Network/virtualNetworks", "Microsoft.Network/networkInterfaces",
+            "Microsoft.Network/networkSecurityGroups", "Microsoft.Storage/storageAccounts",
+            "Microsoft.KeyVault/vaults", "Microsoft.Web/sites", "Microsoft.Sql/servers")) {
+            az.put(t, perType);
+        }
+        return new AzureSpec(subscriptions, null, List.of("eastus", "westeurope"), 2, az, 100);
+    }
+
+    private static GcpSpec defaultGcp(int projects, int perType) {
+        Map<String, Integer> g = new LinkedHashMap<>();
+        for (String t : List.of("compute.googleapis.com/Instance", "compute.googleapis.com/Disk",
+            "compute.googleapis.com/Network", "compute.googleapis.com/Subnetwork", "storage.googleapis.com/Bucket",
+            "iam.googleapis.com/ServiceAccount", "pubsub.googleapis.com/Topic",
+            "container.googleapis.com/Cluster", "sqladmin.googleapis.com/Instance")) {
+            g.put(t, perType);
+        }
+        return new GcpSpec(null, projects, List.of("us-central1", "europe-west1"), g);
+    }
+
+    public static EstateSpec load(Path file) {
+        try {
+            return fromYaml(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read estate file " + file, e);
+        }
+    }
+
+    /** Reads an estate file; sections left out keep the {@link #defaultEstate()} values. */
+    public static EstateSpec fromYaml(String yaml) {
+        SpecNode root = SpecNode.parse("estate", yaml);
+        EstateSpec d = defaultEstate();
+        if (!root.present()) {
+            return d;
+        }
+        root.onlyKeys("seed", "aws", "azure", "gcp", "quotas", "noisy_neighbours", "latency");
+        List<NeighbourSpec> neighbours = new ArrayList<>();
+        for (SpecNode item : root.get("noisy_neighbours").items()) {
+            neighbours.add(NeighbourSpec.read(item));
+        }
+        Long seed = root.get("seed").present() ? root.get("seed").longValue(0) : null;
+        return new EstateSpec(seed, AwsSpec.read(root.get("aws"), d.aws()), AzureSpec.read(root.get("azure"), d.azure()),
+            GcpSpec.read(root.get("gcp"), d.gcp()), QuotaSpec.read(root.get("quotas")), neighbours,
+            LatencySpec.read(root.get("latency")));
+    }
+
+    public EstateSpec withAws(AwsSpec a) {
+        return new EstateSpec(seed, a, azure, gcp, quotas, neighbours, latency);
+    }
+
+    public EstateSpec withAzure(AzureSpec a) {
+        return new EstateSpec(seed, aws, a, gcp, quotas, neighbours, latency);
+    }
+
+    public EstateSpec withGcp(GcpSpec g) {
+        return new EstateSpec(seed, aws, azure, g, quotas, neighbours, latency);
+    }
+
+    public EstateSpec withQuotas(QuotaSpec q) {
+        return new EstateSpec(seed, aws, azure, gcp, q, neighbours, latency);
+    }
+
+    public EstateSpec withNeighbours(List<NeighbourSpec> n) {
+        return new EstateSpec(seed, aws, azure, gcp, quotas, n, latency);
+    }
+
+    public EstateSpec withLatency(LatencySpec l) {
+        return new EstateSpec(seed, aws, azure, gcp, quotas, neighbours, l);
+    }
+}

@@ -1,0 +1,38 @@
+package io.cloudg.sim.core;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** Whole-simulator counters (per-bucket ones live in the buckets). */
+public final class Counters {
+    final LongAdder requests = new LongAdder();
+    final LongAdder calls = new LongAdder();
+    final LongAdder admitted = new LongAdder();
+    final LongAdder throttled = new LongAdder();
+    final LongAdder faults = new LongAdder();
+    final LongAdder errors = new LongAdder();
+
+    /** An HTTP request or gRPC call arrived (including admin and malformed ones). */
+    public void request() {
+        requests.increment();
+    }
+
+    /** A request was refused before reaching the gate (unknown action, bad parameter, ...). */
+    public void error() {
+        errors.increment();
+    }
+
+    public Totals snapshot() {
+        return new Totals(requests.sum(), calls.sum(), admitted.sum(), throttled.sum(), faults.sum(), errors.sum());
+    }
+
+    /**
+     * @param requests  HTTP requests and gRPC calls received
+     * @param calls     API calls that reached the gate
+     * @param admitted  calls answered normally
+     * @param throttled calls answered with a throttling error (buckets and injected)
+     * @param faults    calls that got an injected fault (throttle, transient, reset, access_denied, slow)
+     * @param errors    requests refused with a client error before the gate (unknown action, bad input)
+     */
+    public record Totals(long requests, long calls, long admitted, long throttled, long faults, long errors) {
+    }
+}

@@ -1,0 +1,84 @@
+package io.cloudg.sim.core;
+
+import io.cloudg.sim.config.FaultKind;
+import io.cloudg.sim.config.FaultRule;
+import io.cloudg.sim.config.LatencySpec;
+import io.cloudg.sim.fault.FaultEngine;
+import io.cloudg.sim.quota.Admission;
+import io.cloudg.sim.quota.BucketRef;
+import io.cloudg.sim.quota.QuotaBook;
+import java.util.SplittableRandom;
+
+/** The one admission path of every provider call: faults, then quota, then latency. */
+public final class Gate {
+    private static final long INJECTED_RETRY_AFTER = 1_000_000_000L;
+
+    private final QuotaBook quotas;
+    private final FaultEngine faults;
+    private final LatencySpec latency;
+    private final SplittableRandom jitter;
+    private final Counters counters;
+
+    public Gate(QuotaBook quotas, FaultEngine faults, LatencySpec latency, long seed, Counters counters) {
+        this.quotas = quotas;
+        this.faults = faults;
+        this.latency = latency;
+        this.jitter = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        this.counters = counters;
+    }
+
+    public Counters counters() {
+        return counters;
+    }
+
+    public QuotaBook quotas() {
+        return quotas;
+    }
+
+    /**
+     * @param bucket the bucket to charge, or null for calls without a quota
+     */
+    public Verdict enter(CallScope scope, BucketRef bucket) {
+        counters.calls.increment();
+        long delay = latencyNanos();
+        FaultRule fault = faults.decide(scope);
+        if (fault != null) {
+            counters.faults.increment();
+            if (fault.error() == FaultKind.SLOW) {
+                delay += fault.delay().toNanos();
+            } else if (fault.error() == FaultKind.THROTTLE) {
+                counters.throttled.increment();
+                return new Verdict.Throttled(delay, INJECTED_RETRY_AFTER, INJECTED_RETRY_AFTER, true);
+            } else {
+                return new Verdict.Faulted(delay, fault.error());
+            }
+        }
+        if (bucket == null) {
+            counters.admitted.increment();
+            return new Verdict.Proceed(delay, -1, 0);
+        }
+        Admission a = quotas.acquire(bucket, scope);
+        if (!a.admitted()) {
+            counters.throttled.increment();
+            return new Verdict.Throttled(delay, a.retryAfterNanos(), a.fullAfterNanos(), false);
+        }
+        counters.admitted.increment();
+        return new Verdict.Proceed(delay, a.remaining(), a.fullAfterNanos());
+    }
+
+    private long latencyNanos() {
+        if (latency.isZero()) {
+            return 0;
+        }
+        long j = latency.jitter().toNanos();
+        long extra;
+        if (j <= 0) {
+            extra = 0;
+        } else {
+            synchronized (jitter) {
+                extra = jitter.nextLong(j + 1);
+            }
+        }
+        return latency.base().toNanos() + extra;
+    }
+}

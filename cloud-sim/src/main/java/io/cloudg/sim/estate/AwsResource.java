@@ -1,0 +1,21 @@
+package io.cloudg.sim.estate;
+
+import java.time.Instant;
+
+/**
+ * One AWS resource.
+ *
+ * @param type    what it is
+ * @param account owning account
+ * @param region  where it lives ({@code global} for global types)
+ * @param id      identifier as the listing API returns it (see {@link AwsType})
+ * @param name    its name (Name tag, resource name)
+ * @param arn     its ARN
+ * @param created creation time
+ * @param vpcId   containing VPC, for VPC-scoped EC2 types (else null)
+ * @param subnetId containing subnet, for subnet-scoped EC2 types (else null)
+ * @param zone    availability zone, where it has one (else null)
+ */
+public record AwsResource(AwsType type, String account, String region, String id, String name, String arn,
+                          Instant created, String vpcId, String subnetId, String zone) {
+}

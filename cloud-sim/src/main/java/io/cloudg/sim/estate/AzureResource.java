@@ -1,0 +1,24 @@
+package io.cloudg.sim.estate;
+
+import java.util.Locale;
+
+/**
+ * One ARM resource.
+ *
+ * @param type ARM type, {@code Microsoft.Compute/virtualMachines}
+ */
+public record AzureResource(String subscriptionId, String resourceGroup, String type, String name, String location) {
+    /** Full ARM id. */
+    public String armId() {
+        return "/subscriptions/" + subscriptionId + "/resourceGroups/" + resourceGroup + "/providers/" + type + "/" + name;
+    }
+
+    /** Resource provider namespace, {@code Microsoft.Compute}. */
+    public String namespace() {
+        return type.substring(0, type.indexOf('/'));
+    }
+
+    public String typeLower() {
+        return type.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,21 @@
+package io.cloudg.sim.estate;
+
+/**
+ * One Cloud Asset.
+ *
+ * @param assetType     {@code compute.googleapis.com/Instance}
+ * @param name          full resource name, {@code //compute.googleapis.com/projects/p/zones/z/instances/i}
+ * @param project       owning project, or null for organization-level assets
+ * @param location      zone, region or {@code global}
+ * @param displayName   short name
+ * @param parentName    full resource name of the parent (project or organization)
+ * @param parentType    asset type of the parent
+ */
+public record GcpAsset(String assetType, String name, GcpProject project, String location, String displayName,
+                       String parentName, String parentType) {
+
+    /** The API's service, {@code compute} for {@code compute.googleapis.com/Instance}. */
+    public String service() {
+        return assetType.substring(0, assetType.indexOf('.'));
+    }
+}

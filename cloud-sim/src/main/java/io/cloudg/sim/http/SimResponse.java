@@ -1,0 +1,66 @@
+package io.cloudg.sim.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One answer. Immutable once built.
+ *
+ * @param status     HTTP status
+ * @param headers    header name/value pairs in order
+ * @param body       body bytes
+ * @param delayNanos wait this long before sending
+ * @param reset      reset the connection instead of answering
+ */
+public record SimResponse(int status, List<Header> headers, byte[] body, long delayNanos, boolean reset) {
+
+    public record Header(String name, String value) {
+    }
+
+    public static SimResponse reset(long delayNanos) {
+        return new SimResponse(0, List.of(), new byte[0], delayNanos, true);
+    }
+
+    public static Builder status(int status) {
+        return new Builder(status);
+    }
+
+    public SimResponse withDelay(long nanos) {
+        return new SimResponse(status, headers, body, nanos, reset);
+    }
+
+    public String bodyUtf8() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** Builds a response. */
+    public static final class Builder {
+        private final int status;
+        private final List<Header> headers = new ArrayList<>(6);
+        private byte[] body = new byte[0];
+
+        private Builder(int status) {
+            this.status = status;
+        }
+
+        public Builder header(String name, String value) {
+            headers.add(new Header(name, value));
+            return this;
+        }
+
+        public Builder body(String contentType, byte[] bytes) {
+            headers.add(new Header("Content-Type", contentType));
+            this.body = bytes;
+            return this;
+        }
+
+        public Builder body(String contentType, String text) {
+            return body(contentType, text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        public SimResponse build() {
+            return new SimResponse(status, List.copyOf(headers), body, 0, false);
+        }
+    }
+}

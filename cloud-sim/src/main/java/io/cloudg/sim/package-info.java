@@ -1,0 +1,14 @@
+/**
+ * cloud-sim: a local AWS, Azure and GCP that the real SDK clients talk to over loopback, with each
+ * provider's quotas enforced server-side.
+ *
+ * <p>{@link io.cloudg.sim.CloudSim#start(io.cloudg.sim.SimOptions)} generates the estate from an
+ * {@link io.cloudg.sim.config.EstateSpec} and a seed, then serves AWS (every service and region on one
+ * HTTP endpoint), Azure ARM and Resource Graph (same HTTP port) and GCP Cloud Asset (plaintext gRPC on
+ * its own port). Every provider call passes one {@link io.cloudg.sim.core.Gate} (fault rules, quota
+ * bucket, latency) and is answered in the provider's own wire shape. {@link io.cloudg.sim.Truth} lists
+ * every asset exactly as the listing APIs return it and {@link io.cloudg.sim.SimStats} the per-bucket
+ * counters; both are also served at {@code /_sim/truth} and {@code /_sim/stats}.
+ * {@link io.cloudg.sim.SimMain} is the {@code cloudg sim} command.
+ */
+package io.cloudg.sim;

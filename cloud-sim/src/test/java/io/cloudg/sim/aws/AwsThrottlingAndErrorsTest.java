@@ -1,0 +1,157 @@
+package io.cloudg.sim.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.Http;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.SimStats;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.FaultSpec;
+import io.cloudg.sim.quota.BucketStats;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.ec2.Ec2Client;
+import software.amazon.awssdk.services.organizations.OrganizationsClient;
+import software.amazon.awssdk.services.sts.StsClient;
+
+/** Throttling that the SDK itself classifies as throttling, bucket bounds seen through stats, error shapes. */
+class AwsThrottlingAndErrorsTest {
+
+    static EstateSpec tightEc2() {
+        return EstateSpec.fromYaml("""
+            aws: {accounts: 2, regions: [us-east-1]}
+            quotas: {aws: {services: {ec2.DescribeVpcs: {rate: 2, burst: 5}}}}
+            """);
+    }
+
+    @Test
+    void anEmptyEc2BucketAnswersRequestLimitExceededWhichTheSdkCallsThrottling() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            int throttled = 0;
+            int ok = 0;
+            for (int i = 0; i < 40; i++) {
+                try {
+                    ec2.describeVpcs();
+                    ok++;
+                } catch (AwsServiceException e) {
+                    assertThat(e.isThrottlingException()).isTrue();
+                    assertThat(e.statusCode()).isEqualTo(503);
+                    assertThat(e.awsErrorDetails().errorCode()).isEqualTo("RequestLimitExceeded");
+                    throttled++;
+                }
+            }
+            assertThat(throttled).isPositive();
+            SimStats stats = sim.stats();
+            BucketStats b = stats.bucket("aws/" + sim.estate().aws().management().id() + "/us-east-1/ec2/DescribeVpcs");
+            assertThat(b.calls()).isEqualTo(40);
+            assertThat(b.throttled()).isEqualTo(throttled);
+            assertThat(b.admitted()).isEqualTo(ok);
+            assertThat((double) b.maxAdmittedPerSecond()).isLessThanOrEqualTo(b.rate() + b.burst());
+            assertThat(b.rate()).isEqualTo(2.0);
+            // other actions have their own buckets
+            ec2.describeSubnets();
+        }
+    }
+
+    @Test
+    void injectedThrottlesAreClassifiedAsThrottlingByEachProtocolsClient() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2())
+            .faults(FaultSpec.fromYaml("faults: [{match: {provider: aws}, error: throttle}]")).build())) {
+            try (Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+                assertThrottled(ec2::describeVpcs, "RequestLimitExceeded");
+            }
+            try (StsClient sts = AwsClients.aimNoRetry(StsClient.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+                assertThrottled(sts::getCallerIdentity, "Throttling");
+            }
+            try (OrganizationsClient org = AwsClients.aimNoRetry(OrganizationsClient.builder(), sim, Region.AWS_GLOBAL,
+                AwsClients.management()).build()) {
+                assertThrottled(org::listAccounts, "TooManyRequestsException");
+            }
+            assertThat(sim.stats().totals().throttled()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void transientAndResetFaultsAreRetriedByTheSdkAndThenSucceed() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).faults(FaultSpec.fromYaml("""
+                faults:
+                  - {match: {operation: DescribeSubnets}, error: transient, count: 1}
+                  - {match: {operation: DescribeRouteTables}, error: reset, count: 1}
+                  - {match: {operation: DescribeKeyPairs}, error: access_denied}
+                """)).build());
+             Ec2Client ec2 = AwsClients.aim(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            assertThat(ec2.describeSubnets().subnets()).isNotEmpty();
+            assertThat(ec2.describeRouteTables().routeTables()).isNotEmpty();
+            assertThatThrownBy(ec2::describeKeyPairs).isInstanceOfSatisfying(AwsServiceException.class, e -> {
+                assertThat(e.statusCode()).isEqualTo(403);
+                assertThat(e.awsErrorDetails().errorCode()).isEqualTo("UnauthorizedOperation");
+                assertThat(e.isThrottlingException()).isFalse();
+            });
+            assertThat(sim.stats().totals().faults()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aResetWithoutRetriesSurfacesAsAClientError() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2())
+            .faults(FaultSpec.fromYaml("faults: [{error: reset}]")).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            assertThatThrownBy(ec2::describeVpcs).isInstanceOf(SdkClientException.class);
+        }
+    }
+
+    @Test
+    void unknownActionsGetEachProtocolsOwnErrorShape() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).build())) {
+            HttpResponse<String> ec2 = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())
+                .header("Authorization", Http.sigv4("test", "us-east-1", "ec2"))
+                .header("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+                .POST(HttpRequest.BodyPublishers.ofString("Action=LaunchRockets&Version=2016-11-15")));
+            assertThat(ec2.statusCode()).isEqualTo(400);
+            assertThat(ec2.body()).contains("<Response><Errors><Error><Code>InvalidAction</Code>");
+
+            HttpResponse<String> iamUnsigned = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("Action=DeleteEverything&Version=2010-05-08")));
+            assertThat(iamUnsigned.statusCode()).isEqualTo(400);
+            assertThat(iamUnsigned.body()).contains("<ErrorResponse").contains("<Type>Sender</Type>")
+                .contains("<Code>InvalidAction</Code>");
+
+            HttpResponse<String> org = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())
+                .header("X-Amz-Target", "AWSOrganizationsV20161128.CloseEverything")
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")));
+            assertThat(org.statusCode()).isEqualTo(400);
+            assertThat(org.body()).contains("\"__type\":\"UnknownOperationException\"");
+
+            HttpResponse<String> unknownService = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())
+                .header("X-Amz-Target", "NoSuchService_2020.Do")
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")));
+            assertThat(unknownService.statusCode()).isEqualTo(400);
+            assertThat(unknownService.body()).contains("UnknownOperationException");
+
+            HttpResponse<String> badJson = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())
+                .header("X-Amz-Target", "AWSOrganizationsV20161128.ListAccounts")
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"MaxResults\": \"many\"}")));
+            assertThat(badJson.statusCode()).isEqualTo(400);
+            assertThat(badJson.body()).contains("InvalidInputException").doesNotContain("Exception:").doesNotContain("at io.");
+            assertThat(sim.stats().totals().errors()).isEqualTo(4);
+        }
+    }
+
+    private static void assertThrottled(Runnable call, String code) {
+        assertThatThrownBy(call::run).isInstanceOfSatisfying(AwsServiceException.class, e -> {
+            assertThat(e.isThrottlingException()).as(code).isTrue();
+            assertThat(e.awsErrorDetails().errorCode()).isEqualTo(code);
+        });
+    }
+}

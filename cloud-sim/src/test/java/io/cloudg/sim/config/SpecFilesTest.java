@@ -1,0 +1,114 @@
+package io.cloudg.sim.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.sim.estate.AwsType;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Estate and fault files: accepted shapes, and refusals that name the key. */
+class SpecFilesTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "aws: {accounts: abc}                           | estate.aws.accounts: expected a positive integer, got \"abc\"",
+        "aws: {accounts: 0}                             | estate.aws.accounts: expected a positive integer, got 0",
+        "aws: {acounts: 3}                              | estate.aws.acounts: unknown key",
+        "awz: {}                                        | estate.awz: unknown key",
+        "aws: {regions: [us-east-1, mars-1]}            | estate.aws.regions[1]: expected an AWS region name",
+        "aws: {resources: {AWS::EC2::Vpc: 2}}           | estate.aws.resources.AWS::EC2::Vpc: unknown resource type",
+        "aws: {resources: {AWS::EC2::VPC: -1}}          | estate.aws.resources.AWS::EC2::VPC: expected a non-negative integer, got -1",
+        "aws: {management_account: '123'}               | estate.aws.management_account: expected a 12-digit account id",
+        "azure: {resources: {virtualMachines: 2}}       | estate.azure.resources.virtualMachines: expected an ARM resource type",
+        "gcp: {projects: many}                          | estate.gcp.projects: expected a non-negative integer, got \"many\"",
+        "quotas: {aws: {services: {ec2: {rate: 0}}}}    | estate.quotas.aws.services.ec2.rate: expected a positive number, got 0",
+        "quotas: {aws: {services: {ec2: {rat: 1}}}}     | estate.quotas.aws.services.ec2.rat: unknown key",
+        "quotas: {azure: {arm_reads: {burst: 0.5}}}     | estate.quotas.azure.arm_reads.burst: expected a number of at least 1",
+        "quotas: {enabled: yes please}                  | estate.quotas.enabled: expected true or false",
+        "noisy_neighbours: [{match: {service: ec2}, share: 1}] | estate.noisy_neighbours[0].share: expected a number from 0 to 1 (exclusive), got 1",
+        "latency: {base: fast}                          | estate.latency.base: expected a duration such as 250ms, 10s or 2m, got \"fast\"",
+        "aws: [1, 2]                                    | estate.aws: expected a mapping, got a list",
+        "'aws: {accounts: [}'                           | estate: not valid YAML",
+    })
+    void badEstateFilesAreRefusedNamingTheKey(String yaml, String message) {
+        assertThatThrownBy(() -> EstateSpec.fromYaml(yaml)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "faults: [{error: explode}]                           | faults[0].error: expected one of throttle, transient, reset, access_denied, slow, got \"explode\"",
+        "faults: [{match: {service: ec2}}]                    | faults[0].error: required",
+        "faults: [{error: throttle, cnt: 3}]                  | faults[0].cnt: unknown key",
+        "faults: [{error: throttle, probability: 1.5}]        | faults[0].probability: expected a number from 0 to 1, got 1.5",
+        "faults: [{error: throttle, count: 2, probability: 0.5}] | faults[0].probability: use either count or probability",
+        "faults: [{error: throttle, match: {provider: aws2}}] | faults[0].match.provider: expected one of aws, azure, gcp, got \"aws2\"",
+        "faults: [{error: throttle, match: {sevice: ec2}}]    | faults[0].match.sevice: unknown key",
+        "faults: [{error: throttle, window: {from: 10s, until: 5s}}] | faults[0].window.until: must be later than window.from",
+        "faults: [{error: throttle, delay: 1s}]               | faults[0].delay: only applies to error: slow",
+        "fault: []                                            | fault: unknown key",
+    })
+    void badFaultFilesAreRefusedNamingTheKey(String yaml, String message) {
+        assertThatThrownBy(() -> FaultSpec.fromYaml(yaml)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
+    }
+
+    @Test
+    void aFullEstateFileIsRead() {
+        EstateSpec s = EstateSpec.fromYaml("""
+            seed: 9
+            aws:
+              accounts: 5
+              management_account: "111111111111"
+              regions: [us-east-1, eu-west-1, ap-southeast-2]
+              role_name: AuditRole
+              resources: {AWS::EC2::VPC: 3, AWS::EC2::Image: 10, AWS::IAM::Role: 1}
+            azure: {subscriptions: 4, locations: [eastus], resource_groups: 3, page_size: 7,
+                    resources: {Microsoft.Compute/virtualMachines: 6}}
+            gcp: {organization: "123456789012", projects: 2, resources: {compute.googleapis.com/Instance: 4}}
+            quotas:
+              aws: {default: {rate: 30}, services: {ec2.DescribeImageAttribute: {rate: 5, burst: 10}, iam: {burst: 80}}}
+              azure: {resource_graph: {rate: 1, burst: 5}}
+              gcp: {ListAssets: {project_per_minute: 60}}
+            noisy_neighbours: [{match: {provider: aws, service: ec2}, share: 0.25}]
+            latency: {base: 2ms, jitter: 0.5s}
+            """);
+        assertThat(s.seed()).isEqualTo(9L);
+        assertThat(s.aws().accounts()).isEqualTo(5);
+        assertThat(s.aws().managementAccount()).isEqualTo("111111111111");
+        assertThat(s.aws().roleName()).isEqualTo("AuditRole");
+        assertThat(s.aws().count(AwsType.EC2_IMAGE)).isEqualTo(10);
+        assertThat(s.aws().count(AwsType.EC2_SUBNET)).isZero();
+        assertThat(s.azure().pageSize()).isEqualTo(7);
+        assertThat(s.gcp().organization()).isEqualTo("123456789012");
+        assertThat(s.quotas().awsDefault().rate()).isEqualTo(30);
+        assertThat(s.quotas().awsLimit("ec2", "DescribeImageAttribute").limit().rate()).isEqualTo(5);
+        assertThat(s.quotas().awsLimit("ec2", "DescribeVpcs").limit().burst()).isEqualTo(100);
+        assertThat(s.quotas().awsLimit("iam", "ListRoles").limit().rate()).isEqualTo(20);
+        assertThat(s.quotas().awsLimit("iam", "ListRoles").limit().burst()).isEqualTo(80);
+        assertThat(s.quotas().awsLimit("sqs", "ListQueues").limit().rate()).isEqualTo(30);
+        assertThat(s.quotas().resourceGraph().burst()).isEqualTo(5);
+        assertThat(s.quotas().gcp().get("ListAssets").projectPerMinute()).isEqualTo(60);
+        assertThat(s.quotas().gcp().get("ListAssets").organizationPerMinute()).isEqualTo(800);
+        assertThat(s.neighbours()).hasSize(1);
+        assertThat(s.latency().jitter()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void aFaultFileIsRead() {
+        FaultSpec f = FaultSpec.fromYaml("""
+            faults:
+              - {match: {provider: aws, service: ec2, operation: DescribeSubnets}, error: throttle}
+              - {match: {provider: gcp}, error: transient, count: 3, window: {from: 1s, until: 2m}}
+              - {error: slow, delay: 250ms, probability: 0.1}
+            """);
+        assertThat(f.rules()).hasSize(3);
+        assertThat(f.rules().get(0).error()).isEqualTo(FaultKind.THROTTLE);
+        assertThat(f.rules().get(0).count()).isNull();
+        assertThat(f.rules().get(1).count()).isEqualTo(3);
+        assertThat(f.rules().get(1).until()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(f.rules().get(2).delay()).isEqualTo(Duration.ofMillis(250));
+        assertThat(FaultSpec.fromYaml("").rules()).isEmpty();
+    }
+}
