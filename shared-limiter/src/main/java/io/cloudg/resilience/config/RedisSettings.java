@@ -1,0 +1,251 @@
+package io.cloudg.resilience.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code ratelimit.redis} block: where the fleet-wide governor state lives and how to reach it.
+ * Immutable; build with {@link #builder()}. Read only when {@code ratelimit.backend} is {@code redis}.
+ *
+ * <p>{@code url} is {@code redis://host:port} or {@code rediss://host:port} (TLS), optionally with a
+ * database ({@code redis://host:6379/2}) and credentials ({@code redis://user:pass@host:6379}, though
+ * {@code username} + {@code password_env} keep the secret out of config files). For
+ * {@code mode: sentinel} and {@code mode: cluster} it is a comma-separated list of node addresses. The
+ * password never appears in {@link #toString()} or {@link #redactedUrl()}.
+ *
+ * @param url the address(es), see above
+ * @param mode standalone, sentinel or cluster
+ * @param sentinelMaster the master name, for sentinel mode
+ * @param keyPrefix the estate's key prefix ({@code [A-Za-z0-9._-]+}); estates sharing a Redis differ here
+ * @param fleetSizeHint how many workers share the quotas: while Redis is unreachable each one runs at
+ *        {@code 1/fleet_size_hint} of every configured rate
+ * @param learnedTtlHours how long learned rates, breakers and budgets survive without use (refreshed on use)
+ * @param connectTimeoutMs TCP connect timeout
+ * @param timeoutMs how long to wait for one reply before the store counts as unreachable
+ * @param poolSize connections per node
+ * @param minIdle connections kept open per node
+ * @param pipelineMaxBatch the most scripts sent in one pipelined write (1 = no pipelining)
+ * @param probeIntervalSeconds while degraded, how often to check whether Redis is back
+ * @param username the ACL user, or null
+ * @param password the password, or null (then {@code password_env} is read)
+ * @param passwordEnv the environment variable holding the password ({@code CLOUDG_REDIS_PASSWORD})
+ */
+public record RedisSettings(String url, Mode mode, String sentinelMaster, String keyPrefix, int fleetSizeHint,
+                            double learnedTtlHours, int connectTimeoutMs, int timeoutMs, int poolSize, int minIdle,
+                            int pipelineMaxBatch, double probeIntervalSeconds, String username, String password,
+                            String passwordEnv) {
+
+    public enum Mode { STANDALONE, SENTINEL, CLUSTER }
+
+    private static final String K = "ratelimit.redis.";
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Pattern ENV = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    public static final RedisSettings DEFAULTS = builder().build();
+
+    public RedisSettings {
+        if (url == null || url.isBlank()) {
+            throw ConfigErrors.mustBe(K + "url", "a redis:// or rediss:// URL", url);
+        }
+        for (String a : url.split(",")) {
+            checkAddress(a.trim(), url);
+        }
+        if (mode == null) {
+            throw ConfigErrors.mustBe(K + "mode", "standalone, sentinel or cluster", null);
+        }
+        if (mode == Mode.SENTINEL && (sentinelMaster == null || sentinelMaster.isBlank())) {
+            throw ConfigErrors.invalid(K + "sentinel_master", "is required when mode is sentinel");
+        }
+        if (mode == Mode.STANDALONE && url.contains(",")) {
+            throw ConfigErrors.mustBe(K + "url", "one address in standalone mode", url);
+        }
+        if (keyPrefix == null || !PREFIX.matcher(keyPrefix).matches()) {
+            throw ConfigErrors.mustBe(K + "key_prefix", "1-64 characters of [A-Za-z0-9._-]", keyPrefix);
+        }
+        ConfigErrors.atLeast(K + "fleet_size_hint", fleetSizeHint, 1);
+        ConfigErrors.positive(K + "learned_ttl_hours", learnedTtlHours);
+        ConfigErrors.atLeast(K + "connect_timeout_ms", connectTimeoutMs, 1);
+        ConfigErrors.atLeast(K + "timeout_ms", timeoutMs, 1);
+        ConfigErrors.atLeast(K + "pool_size", poolSize, 1);
+        ConfigErrors.atLeast(K + "min_idle", minIdle, 0);
+        if (minIdle > poolSize) {
+            throw ConfigErrors.mustBe(K + "min_idle", "at most pool_size (" + poolSize + ")", minIdle);
+        }
+        ConfigErrors.atLeast(K + "pipeline_max_batch", pipelineMaxBatch, 1);
+        ConfigErrors.positive(K + "probe_interval_seconds", probeIntervalSeconds);
+        if (passwordEnv != null && !ENV.matcher(passwordEnv).matches()) {
+            throw ConfigErrors.mustBe(K + "password_env", "an environment variable name", passwordEnv);
+        }
+    }
+
+    private static void checkAddress(String a, String whole) {
+        try {
+            URI u = new URI(a.contains("://") ? a : "redis://" + a);
+            String scheme = u.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("redis") || scheme.equals("rediss")) || u.getHost() == null) {
+                throw ConfigErrors.mustBe(K + "url", "a redis:// or rediss:// URL", redact(whole));
+            }
+        } catch (URISyntaxException e) {
+            throw ConfigErrors.mustBe(K + "url", "a redis:// or rediss:// URL", redact(whole));
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().url(url).mode(mode).sentinelMaster(sentinelMaster).keyPrefix(keyPrefix)
+                .fleetSizeHint(fleetSizeHint).learnedTtlHours(learnedTtlHours).connectTimeoutMs(connectTimeoutMs)
+                .timeoutMs(timeoutMs).poolSize(poolSize).minIdle(minIdle).pipelineMaxBatch(pipelineMaxBatch)
+                .probeIntervalSeconds(probeIntervalSeconds).username(username).password(password)
+                .passwordEnv(passwordEnv);
+    }
+
+    /** This block with another URL (the CLI's {@code --redis URL}). */
+    public RedisSettings withUrl(String newUrl) {
+        return toBuilder().url(newUrl).build();
+    }
+
+    /** Node addresses without credentials or database, as {@code redis[s]://host:port}. */
+    public List<String> addresses() {
+        List<String> out = new ArrayList<>();
+        for (String a : url.split(",")) {
+            URI u = URI.create(a.trim().contains("://") ? a.trim() : "redis://" + a.trim());
+            int port = u.getPort() > 0 ? u.getPort() : 6379;
+            out.add(u.getScheme().toLowerCase(Locale.ROOT) + "://" + u.getHost() + ":" + port);
+        }
+        return out;
+    }
+
+    /** Whether the connection uses TLS ({@code rediss://}). */
+    public boolean tls() {
+        return url.trim().toLowerCase(Locale.ROOT).startsWith("rediss://");
+    }
+
+    /** The database number of a standalone or sentinel URL ({@code redis://host/2}), 0 by default. */
+    public int database() {
+        URI u = URI.create(url.split(",")[0].trim());
+        String path = u.getPath();
+        if (path == null || path.length() <= 1) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(path.substring(1));
+        } catch (NumberFormatException e) {
+            throw ConfigErrors.mustBe(K + "url", "a URL whose path is a database number", redactedUrl());
+        }
+    }
+
+    /** The user: {@code username}, else the URL's user info. */
+    public String resolvedUsername() {
+        if (username != null) {
+            return username;
+        }
+        String[] ui = userInfo();
+        return ui != null && ui.length == 2 && !ui[0].isEmpty() ? ui[0] : null;
+    }
+
+    /**
+     * The password: {@code password}, else the URL's, else the environment variable {@code password_env}
+     * (looked up with {@code env}), else null.
+     */
+    public String resolvedPassword(Function<String, String> env) {
+        if (password != null) {
+            return password;
+        }
+        String[] ui = userInfo();
+        if (ui != null) {
+            return ui.length == 2 ? ui[1] : ui[0];
+        }
+        String v = env.apply(passwordEnv == null ? "CLOUDG_REDIS_PASSWORD" : passwordEnv);
+        return v == null || v.isEmpty() ? null : v;
+    }
+
+    private String[] userInfo() {
+        String ui = URI.create(url.split(",")[0].trim()).getRawUserInfo();
+        if (ui == null || ui.isEmpty()) {
+            return null;
+        }
+        String[] p = ui.split(":", 2);
+        for (int i = 0; i < p.length; i++) {
+            p[i] = java.net.URLDecoder.decode(p[i], java.nio.charset.StandardCharsets.UTF_8);
+        }
+        return p;
+    }
+
+    /** The URL with any credentials removed, for logs and {@code describe()}. */
+    public String redactedUrl() {
+        return redact(url);
+    }
+
+    static String redact(String u) {
+        return u == null ? null : u.replaceAll("(rediss?://)[^@/,]*@", "$1");
+    }
+
+    @Override
+    public String toString() {
+        return "RedisSettings{url=" + redactedUrl() + ", mode=" + mode + ", key_prefix=" + keyPrefix
+                + ", fleet_size_hint=" + fleetSizeHint + ", learned_ttl_hours=" + learnedTtlHours
+                + ", timeout_ms=" + timeoutMs + ", pool_size=" + poolSize + ", username=" + username
+                + ", password=" + (password == null ? "unset" : "***") + "}";
+    }
+
+    /** Builds {@link RedisSettings}; every setter's null means the default. */
+    public static final class Builder {
+        private String url = "redis://127.0.0.1:6379";
+        private Mode mode = Mode.STANDALONE;
+        private String sentinelMaster;
+        private String keyPrefix = "cloudg";
+        private int fleetSizeHint = 1;
+        private double learnedTtlHours = 24;
+        private int connectTimeoutMs = 2000;
+        private int timeoutMs = 1000;
+        private int poolSize = 16;
+        private int minIdle = 4;
+        private int pipelineMaxBatch = 64;
+        private double probeIntervalSeconds = 5;
+        private String username;
+        private String password;
+        private String passwordEnv;
+
+        public Builder url(String v) { if (v != null) url = v; return this; }
+        public Builder mode(Mode v) { if (v != null) mode = v; return this; }
+        public Builder sentinelMaster(String v) { sentinelMaster = v; return this; }
+        public Builder keyPrefix(String v) { if (v != null) keyPrefix = v; return this; }
+        public Builder fleetSizeHint(Integer v) { if (v != null) fleetSizeHint = v; return this; }
+        public Builder learnedTtlHours(Double v) { if (v != null) learnedTtlHours = v; return this; }
+        public Builder connectTimeoutMs(Integer v) { if (v != null) connectTimeoutMs = v; return this; }
+        public Builder timeoutMs(Integer v) { if (v != null) timeoutMs = v; return this; }
+        public Builder poolSize(Integer v) { if (v != null) poolSize = v; return this; }
+        public Builder minIdle(Integer v) { if (v != null) minIdle = v; return this; }
+        public Builder pipelineMaxBatch(Integer v) { if (v != null) pipelineMaxBatch = v; return this; }
+        public Builder probeIntervalSeconds(Double v) { if (v != null) probeIntervalSeconds = v; return this; }
+        public Builder username(String v) { username = v; return this; }
+        public Builder password(String v) { password = v; return this; }
+        public Builder passwordEnv(String v) { passwordEnv = v; return this; }
+
+        /** {@code standalone}, {@code sentinel} or {@code cluster}, as written in YAML. */
+        public Builder mode(String v) {
+            if (v == null) {
+                return this;
+            }
+            try {
+                return mode(Mode.valueOf(v.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw ConfigErrors.mustBe(K + "mode", "standalone, sentinel or cluster", v);
+            }
+        }
+
+        public RedisSettings build() {
+            return new RedisSettings(url, mode, sentinelMaster, keyPrefix, fleetSizeHint, learnedTtlHours,
+                    connectTimeoutMs, timeoutMs, poolSize, minIdle, pipelineMaxBatch, probeIntervalSeconds, username,
+                    password, passwordEnv);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package io.cloudg.resilience.redis;
+
+import io.cloudg.resilience.Scope;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The key layout of the Redis backend. Pure: builds keys from scopes and reads scopes back from keys.
+ *
+ * <pre>
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;   leaf bucket + AIMD + breaker (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:bulkhead                             bulkhead leases (sorted set id -&gt; expiry)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:bulkhead:seq                         lease id sequence (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
+ * </pre>
+ *
+ * The part in braces is the Redis Cluster hash tag: everything one admission or one outcome touches
+ * (leaf, account bucket, bulkhead) lives in the slot of its provider x account, so each is one script on
+ * one node; provider-wide state has a slot of its own. Scope parts are percent-encoded (every character
+ * outside {@code [A-Za-z0-9._-]}), so a key never holds a glob character, a brace or a colon of its own
+ * and can be read back unambiguously. The prefix (one estate) must match {@code [A-Za-z0-9._-]+}; several
+ * estates can share a Redis under different prefixes.
+ *
+ * <p>Keys carry scope names only (account ids, regions, service and operation names), never credentials.
+ */
+public final class RedisKeys {
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** What a key holds. */
+    public enum Kind {
+        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("bulkhead"), BULKHEAD_SEQ("bulkhead:seq"), GLOBAL("global"),
+        BUDGET("budget");
+
+        final String suffix;
+
+        Kind(String suffix) {
+            this.suffix = suffix;
+        }
+    }
+
+    /** A key read back: its kind and the scope it belongs to. */
+    public record Parsed(Kind kind, Scope scope) {
+    }
+
+    private final String prefix;
+
+    public RedisKeys(String prefix) {
+        if (prefix == null || !PREFIX.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("key prefix must match [A-Za-z0-9._-]{1,64}, but was "
+                    + (prefix == null ? "null" : "\"" + prefix + "\""));
+        }
+        this.prefix = prefix;
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    /** The SCAN pattern of every key of this prefix. */
+    public String scanPattern() {
+        return "{" + prefix + ":*";
+    }
+
+    /** The SCAN pattern of every leaf of this prefix. */
+    public String leafPattern() {
+        return "{" + prefix + ":*}:leaf:*";
+    }
+
+    private String accountTag(Scope s) {
+        return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + "}:";
+    }
+
+    private String providerTag(String provider) {
+        return "{" + prefix + ":" + enc(provider) + "}:";
+    }
+
+    public String leaf(Scope leaf) {
+        return accountTag(leaf) + Kind.LEAF.suffix + ":" + enc(leaf.region()) + "/" + enc(leaf.service()) + "/"
+                + enc(leaf.operation());
+    }
+
+    public String account(Scope account) {
+        return accountTag(account) + Kind.ACCOUNT.suffix;
+    }
+
+    public String bulkhead(Scope account) {
+        return accountTag(account) + Kind.BULKHEAD.suffix;
+    }
+
+    public String bulkheadSeq(Scope account) {
+        return accountTag(account) + Kind.BULKHEAD_SEQ.suffix;
+    }
+
+    public String global(String provider) {
+        return providerTag(provider) + Kind.GLOBAL.suffix;
+    }
+
+    public String budget(String provider) {
+        return providerTag(provider) + Kind.BUDGET.suffix;
+    }
+
+    /** Reads a key of this prefix back; empty for a key that is not one of ours. */
+    public Optional<Parsed> parse(String key) {
+        String head = "{" + prefix + ":";
+        int close = key.indexOf("}:");
+        if (!key.startsWith(head) || close < 0) {
+            return Optional.empty();
+        }
+        String[] tag = key.substring(head.length(), close).split(":", -1);
+        String rest = key.substring(close + 2);
+        try {
+            if (tag.length == 1) {
+                String provider = dec(tag[0]);
+                for (Kind k : new Kind[] {Kind.GLOBAL, Kind.BUDGET}) {
+                    if (rest.equals(k.suffix)) {
+                        return Optional.of(new Parsed(k, Scope.provider(provider)));
+                    }
+                }
+                return Optional.empty();
+            }
+            if (tag.length != 2) {
+                return Optional.empty();
+            }
+            Scope account = Scope.account(dec(tag[0]), dec(tag[1]));
+            for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD, Kind.BULKHEAD_SEQ}) {
+                if (rest.equals(k.suffix)) {
+                    return Optional.of(new Parsed(k, account));
+                }
+            }
+            String leafHead = Kind.LEAF.suffix + ":";
+            if (rest.startsWith(leafHead)) {
+                String[] p = rest.substring(leafHead.length()).split("/", -1);
+                if (p.length == 3) {
+                    return Optional.of(new Parsed(Kind.LEAF,
+                            Scope.of(account.provider(), account.account(), dec(p[0]), dec(p[1]), dec(p[2]))));
+                }
+            }
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Percent-encodes everything outside {@code [A-Za-z0-9._-]}; null is the empty string. */
+    static String enc(String part) {
+        if (part == null) {
+            return "";
+        }
+        StringBuilder b = null;
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (safe(c)) {
+                if (b != null) {
+                    b.append(c);
+                }
+                continue;
+            }
+            if (b == null) {
+                b = new StringBuilder(part.length() + 8).append(part, 0, i);
+            }
+            int end = Character.isHighSurrogate(c) && i + 1 < part.length() ? i + 2 : i + 1;
+            for (byte x : part.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
+                b.append('%').append(Character.toUpperCase(Character.forDigit((x >> 4) & 0xF, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(x & 0xF, 16)));
+            }
+            i = end - 1;
+        }
+        return b == null ? part : b.toString();
+    }
+
+    /** The inverse of {@link #enc}; the empty string is null. */
+    static String dec(String part) {
+        if (part.isEmpty()) {
+            return null;
+        }
+        if (part.indexOf('%') < 0) {
+            return part;
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(part.length());
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (c == '%' && i + 2 < part.length()) {
+                out.write(Integer.parseInt(part.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                out.write(c);
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static boolean safe(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_'
+                || c == '-';
+    }
+}

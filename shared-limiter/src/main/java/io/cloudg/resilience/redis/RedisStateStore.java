@@ -1,0 +1,532 @@
+package io.cloudg.resilience.redis;
+
+import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.config.LeafLimit;
+import io.cloudg.resilience.core.BreakerDecision;
+import io.cloudg.resilience.core.BreakerLimit;
+import io.cloudg.resilience.core.BreakerState;
+import io.cloudg.resilience.spi.Admission;
+import io.cloudg.resilience.spi.AdmitRequest;
+import io.cloudg.resilience.spi.AttemptOutcome;
+import io.cloudg.resilience.spi.BreakerView;
+import io.cloudg.resilience.spi.LeafView;
+import io.cloudg.resilience.spi.OutcomeRequest;
+import io.cloudg.resilience.spi.OutcomeResult;
+import io.cloudg.resilience.spi.SlotLease;
+import io.cloudg.resilience.spi.SlotRequest;
+import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.spi.StoreSnapshot;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * The fleet-wide state store: every read-modify-write is one Lua script (see {@link Script}) that applies
+ * the rules of {@code io.cloudg.resilience.core}, so a fleet of workers paces each quota as one process
+ * would. Key layout: {@link RedisKeys}.
+ *
+ * <p>Round trips: {@link #admit} is one script (breaker, leaf, account bucket and, when no wait is needed,
+ * the bulkhead slot, all in the account's slot), plus one for the provider-wide bucket only when
+ * {@code global_max_rps} is set. {@link #record} is one script (AIMD, breaker verdict, slot release).
+ * Budget takes are one script and only happen for paid retries; refunds are batched locally (see
+ * {@link #refundRetry}).
+ *
+ * <p>Time is Redis {@code TIME}, read inside each script ({@link StoreClock#server()}); the injected
+ * clock exists only for the contract suite. Learned state (leaf rate, ceiling, throttles, breaker) lives
+ * in hashes whose TTL ({@code learned_ttl_hours}) is refreshed on every use, so it survives worker and
+ * (with AOF) Redis restarts. Every hash carries the format version; another version is refused with a
+ * {@link StateFormatException}. An unreachable Redis throws
+ * {@link io.cloudg.resilience.spi.StateStoreUnavailableException}.
+ */
+public final class RedisStateStore implements StateStore {
+    /** Refunds batched locally per provider before they are written (10 refunds = 1 token). */
+    static final int REFUNDS_PER_FLUSH = 10;
+
+    private final RedissonClient client;
+    private final boolean ownsClient;
+    private final RedisKeys keys;
+    private final StoreClock clock;
+    private final ScriptRunner runner;
+    private final String ttlMs;
+    private final long timeoutMs;
+    private final String where;
+    private final ConcurrentHashMap<String, BatchedRefunds> refunds = new ConcurrentHashMap<>();
+
+    private RedisStateStore(Builder b) {
+        this.client = Objects.requireNonNull(b.client, "client");
+        this.ownsClient = b.ownsClient;
+        this.keys = new RedisKeys(b.keyPrefix);
+        this.clock = b.clock;
+        this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.maxInFlight);
+        this.ttlMs = Long.toString(Math.max(1000, b.learnedTtl.toMillis()));
+        this.timeoutMs = b.callTimeout.toMillis();
+        this.where = b.describe + " prefix=" + b.keyPrefix;
+        try {
+            runner.loadAll();
+        } catch (RuntimeException e) {
+            // unreachable at start: each script is loaded on its first NOSCRIPT instead
+        }
+    }
+
+    public static Builder builder(RedissonClient client) {
+        return new Builder(client);
+    }
+
+    public RedisKeys keys() {
+        return keys;
+    }
+
+    RedissonClient client() {
+        return client;
+    }
+
+    // ------------------------------------------------------------------ plumbing
+
+    private Object await(CompletableFuture<Object> f, String what) {
+        try {
+            return f.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw RedisErrors.unavailable(what, where, e);
+        } catch (Exception e) {
+            throw RedisErrors.translate(e, what, where);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Object> list(Object o) {
+        return (List<Object>) o;
+    }
+
+    private static String s(double v) {
+        return Double.toString(v);
+    }
+
+    private static String s(long v) {
+        return Long.toString(v);
+    }
+
+    private static String flag(boolean b) {
+        return b ? "1" : "0";
+    }
+
+    static long longOf(Object o) {
+        return (long) Double.parseDouble((String) o);
+    }
+
+    static double doubleOf(Object o) {
+        return Double.parseDouble((String) o);
+    }
+
+    private static void limitArgs(List<Object> a, LeafLimit l) {
+        a.add(s(l.ceilingRps()));
+        a.add(s(l.burst()));
+        a.add(s(l.floorRps()));
+        a.add(flag(l.adaptive()));
+    }
+
+    private static void breakerArgs(List<Object> a, BreakerLimit b) {
+        a.add(flag(b != null));
+        a.add(b == null ? "0" : Integer.toString(b.threshold()));
+        a.add(b == null ? "0" : s(b.cooldownNanos()));
+        a.add(b == null ? "0" : s(b.maxCooldownNanos()));
+        a.add(b == null ? "0" : s(b.probeLeaseNanos()));
+    }
+
+    /** The scope text stored beside the state, for {@code cloudg ratelimit show}. */
+    private static String text(Scope s) {
+        return s.toString();
+    }
+
+    private static void requireSameSlot(Scope leaf, Scope account, String what) {
+        if (account != null && !(Objects.equals(leaf.provider(), account.provider())
+                && Objects.equals(leaf.account(), account.account()))) {
+            throw new IllegalArgumentException(what + " " + account + " must belong to the leaf's account " + leaf);
+        }
+    }
+
+    // ------------------------------------------------------------------ admission
+
+    @Override
+    public Admission admit(AdmitRequest r) {
+        Scope account = r.leaf().accountScope();
+        requireSameSlot(r.leaf(), r.accountLimit() == null ? null : r.account(), "account");
+        SlotRequest slot = r.slot();
+        if (slot != null) {
+            requireSameSlot(r.leaf(), slot.bulkhead(), "bulkhead");
+        }
+        List<Object> a = new ArrayList<>(20);
+        a.add(clock.arg());
+        a.add(ttlMs);
+        a.add(Integer.toString(r.permits()));
+        limitArgs(a, r.leafLimit());
+        breakerArgs(a, r.breaker());
+        a.add(flag(r.accountLimit() != null));
+        a.add(r.accountLimit() == null ? "0" : s(r.accountLimit().rateRps()));
+        a.add(r.accountLimit() == null ? "0" : s(r.accountLimit().burst()));
+        a.add(flag(slot != null));
+        a.add(slot == null ? "0" : Integer.toString(slot.maxConcurrency()));
+        a.add(slot == null ? "0" : s(slot.leaseNanos()));
+        a.add(text(r.leaf()));
+        a.add(text(account));
+        List<Object> k = List.of(keys.leaf(r.leaf()), keys.account(account), keys.bulkhead(account),
+                keys.bulkheadSeq(account));
+        List<Object> reply = list(await(runner.call(Script.ADMIT, k, a.toArray()), "admit"));
+        String kind = (String) reply.get(0);
+        if (kind.equals("REJECT")) {
+            return Admission.rejected(new BreakerDecision(BreakerDecision.Kind.REJECT, 0, longOf(reply.get(2))));
+        }
+        BreakerDecision decision = kind.equals("PROBE")
+                ? new BreakerDecision(BreakerDecision.Kind.PROBE, longOf(reply.get(1)), 0) : BreakerDecision.PERMIT;
+        long wait = longOf(reply.get(3));
+        long leaseId = longOf(reply.get(4));
+        SlotLease lease = leaseId < 0 ? null : new SlotLease(slot.bulkhead(), leaseId);
+        if (r.global() != null) {
+            long globalWait = longOf(await(runner.call(Script.GLOBAL, List.of(keys.global(r.provider())),
+                    clock.arg(), ttlMs, s(r.global().rateRps()), s(r.global().burst()), Integer.toString(r.permits()),
+                    r.provider()), "admit (global bucket)"));
+            if (globalWait > 0 && lease != null) {
+                releaseSlot(lease); // the slot is taken only when nothing needs to wait
+                lease = null;
+            }
+            wait = Math.max(wait, globalWait);
+        }
+        return new Admission(decision, wait, lease);
+    }
+
+    // ------------------------------------------------------------------ outcome
+
+    @Override
+    public OutcomeResult record(OutcomeRequest r) {
+        Scope account = r.leaf().accountScope();
+        SlotLease release = r.release();
+        boolean releaseHere = release != null && release.bulkhead().equals(account);
+        List<Object> a = new ArrayList<>(17);
+        a.add(clock.arg());
+        a.add(ttlMs);
+        a.add(r.outcome() == AttemptOutcome.SUCCESS ? "S" : r.outcome() == AttemptOutcome.THROTTLED ? "T" : "O");
+        a.add(s(r.retryAfterNanos()));
+        limitArgs(a, r.leafLimit());
+        breakerArgs(a, r.breaker());
+        a.add(r.verdict().name());
+        a.add(s(r.probeGeneration()));
+        a.add(releaseHere ? s(release.id()) : "");
+        a.add(text(r.leaf()));
+        List<Object> reply = list(await(runner.call(Script.RECORD, List.of(keys.leaf(r.leaf()), keys.bulkhead(account)),
+                a.toArray()), "record"));
+        if (release != null && !releaseHere) {
+            releaseSlot(release);
+        }
+        BreakerState.Phase phase = BreakerState.Phase.values()[(int) longOf(reply.get(2))];
+        return new OutcomeResult("1".equals(reply.get(0)), doubleOf(reply.get(1)), phase, "1".equals(reply.get(3)));
+    }
+
+    // ------------------------------------------------------------------ bulkheads
+
+    private Object slots(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
+        return await(runner.call(Script.SLOTS, List.of(keys.bulkhead(bulkhead), keys.bulkheadSeq(bulkhead)),
+                op, clock.arg(), idOrMax, s(leaseNanos), ttlMs, text(bulkhead)), "bulkhead " + op);
+    }
+
+    @Override
+    public SlotLease tryAcquireSlot(SlotRequest request) {
+        long id = longOf(slots("acquire", request.bulkhead(), Integer.toString(request.maxConcurrency()),
+                request.leaseNanos()));
+        return id < 0 ? null : new SlotLease(request.bulkhead(), id);
+    }
+
+    @Override
+    public void releaseSlot(SlotLease lease) {
+        slots("release", lease.bulkhead(), s(lease.id()), 0);
+    }
+
+    @Override
+    public boolean renewSlot(SlotLease lease, long leaseNanos) {
+        return "1".equals(slots("renew", lease.bulkhead(), s(lease.id()), leaseNanos));
+    }
+
+    @Override
+    public int slotsInUse(Scope bulkhead) {
+        return (int) longOf(slots("count", bulkhead, "0", 0));
+    }
+
+    // ------------------------------------------------------------------ retry budget
+
+    /**
+     * Refunds of one provider, counted locally and written {@link #REFUNDS_PER_FLUSH} at a time (one
+     * asynchronous script per 10 successes instead of one per success), and with every take or read.
+     * Drift: the shared balance lags by at most 9 refunds (0.9 token) per worker and provider, plus a
+     * flush that failed while Redis was unreachable (those refunds are kept and sent with the next one).
+     */
+    private final class BatchedRefunds {
+        final String provider;
+        final AtomicInteger pending = new AtomicInteger();
+        volatile CompletableFuture<Object> lastFlush = CompletableFuture.completedFuture(null);
+
+        BatchedRefunds(String provider) {
+            this.provider = provider;
+        }
+
+        void refund(int size) {
+            if (pending.incrementAndGet() >= REFUNDS_PER_FLUSH) {
+                synchronized (this) {
+                    int n = pending.getAndSet(0);
+                    if (n > 0) {
+                        lastFlush = budget("peek", size, n).whenComplete((v, e) -> {
+                            if (e != null) {
+                                pending.addAndGet(n);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+
+        List<Object> apply(String op, int size) {
+            try {
+                lastFlush.get(timeoutMs, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // its refunds went back to pending; they go out with this call
+            }
+            int n = pending.getAndSet(0);
+            try {
+                return list(await(budget(op, size, n), "retry budget " + op));
+            } catch (RuntimeException e) {
+                pending.addAndGet(n);
+                throw e;
+            }
+        }
+
+        private CompletableFuture<Object> budget(String op, int size, int n) {
+            return runner.call(Script.BUDGET, List.of(keys.budget(provider)), op, Integer.toString(size),
+                    Integer.toString(n), ttlMs, provider);
+        }
+    }
+
+    private BatchedRefunds refunds(String provider) {
+        return refunds.computeIfAbsent(provider, BatchedRefunds::new);
+    }
+
+    @Override
+    public boolean tryTakeRetry(String provider, int size) {
+        return "1".equals(refunds(provider).apply("take", size).get(0));
+    }
+
+    @Override
+    public void refundRetry(String provider, int size) {
+        refunds(provider).refund(size);
+    }
+
+    @Override
+    public double retryBudgetRemaining(String provider, int size) {
+        return doubleOf(refunds(provider).apply("peek", size).get(1)) / 1000.0;
+    }
+
+    // ------------------------------------------------------------------ snapshot, clear
+
+    /** Server time in nanoseconds (or the injected test time). */
+    long now() {
+        if (!clock.isServer()) {
+            return Long.parseLong(clock.arg());
+        }
+        Object t = await(client.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY,
+                "local t = redis.call('TIME') return t[1] .. ' ' .. t[2]", RScript.ReturnType.VALUE)
+                .toCompletableFuture(), "time");
+        String[] p = ((String) t).split(" ");
+        return Long.parseLong(p[0]) * 1_000_000_000L + Long.parseLong(p[1]) * 1000L;
+    }
+
+    /** Every key of this prefix (SCAN, never KEYS). */
+    List<String> scan(String pattern) {
+        try {
+            List<String> out = new ArrayList<>();
+            client.getKeys().getKeysStreamByPattern(pattern, 500).forEach(out::add);
+            return out;
+        } catch (RuntimeException e) {
+            throw RedisErrors.translate(e, "scan", where);
+        }
+    }
+
+    /** The hashes at {@code names}, read in one pipelined batch; refuses an unknown format. */
+    List<Map<String, String>> readHashes(List<String> names) {
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        try {
+            RBatch batch = client.createBatch(BatchOptions.defaults());
+            List<CompletableFuture<Map<String, String>>> fs = new ArrayList<>();
+            for (String n : names) {
+                fs.add(batch.<String, String>getMap(n, StringCodec.INSTANCE).readAllMapAsync().toCompletableFuture());
+            }
+            batch.execute();
+            List<Map<String, String>> out = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                Map<String, String> h = fs.get(i).join();
+                String v = h.get("v");
+                if (!h.isEmpty() && !"1".equals(v)) {
+                    throw new StateFormatException("Redis governor state at " + where + " is in an unknown format: key "
+                            + names.get(i) + " holds governor state format version " + (v == null ? "(none)" : v)
+                            + ", but this cloudg reads only version 1. Use another ratelimit.redis.key_prefix or run"
+                            + " `cloudg ratelimit reset`.");
+                }
+                out.add(h);
+            }
+            return out;
+        } catch (StateFormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw RedisErrors.translate(e, "read", where);
+        }
+    }
+
+    static Long nanosField(Map<String, String> h, String f) {
+        String v = h.get(f);
+        if (v == null || v.equals("n")) {
+            return null;
+        }
+        return (long) Double.parseDouble(v);
+    }
+
+    static Double numberField(Map<String, String> h, String f) {
+        String v = h.get(f);
+        return v == null || v.equals("n") ? null : Double.parseDouble(v);
+    }
+
+    @Override
+    public StoreSnapshot snapshot() {
+        long now = now();
+        List<String> names = scan(keys.leafPattern());
+        List<Map<String, String>> hashes = readHashes(names);
+        List<LeafView> leaves = new ArrayList<>();
+        List<BreakerView> breakers = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            Map<String, String> h = hashes.get(i);
+            Scope leaf = keys.parse(names.get(i)).map(RedisKeys.Parsed::scope).orElse(null);
+            if (leaf == null || h.isEmpty()) {
+                continue;
+            }
+            leafView(leaf, h, now).ifPresent(leaves::add);
+            breakerView(leaf, h, now).ifPresent(breakers::add);
+        }
+        return new StoreSnapshot(leaves, breakers);
+    }
+
+    static java.util.Optional<LeafView> leafView(Scope leaf, Map<String, String> h, long now) {
+        Double rate = numberField(h, "rate");
+        if (rate == null) {
+            return java.util.Optional.empty();
+        }
+        Long paused = nanosField(h, "paused_until");
+        Double throttles = numberField(h, "throttles");
+        return java.util.Optional.of(new LeafView(leaf, rate, numberField(h, "ceiling"),
+                throttles == null ? 0 : throttles.longValue(), paused == null ? 0 : Math.max(0, paused - now)));
+    }
+
+    static java.util.Optional<BreakerView> breakerView(Scope leaf, Map<String, String> h, long now) {
+        Double phase = numberField(h, "b_phase");
+        if (phase == null) {
+            return java.util.Optional.empty();
+        }
+        BreakerState.Phase p = BreakerState.Phase.values()[phase.intValue()];
+        long cooldown = nanosField(h, "b_cooldown");
+        Long opened = nanosField(h, "b_opened_at");
+        Long probeUntil = nanosField(h, "b_probe_until");
+        long retryIn = p == BreakerState.Phase.OPEN ? Math.max(0, opened + cooldown - now)
+                : p == BreakerState.Phase.HALF_OPEN ? Math.max(0, probeUntil - now) : 0;
+        return java.util.Optional.of(new BreakerView(leaf, p, numberField(h, "b_failures").intValue(), cooldown, retryIn,
+                numberField(h, "b_trips").longValue()));
+    }
+
+    /** Deletes the given keys in chunks; returns how many existed. */
+    long delete(List<String> names) {
+        long n = 0;
+        try {
+            for (int i = 0; i < names.size(); i += 500) {
+                n += client.getKeys().delete(names.subList(i, Math.min(names.size(), i + 500)).toArray(new String[0]));
+            }
+        } catch (RuntimeException e) {
+            throw RedisErrors.translate(e, "delete", where);
+        }
+        return n;
+    }
+
+    @Override
+    public void clear() {
+        delete(scan(keys.scanPattern()));
+        refunds.clear();
+    }
+
+    /** Whether Redis answers now (the degraded wrapper's probe). */
+    public boolean ping() {
+        try {
+            Object r = client.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, "return 'PONG'",
+                    RScript.ReturnType.VALUE).toCompletableFuture().get(timeoutMs, TimeUnit.MILLISECONDS);
+            return "PONG".equals(r);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String describe() {
+        return where;
+    }
+
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.shutdown(0, 2, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Builds a {@link RedisStateStore}. */
+    public static final class Builder {
+        private final RedissonClient client;
+        private boolean ownsClient;
+        private String keyPrefix = "cloudg";
+        private Duration learnedTtl = Duration.ofHours(24);
+        private StoreClock clock = StoreClock.server();
+        private int pipelineMaxBatch = 64;
+        private int maxInFlight = 4;
+        private Duration callTimeout = Duration.ofSeconds(3);
+        private String describe = "redis";
+
+        private Builder(RedissonClient client) {
+            this.client = client;
+        }
+
+        /** Close the client with the store. */
+        public Builder ownsClient(boolean v) { ownsClient = v; return this; }
+        public Builder keyPrefix(String v) { keyPrefix = v; return this; }
+        /** How long unused learned state survives (refreshed on every use). */
+        public Builder learnedTtl(Duration v) { learnedTtl = v; return this; }
+        /** {@link StoreClock#server()} in production; an injected clock only in the contract suite. */
+        public Builder clock(StoreClock v) { clock = Objects.requireNonNull(v); return this; }
+        /** Most scripts per pipelined write; 1 turns automatic pipelining off. */
+        public Builder pipelineMaxBatch(int v) { pipelineMaxBatch = v; return this; }
+        /** Pipelined writes on the wire at once. */
+        public Builder maxInFlight(int v) { maxInFlight = v; return this; }
+        /** The longest a caller waits for one reply before the store counts as unreachable. */
+        public Builder callTimeout(Duration v) { callTimeout = v; return this; }
+        /** The address for logs, without credentials. */
+        public Builder describe(String v) { describe = v; return this; }
+
+        public RedisStateStore build() {
+            return new RedisStateStore(this);
+        }
+    }
+}
