@@ -214,8 +214,23 @@ public final class GovernedCall implements AutoCloseable {
         return onFailure(error, c);
     }
 
-    /** As {@link #onFailure(Throwable)} with the classification already made (SDK integrations). */
+    /** As {@link #onFailure(Throwable)} with the classification already made. */
     public AttemptDecision onFailure(Throwable error, Classification c) {
+        return decide(error, c, false, true);
+    }
+
+    /**
+     * For integrations whose SDK runs the retry loop itself (AWS): the SDK's own limits (its maximum
+     * attempts, its timeouts) replace {@code max_retries} and {@code deadline_seconds}, so the governor only
+     * adds what the SDK lacks: the breaker, AIMD, the counters and the retry budget, which can still end the
+     * loop. {@code sdkWillRetry} says whether the SDK would retry this failure; if not, the call gives up
+     * (and is recorded as lost) unless the error is fatal.
+     */
+    public AttemptDecision onSdkFailure(Throwable error, Classification c, boolean sdkWillRetry) {
+        return decide(error, c, true, sdkWillRetry);
+    }
+
+    private AttemptDecision decide(Throwable error, Classification c, boolean sdkLoop, boolean sdkWillRetry) {
         if (c.errorClass() == ErrorClass.THROTTLED) {
             count(ScopeCounters::throttled);
         } else if (c.errorClass() == ErrorClass.TRANSIENT) {
@@ -235,11 +250,11 @@ public final class GovernedCall implements AutoCloseable {
         String why = null;
         CallVerdict verdict = CallVerdict.FAILURE;
         long backoff = 0;
-        if (retries >= plan.limits.maxRetries()) {
+        if (sdkLoop ? !sdkWillRetry : retries >= plan.limits.maxRetries()) {
             why = "retries exhausted";
         } else {
             backoff = Backoff.next(previousBackoff, plan.limits.maxBackoffNanos(), retryAfter, governor.random());
-            if (now + backoff - startedAt >= plan.limits.deadlineNanos()) {
+            if (!sdkLoop && now + backoff - startedAt >= plan.limits.deadlineNanos()) {
                 why = "deadline exceeded";
             } else if (RetryBudgets.costs(retries + 1) && !store.tryTakeRetry(plan.provider, plan.limits.retryBudget())) {
                 why = "retry budget exhausted";

@@ -1,0 +1,168 @@
+package io.cloudg;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.cloudg.config.AwsSettings;
+import io.cloudg.config.AzureSettings;
+import io.cloudg.config.ConfigLoader;
+import io.cloudg.config.GcpSettings;
+import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.resilience.config.RateLimitConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * cloudg's configuration: which providers to map, each provider's settings, the {@code ratelimit} block,
+ * where to write the map and how many tasks run at once. Immutable. Load it from YAML
+ * ({@link #load(Path)}, {@link #fromYaml(String)}) or build it ({@link #builder()}). Unknown keys are
+ * logged ({@code Unknown config key aws.regionz is ignored}) and ignored; wrong types and ranges fail the
+ * load with the key and the value in the message.
+ *
+ * <pre>{@code
+ * providers: [aws]
+ * aws: {org: true, regions: all, role_name: OrganizationAccountAccessRole}
+ * ratelimit: {aws: {services: {ec2.DescribeImageAttribute: {max_rps: 5, burst: 10}}}}
+ * }</pre>
+ */
+public final class CloudGConfig {
+    public static final Set<String> PROVIDERS = Set.of("aws", "azure", "gcp");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private final List<String> providers;
+    private final AwsSettings aws;
+    private final AzureSettings azure;
+    private final GcpSettings gcp;
+    private final RateLimitConfig ratelimit;
+    private final Path outputDir;
+    private final int workers;
+    private final List<String> warnings;
+
+    private CloudGConfig(Builder b) {
+        this.providers = List.copyOf(b.providers);
+        this.aws = b.aws;
+        this.azure = b.azure;
+        this.gcp = b.gcp;
+        this.ratelimit = b.ratelimit;
+        this.outputDir = b.outputDir;
+        this.workers = b.workers;
+        this.warnings = List.copyOf(b.warnings);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Reads a YAML file. A missing or unreadable file fails with its path in the message. */
+    public static CloudGConfig load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw ConfigErrors.mustBe("--config", "an existing file", file.toString());
+        } catch (IOException e) {
+            throw ConfigErrors.invalid("--config", "cannot read " + file + ": " + e.getMessage());
+        }
+        return fromYaml(text);
+    }
+
+    public static CloudGConfig fromYaml(String yaml) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(yaml == null ? "" : yaml);
+        } catch (JsonProcessingException e) {
+            throw ConfigErrors.invalid("(config)", "the YAML could not be read: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+        }
+        return ConfigLoader.load(root, builder());
+    }
+
+    /** The providers to map, in the order given. */
+    public List<String> providers() { return providers; }
+    public AwsSettings aws() { return aws; }
+    public AzureSettings azure() { return azure; }
+    public GcpSettings gcp() { return gcp; }
+    public RateLimitConfig ratelimit() { return ratelimit; }
+    public Path outputDir() { return outputDir; }
+    /** Collection tasks run at once ({@code workers}, default 16). */
+    public int workers() { return workers; }
+    /** The warnings the load logged (unknown keys). */
+    public List<String> warnings() { return warnings; }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.providers.addAll(providers);
+        b.aws = aws;
+        b.azure = azure;
+        b.gcp = gcp;
+        b.ratelimit = ratelimit;
+        b.outputDir = outputDir;
+        b.workers = workers;
+        b.warnings.addAll(warnings);
+        return b;
+    }
+
+    @Override
+    public String toString() {
+        return "CloudGConfig{providers=" + providers + ", " + aws + ", " + azure + ", " + gcp + ", out=" + outputDir
+                + ", workers=" + workers + "}";
+    }
+
+    public static final class Builder {
+        private final LinkedHashSet<String> providers = new LinkedHashSet<>();
+        private AwsSettings aws = AwsSettings.DEFAULTS;
+        private AzureSettings azure = AzureSettings.DEFAULTS;
+        private GcpSettings gcp = GcpSettings.DEFAULTS;
+        private RateLimitConfig ratelimit = RateLimitConfig.defaults();
+        private Path outputDir = Path.of(".");
+        private int workers = 16;
+        private final List<String> warnings = new ArrayList<>();
+
+        /** Sets the providers to map (replacing any set before). */
+        public Builder providers(String... names) {
+            providers.clear();
+            for (String n : names) {
+                if (!PROVIDERS.contains(n)) {
+                    throw ConfigErrors.mustBe("providers entry", "one of aws, azure, gcp", n);
+                }
+                providers.add(n);
+            }
+            return this;
+        }
+
+        public Builder aws(AwsSettings s) { this.aws = Objects.requireNonNull(s); return this; }
+        public Builder aws(UnaryOperator<AwsSettings> edit) { this.aws = edit.apply(aws); return this; }
+        public Builder azure(AzureSettings s) { this.azure = Objects.requireNonNull(s); return this; }
+        public Builder azure(UnaryOperator<AzureSettings> edit) { this.azure = edit.apply(azure); return this; }
+        public Builder gcp(GcpSettings s) { this.gcp = Objects.requireNonNull(s); return this; }
+        public Builder gcp(UnaryOperator<GcpSettings> edit) { this.gcp = edit.apply(gcp); return this; }
+        public Builder ratelimit(RateLimitConfig r) { this.ratelimit = Objects.requireNonNull(r); return this; }
+        public Builder outputDir(Path p) { this.outputDir = Objects.requireNonNull(p); return this; }
+
+        public Builder workers(int n) {
+            if (n < 1) {
+                throw ConfigErrors.mustBe("workers", "an integer >= 1", n);
+            }
+            this.workers = n;
+            return this;
+        }
+
+        public Builder warning(String w) {
+            warnings.add(w);
+            return this;
+        }
+
+        public CloudGConfig build() {
+            return new CloudGConfig(this);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.cloudg.aws;
+
+import io.cloudg.config.AwsSettings;
+import io.cloudg.resilience.Governor;
+import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.SdkClient;
+import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/**
+ * Builds and caches the AWS SDK clients of a run: one per client type, account and region, all sharing
+ * one HTTP connection pool, every one of them governed ({@link GovernedAwsCalls}) with the SDK's own
+ * retry strategy in the configured mode and {@code aws.max_retries}. Clients are built reflectively from
+ * the client interface's static {@code builder()}, so adding a service is a line in
+ * {@link AwsServices}, not code here.
+ */
+public final class AwsClients implements AutoCloseable {
+    private final AwsSettings settings;
+    private final Governor governor;
+    private final SdkHttpClient http;
+    private final Map<String, SdkClient> cache = new ConcurrentHashMap<>();
+
+    public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
+        this.settings = settings;
+        this.governor = governor;
+        this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))
+                .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
+    }
+
+    public Governor governor() {
+        return governor;
+    }
+
+    public AwsSettings settings() {
+        return settings;
+    }
+
+    /**
+     * The client of {@code type} for {@code account} in {@code region}. For a global service the region is
+     * ignored: its calls go to the default region and are paced in the scope region {@code global}.
+     */
+    public <C extends SdkClient> C client(Class<C> type, AwsAccount account, String region) {
+        AwsServices.Service svc = AwsServices.of(type);
+        String callRegion = svc.global() ? settings.defaultRegion() : region;
+        String key = type.getName() + "|" + account.id() + "|" + callRegion;
+        return type.cast(cache.computeIfAbsent(key, k -> build(type, svc, account, callRegion)));
+    }
+
+    private SdkClient build(Class<?> type, AwsServices.Service svc, AwsAccount account, String region) {
+        Object b;
+        try {
+            b = type.getMethod("builder").invoke(null);
+        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalArgumentException(type.getName() + " is not an AWS SDK v2 client interface", e);
+        }
+        @SuppressWarnings("unchecked")
+        AwsClientBuilder<?, ?> builder = (AwsClientBuilder<?, ?>) b;
+        GovernedAwsCalls governed = new GovernedAwsCalls(governor, account.id(), svc.global() ? "global" : region, svc.key());
+        RetryStrategy sdkStrategy = sdkRetryStrategy();
+        builder.region(Region.of(region)).credentialsProvider(account.credentials());
+        if (settings.endpointUrl() != null) {
+            builder.endpointOverride(settings.endpointUrl());
+        }
+        builder.overrideConfiguration(o -> o.retryStrategy(governed.wrap(sdkStrategy))
+                .addExecutionInterceptor(governed.interceptor())
+                .putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, settings.endpointUrl() != null));
+        ((AwsSyncClientBuilder<?, ?>) builder).httpClient(http);
+        if (builder instanceof S3ClientBuilder) {
+            S3ClientBuilder s3 = (S3ClientBuilder) builder;
+            s3.forcePathStyle(settings.endpointUrl() != null)
+                    .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+        }
+        return (SdkClient) builder.build();
+    }
+
+    /** The SDK's own strategy for {@code aws.retry_mode}, with {@code aws.max_retries} retries. */
+    private RetryStrategy sdkRetryStrategy() {
+        int attempts = settings.maxRetries() + 1;
+        switch (settings.retryMode()) {
+            case "standard":
+                return AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(attempts).build();
+            case "legacy":
+                return AwsRetryStrategy.legacyRetryStrategy().toBuilder().maxAttempts(attempts).build();
+            default:
+                return AwsRetryStrategy.adaptiveRetryStrategy().toBuilder().maxAttempts(attempts).build();
+        }
+    }
+
+    @Override
+    public void close() {
+        List<RuntimeException> errors = new ArrayList<>();
+        for (SdkClient c : cache.values()) {
+            try {
+                c.close();
+            } catch (RuntimeException e) {
+                errors.add(e);
+            }
+        }
+        cache.clear();
+        http.close();
+        if (!errors.isEmpty()) {
+            throw errors.get(0);
+        }
+    }
+}

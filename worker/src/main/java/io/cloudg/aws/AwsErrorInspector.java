@@ -1,0 +1,40 @@
+package io.cloudg.aws;
+
+import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorFacts;
+import io.cloudg.resilience.spi.ErrorInspector;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkServiceException;
+
+/**
+ * Teaches the governor's classifier to read AWS SDK v2 service exceptions: the error code and message
+ * from {@link AwsErrorDetails}, the HTTP status, the {@code Retry-After} header, and the SDK's own
+ * throttling verdict. Registered through {@code META-INF/services}.
+ */
+public final class AwsErrorInspector implements ErrorInspector {
+    @Override
+    public ErrorFacts inspect(Throwable t) {
+        if (t instanceof AwsServiceException) {
+            AwsServiceException e = (AwsServiceException) t;
+            AwsErrorDetails d = e.awsErrorDetails();
+            ErrorFacts.Builder b = ErrorFacts.builder().httpStatus(e.statusCode());
+            if (d != null) {
+                b.code(d.errorCode()).message(d.errorMessage());
+                if (d.sdkHttpResponse() != null) {
+                    d.sdkHttpResponse().firstMatchingHeader("Retry-After").ifPresent(b::retryAfter);
+                }
+            }
+            if (e.isThrottlingException()) {
+                b.sdkVerdict(ErrorClass.THROTTLED);
+            }
+            return b.build();
+        }
+        if (t instanceof SdkServiceException) {
+            SdkServiceException e = (SdkServiceException) t;
+            return ErrorFacts.builder().httpStatus(e.statusCode()).message(e.getMessage())
+                    .sdkVerdict(e.isThrottlingException() ? ErrorClass.THROTTLED : null).build();
+        }
+        return null;
+    }
+}

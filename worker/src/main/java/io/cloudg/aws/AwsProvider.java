@@ -1,0 +1,278 @@
+package io.cloudg.aws;
+
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.config.AwsSettings;
+import io.cloudg.inventory.Asset;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.Classification;
+import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.TaskLedger;
+import io.cloudg.run.ProviderPlan;
+import io.cloudg.run.StartupException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.cloudcontrol.CloudControlClient;
+import software.amazon.awssdk.services.cloudcontrol.model.ResourceDescription;
+import software.amazon.awssdk.services.ec2.Ec2Client;
+import software.amazon.awssdk.services.ec2.model.Region;
+import software.amazon.awssdk.services.organizations.OrganizationsClient;
+import software.amazon.awssdk.services.organizations.model.Account;
+import software.amazon.awssdk.services.organizations.model.AccountStatus;
+import software.amazon.awssdk.services.resourcegroupstaggingapi.ResourceGroupsTaggingApiClient;
+import software.amazon.awssdk.services.resourcegroupstaggingapi.model.ResourceTagMapping;
+import software.amazon.awssdk.services.sts.StsClient;
+import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
+
+/**
+ * Plans an AWS map: who am I (STS), which accounts (Organizations, or the configured list), which regions
+ * (DescribeRegions, or the configured list), then one task per account x region with the regional
+ * collectors and the two sweeps, and one per account for the global services. Every discovery call is
+ * governed like any other; a discovery step that fails is recorded in coverage and the map goes on with
+ * what it has.
+ */
+public final class AwsProvider {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.aws");
+
+    /** Jobs that are not catalog collectors. */
+    public static final Set<String> SWEEPS = Set.of("cloudcontrol", "tagging", "accounts");
+
+    /** Cloud Control sweep defaults: types without a deep collector. */
+    public static final List<String> DEFAULT_CLOUDCONTROL_TYPES = List.of("AWS::Events::Rule",
+            "AWS::StepFunctions::StateMachine", "AWS::Kinesis::Stream", "AWS::Glue::Database",
+            "AWS::Athena::WorkGroup", "AWS::Backup::BackupVault", "AWS::SNS::Subscription", "AWS::EMR::Cluster");
+
+    /** ARN service:resource-type pairs the deep collectors already list; the tagging sweep skips them. */
+    static final Set<String> COVERED_ARN_TYPES = Set.of("ec2:instance", "ec2:vpc", "ec2:subnet", "ec2:security-group",
+            "ec2:network-interface", "ec2:volume", "ec2:snapshot", "ec2:image", "ec2:internet-gateway",
+            "ec2:natgateway", "ec2:route-table", "ec2:key-pair", "ec2:elastic-ip", "ec2:launch-template", "iam:user",
+            "iam:role", "iam:policy", "iam:group", "s3:", "lambda:function", "rds:db", "rds:cluster", "dynamodb:table",
+            "sns:", "sqs:", "kms:key", "ecs:cluster", "eks:cluster", "cloudwatch:alarm", "logs:log-group",
+            "route53:hostedzone", "cloudformation:stack", "ssm:parameter", "secretsmanager:secret", "cloudtrail:trail",
+            "elasticloadbalancing:loadbalancer", "autoscaling:autoScalingGroup", "ecr:repository", "apigateway:",
+            "cloudfront:distribution", "elasticfilesystem:file-system", "elasticache:cluster", "acm:certificate");
+
+    private final AwsSettings settings;
+    private final AwsClients clients;
+
+    public AwsProvider(AwsSettings settings, AwsClients clients) {
+        this.settings = settings;
+        this.clients = clients;
+    }
+
+    /** The management account's own credentials. */
+    AwsCredentialsProvider managementCredentials() {
+        if (settings.accessKeyId() != null) {
+            return StaticCredentialsProvider.create(settings.sessionToken() == null
+                    ? AwsBasicCredentials.create(settings.accessKeyId(), settings.secretAccessKey())
+                    : AwsSessionCredentials.create(settings.accessKeyId(), settings.secretAccessKey(), settings.sessionToken()));
+        }
+        if (settings.profile() != null) {
+            return ProfileCredentialsProvider.create(settings.profile());
+        }
+        return DefaultCredentialsProvider.builder().build();
+    }
+
+    /** Discovers the estate and plans its tasks. Throws {@link StartupException} if not even STS answers. */
+    public ProviderPlan plan() {
+        List<CoverageRecord> discovery = new ArrayList<>();
+        AwsCredentialsProvider creds = managementCredentials();
+        AwsAccount probe = new AwsAccount("self", null, creds, true);
+        String managementId;
+        try {
+            managementId = clients.client(StsClient.class, probe, settings.defaultRegion()).getCallerIdentity().account();
+        } catch (SdkException | IllegalStateException e) {
+            throw new StartupException("AWS: cannot tell who we are (STS GetCallerIdentity failed: " + oneLine(e)
+                    + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl()), e);
+        }
+        AwsAccount management = new AwsAccount(managementId, null, creds, true);
+        LOG.info("AWS: management account {}", managementId);
+
+        Map<String, AwsAccount> accounts = new LinkedHashMap<>();
+        accounts.put(managementId, management);
+        List<Account> orgAccounts = new ArrayList<>();
+        List<ServiceCoverage> mgmtGlobal = new ArrayList<>();
+        if (settings.org()) {
+            TaskLedger ledger = TaskLedger.create("aws/" + managementId + "/global/organizations");
+            try (TaskLedger.Binding b = ledger.bind()) {
+                OrganizationsClient org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
+                for (Account a : (Iterable<Account>) org.listAccountsPaginator().stream().flatMap(pg -> pg.accounts().stream())::iterator) {
+                    if (a.status() == AccountStatus.ACTIVE || a.status() == null) {
+                        orgAccounts.add(a);
+                    }
+                }
+                mgmtGlobal.add(ledger.incompleteReason()
+                        .map(r -> new ServiceCoverage("organizations", CoverageStatus.PARTIAL, orgAccounts.size(), r))
+                        .orElse(ServiceCoverage.success("organizations", orgAccounts.size())));
+            } catch (RuntimeException e) {
+                mgmtGlobal.add(new ServiceCoverage("organizations", CoverageStatus.FAILED, orgAccounts.size(), io.cloudg.collect.Coverage.errorText(e, ledger)));
+                LOG.warn("AWS: listing the organization's accounts failed, mapping the management account only: {}", oneLine(e));
+            }
+            for (Account a : orgAccounts) {
+                if (!accounts.containsKey(a.id())) {
+                    accounts.put(a.id(), member(a.id(), a.name(), management));
+                } else {
+                    accounts.put(a.id(), new AwsAccount(a.id(), a.name(), creds, true));
+                }
+            }
+        }
+        for (String id : settings.accounts()) {
+            accounts.computeIfAbsent(id, k -> member(k, null, management));
+        }
+
+        List<String> regions = settings.regions();
+        if (regions.isEmpty()) {
+            TaskLedger ledger = TaskLedger.create("aws/" + managementId + "/regions");
+            try (TaskLedger.Binding b = ledger.bind()) {
+                regions = clients.client(Ec2Client.class, management, settings.defaultRegion()).describeRegions().regions()
+                        .stream().map(Region::regionName).sorted().toList();
+                mgmtGlobal.add(ServiceCoverage.success("regions", 0));
+            } catch (RuntimeException e) {
+                regions = List.of(settings.defaultRegion());
+                mgmtGlobal.add(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, io.cloudg.collect.Coverage.errorText(e, ledger)));
+                LOG.warn("AWS: DescribeRegions failed, mapping {} only: {}", settings.defaultRegion(), oneLine(e));
+            }
+        }
+        LOG.info("AWS: {} account(s) x {} region(s)", accounts.size(), regions.size());
+
+        List<AwsCollector<?, ?>> selected = AwsCatalog.select(settings.collectors(), settings.excludeCollectors());
+        boolean wantCloudControl = settings.cloudControlSweep() && wanted("cloudcontrol");
+        boolean wantTagging = settings.taggingSweep() && wanted("tagging");
+        List<CollectionTask> tasks = new ArrayList<>();
+        for (AwsAccount account : accounts.values()) {
+            List<CollectorJob> global = new ArrayList<>();
+            for (AwsCollector<?, ?> c : selected) {
+                if (c.global()) {
+                    global.add(new CollectorJob(c.name(), c.body(clients, account, "global")));
+                }
+            }
+            if (account.id().equals(managementId) && settings.org() && wanted("accounts")) {
+                List<Account> found = List.copyOf(orgAccounts);
+                global.add(new CollectorJob("accounts", sink -> {
+                    for (Account a : found) {
+                        sink.accept(new Asset("aws", managementId, "global", "organizations", "AWS::Organizations::Account",
+                                a.id(), a.name(), a.arn(), Map.of(), Map.of()));
+                    }
+                }));
+            }
+            if (!global.isEmpty()) {
+                tasks.add(new CollectionTask("aws", account.id(), "global", global));
+            }
+            for (String region : regions) {
+                List<CollectorJob> jobs = new ArrayList<>();
+                for (AwsCollector<?, ?> c : selected) {
+                    if (!c.global()) {
+                        jobs.add(new CollectorJob(c.name(), c.body(clients, account, region)));
+                    }
+                }
+                if (wantCloudControl) {
+                    jobs.add(new CollectorJob("cloudcontrol", cloudControlSweep(account, region)));
+                }
+                if (wantTagging) {
+                    jobs.add(new CollectorJob("tagging", taggingSweep(account, region)));
+                }
+                if (!jobs.isEmpty()) {
+                    tasks.add(new CollectionTask("aws", account.id(), region, jobs));
+                }
+            }
+        }
+        if (!mgmtGlobal.isEmpty()) {
+            discovery.add(new CoverageRecord("aws", managementId, "discovery", mgmtGlobal));
+        }
+        return new ProviderPlan("aws", tasks, discovery);
+    }
+
+    private boolean wanted(String job) {
+        return (settings.collectors().isEmpty() || settings.collectors().contains(job))
+                && !settings.excludeCollectors().contains(job);
+    }
+
+    private AwsAccount member(String id, String name, AwsAccount management) {
+        StsClient sts = clients.client(StsClient.class, management, settings.defaultRegion());
+        String roleArn = "arn:aws:iam::" + id + ":role/" + settings.roleName();
+        AwsCredentialsProvider assumed = StsAssumeRoleCredentialsProvider.builder().stsClient(sts)
+                .refreshRequest(r -> r.roleArn(roleArn).roleSessionName("cloudg").durationSeconds(3600))
+                .asyncCredentialUpdateEnabled(false).build();
+        return new AwsAccount(id, name, assumed, false);
+    }
+
+    private io.cloudg.collect.CollectorBody cloudControlSweep(AwsAccount account, String region) {
+        List<String> types = settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
+        return sink -> {
+            CloudControlClient cc = clients.client(CloudControlClient.class, account, region);
+            for (String type : types) {
+                try {
+                    for (ResourceDescription d : cc.listResourcesPaginator(r -> r.typeName(type)).resourceDescriptions()) {
+                        sink.accept(new Asset("aws", account.id(), region, "cloudcontrol", type, d.identifier(), null,
+                                null, Map.of(), Map.of()));
+                    }
+                } catch (SdkException e) {
+                    // a type this region does not offer, or access to one type denied: the sweep goes on; a
+                    // call that gave up or met an open circuit is in the ledger, so coverage says PARTIAL
+                    if (Resilience.classify(e) != ErrorClass.FATAL) {
+                        throw e;
+                    }
+                    LOG.debug("AWS: Cloud Control type {} in {}/{} skipped: {}", type, account.id(), region, oneLine(e));
+                }
+            }
+        };
+    }
+
+    private io.cloudg.collect.CollectorBody taggingSweep(AwsAccount account, String region) {
+        return sink -> {
+            ResourceGroupsTaggingApiClient tagging = clients.client(ResourceGroupsTaggingApiClient.class, account, region);
+            for (ResourceTagMapping m : tagging.getResourcesPaginator().resourceTagMappingList()) {
+                String arn = m.resourceARN();
+                String arnType = arnType(arn);
+                if (arnType == null || COVERED_ARN_TYPES.contains(arnType)
+                        || COVERED_ARN_TYPES.contains(arnType.substring(0, arnType.indexOf(':') + 1))) {
+                    continue;
+                }
+                sink.accept(new Asset("aws", account.id(), region, "tagging", "tagged:" + arnType, arn, null, arn,
+                        AwsCollector.Tags.of(m.tags(), software.amazon.awssdk.services.resourcegroupstaggingapi.model.Tag::key,
+                                software.amazon.awssdk.services.resourcegroupstaggingapi.model.Tag::value), Map.of()));
+            }
+        };
+    }
+
+    /** {@code service:resource-type} of an ARN, or null if it is not one. */
+    static String arnType(String arn) {
+        if (arn == null) {
+            return null;
+        }
+        String[] p = arn.split(":", 6);
+        if (p.length < 6 || !p[0].equals("arn")) {
+            return null;
+        }
+        String resource = p[5];
+        int cut = resource.length();
+        for (char sep : new char[] {'/', ':'}) {
+            int i = resource.indexOf(sep);
+            if (i >= 0) {
+                cut = Math.min(cut, i);
+            }
+        }
+        return p[2] + ":" + (cut == resource.length() && !resource.contains("/") ? "" : resource.substring(0, cut));
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

@@ -1,0 +1,57 @@
+package io.cloudg.collect;
+
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.CircuitOpenException;
+import io.cloudg.resilience.Classification;
+import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.TaskLedger;
+import java.util.Optional;
+
+/**
+ * Turns how a collector ended into its coverage entry, the rules in one place:
+ * <ul>
+ *   <li>an error escaped: FAILED; a throttled or transient one reads {@code throttled: ...} /
+ *       {@code transient: ...} (the ledger's first give-up when there is one), a fatal one is the
+ *       provider's code and message ({@code AccessDenied: ...});</li>
+ *   <li>it finished but its ledger holds calls that gave up or were skipped by an open circuit: PARTIAL,
+ *       with the ledger's reason;</li>
+ *   <li>otherwise SUCCESS.</li>
+ * </ul>
+ */
+public final class Coverage {
+    private Coverage() {
+    }
+
+    public static ServiceCoverage finished(String service, long assets, TaskLedger ledger) {
+        Optional<String> incomplete = ledger.incompleteReason();
+        return incomplete.map(r -> new ServiceCoverage(service, CoverageStatus.PARTIAL, assets, r))
+                .orElseGet(() -> ServiceCoverage.success(service, assets));
+    }
+
+    public static ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
+        return new ServiceCoverage(service, CoverageStatus.FAILED, assets, errorText(error, ledger));
+    }
+
+    /** The {@code error} text of a collector that let {@code e} escape. */
+    public static String errorText(Throwable e, TaskLedger ledger) {
+        Throwable root = e;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof CircuitOpenException) {
+                return "throttled: " + t.getMessage();
+            }
+        }
+        Classification c = Resilience.get().classifier().explain(root, System.currentTimeMillis());
+        if (c.errorClass() == ErrorClass.FATAL) {
+            return c.summary();
+        }
+        String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
+        Optional<String> lost = ledger == null ? Optional.empty() : ledger.incompleteReason();
+        if (lost.isPresent()) {
+            String r = lost.get();
+            return r.startsWith(kind + ":") ? r : kind + ": " + r;
+        }
+        return kind + ": " + c.summary();
+    }
+}

@@ -1,0 +1,139 @@
+package io.cloudg.config;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code aws} block.
+ *
+ * @param endpointUrl one endpoint for every AWS service (a running {@code cloudg sim}), or null for AWS
+ * @param regions the regions to map; empty means "all enabled regions" (DescribeRegions)
+ * @param org discover member accounts through AWS Organizations
+ * @param accounts explicit account ids (instead of, or in addition to, discovery)
+ * @param roleName the role assumed in member accounts
+ * @param profile a named profile for the management account's credentials, or null for the default chain
+ * @param accessKeyId static credentials (with {@code secretAccessKey}), or null
+ * @param secretAccessKey see above
+ * @param sessionToken optional session token of static credentials
+ * @param defaultRegion where global services and STS are called
+ * @param maxRetries the SDK's retries after the first attempt ({@code aws.max_retries}, 10)
+ * @param retryMode the SDK's retry mode: adaptive (default), standard or legacy
+ * @param collectors only these collectors (empty: all)
+ * @param excludeCollectors never these collectors
+ * @param cloudControlSweep run the Cloud Control sweep
+ * @param cloudControlTypes the resource types the sweep lists (empty: the built-in list)
+ * @param taggingSweep run the Resource Groups Tagging sweep
+ */
+public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, List<String> accounts, String roleName,
+                          String profile, String accessKeyId, String secretAccessKey, String sessionToken,
+                          String defaultRegion, int maxRetries, String retryMode, List<String> collectors,
+                          List<String> excludeCollectors, boolean cloudControlSweep, List<String> cloudControlTypes,
+                          boolean taggingSweep) {
+
+    static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d+");
+    static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
+    static final Set<String> RETRY_MODES = Set.of("adaptive", "standard", "legacy");
+    static final Set<String> KEYS = Set.of("endpoint_url", "regions", "org", "accounts", "role_name", "profile",
+            "access_key_id", "secret_access_key", "session_token", "default_region", "max_retries", "retry_mode",
+            "collectors", "exclude_collectors", "cloudcontrol_sweep", "cloudcontrol_types", "tagging_sweep");
+
+    public static final AwsSettings DEFAULTS = new AwsSettings(null, List.of(), false, List.of(),
+            "OrganizationAccountAccessRole", null, null, null, null, "us-east-1", 10, "adaptive", List.of(), List.of(),
+            true, List.of(), true);
+
+    public AwsSettings {
+        regions = List.copyOf(regions);
+        accounts = List.copyOf(accounts);
+        collectors = List.copyOf(collectors);
+        excludeCollectors = List.copyOf(excludeCollectors);
+        cloudControlTypes = List.copyOf(cloudControlTypes);
+    }
+
+    static AwsSettings load(Yaml y, List<String> warnings) {
+        y.warnUnknown(KEYS, warnings);
+        AwsSettings d = DEFAULTS;
+        List<String> regions = d.regions();
+        if (y.has("regions")) {
+            List<String> r = y.strings("regions", List.of(), null, null);
+            regions = r.size() == 1 && r.get(0).equals("all") ? List.of() : y.strings("regions", List.of(), REGION,
+                    "a region like us-east-1 (or the single word all)");
+        }
+        String ak = y.string("access_key_id", null);
+        String sk = y.string("secret_access_key", null);
+        if ((ak == null) != (sk == null)) {
+            throw Yaml.invalid(ak == null ? "aws.access_key_id" : "aws.secret_access_key",
+                    "set together with " + (ak == null ? "aws.secret_access_key" : "aws.access_key_id"), "(unset)");
+        }
+        return new AwsSettings(y.uri("endpoint_url"), regions, y.bool("org", d.org()),
+                y.strings("accounts", d.accounts(), ACCOUNT, "a 12-digit account id"),
+                y.string("role_name", d.roleName()), y.string("profile", null), ak, sk, y.string("session_token", null),
+                y.string("default_region", d.defaultRegion(), REGION, "a region like us-east-1"),
+                y.integer("max_retries", d.maxRetries(), 0), y.oneOf("retry_mode", d.retryMode(), RETRY_MODES),
+                y.strings("collectors", d.collectors(), null, null),
+                y.strings("exclude_collectors", d.excludeCollectors(), null, null),
+                y.bool("cloudcontrol_sweep", d.cloudControlSweep()),
+                y.strings("cloudcontrol_types", d.cloudControlTypes(), Pattern.compile("AWS::\\w+::\\w+"),
+                        "a CloudFormation type name like AWS::SNS::Subscription"),
+                y.bool("tagging_sweep", d.taggingSweep()));
+    }
+
+    public AwsSettings withEndpoint(URI uri) {
+        return new AwsSettings(uri, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey, sessionToken,
+                defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
+                taggingSweep);
+    }
+
+    public AwsSettings withRegions(List<String> r) {
+        for (String s : r) {
+            if (!REGION.matcher(s).matches()) {
+                throw Yaml.invalid("aws.regions entry", "a region like us-east-1", s);
+            }
+        }
+        return new AwsSettings(endpointUrl, r, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep);
+    }
+
+    public AwsSettings withOrg(boolean o) {
+        return new AwsSettings(endpointUrl, regions, o, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep);
+    }
+
+    public AwsSettings withCredentials(String accessKey, String secretKey) {
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKey, secretKey, null,
+                defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
+                taggingSweep);
+    }
+
+    public AwsSettings withCollectors(List<String> only, List<String> exclude) {
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, only, exclude, cloudControlSweep, cloudControlTypes,
+                taggingSweep);
+    }
+
+    public AwsSettings withSweeps(boolean cloudControl, boolean tagging) {
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControl,
+                cloudControlTypes, tagging);
+    }
+
+    public AwsSettings withMaxRetries(int n) {
+        if (n < 0) {
+            throw Yaml.invalid("aws.max_retries", "an integer >= 0", n);
+        }
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, n, retryMode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep);
+    }
+
+    /** Redacted for logs. */
+    @Override
+    public String toString() {
+        return "AwsSettings{endpoint=" + endpointUrl + ", regions=" + (regions.isEmpty() ? "all" : regions) + ", org=" + org
+                + ", accounts=" + accounts + ", role=" + roleName + ", credentials=" + (accessKeyId == null ? "default chain" : "static")
+                + ", max_retries=" + maxRetries + ", retry_mode=" + retryMode + "}";
+    }
+}

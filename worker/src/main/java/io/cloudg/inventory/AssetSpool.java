@@ -1,0 +1,155 @@
+package io.cloudg.inventory;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Assets as they arrive, one JSON line each, in a file: memory stays flat however many assets a run
+ * finds. Thread-safe; writes are buffered and serialized under one lock (serialization happens outside
+ * it).
+ */
+public final class AssetSpool implements AssetSink, AutoCloseable {
+    private static final ObjectWriter JSON = new ObjectMapper().writerFor(Asset.class);
+    private static final ObjectMapper READ = new ObjectMapper();
+
+    private final Path file;
+    private final BufferedWriter out;
+    private final AtomicLong count = new AtomicLong();
+    private boolean closed;
+
+    public AssetSpool(Path file) {
+        this.file = file;
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the asset spool " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A spool in a new temporary file under {@code dir}. */
+    public static AssetSpool temporary(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            return new AssetSpool(Files.createTempFile(dir, ".cloudg-assets-", ".jsonl"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary file in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void accept(Asset asset) {
+        String line;
+        try {
+            line = JSON.writeValueAsString(asset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("asset spool " + file + " is closed");
+            }
+            try {
+                out.write(line);
+                out.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write to " + file + ": " + e.getMessage(), e);
+            }
+        }
+        count.incrementAndGet();
+    }
+
+    /** Writes a line that is already an asset's JSON (from another process's results). */
+    public void acceptJson(String assetJson) {
+        synchronized (this) {
+            try {
+                out.write(assetJson);
+                out.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write to " + file + ": " + e.getMessage(), e);
+            }
+        }
+        count.incrementAndGet();
+    }
+
+    public long count() {
+        return count.get();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Flushes buffered lines to the file. */
+    public synchronized void flush() {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every line written so far, in order, as raw JSON. */
+    public void forEachLine(Consumer<String> line) {
+        flush();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
+                if (!l.isEmpty()) {
+                    line.accept(l);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every asset written so far, read back lazily. Close the stream. */
+    public Stream<Asset> stream() {
+        flush();
+        try {
+            return Files.lines(file, StandardCharsets.UTF_8).filter(l -> !l.isEmpty()).map(AssetSpool::parse);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Asset parse(String line) {
+        try {
+            return READ.readValue(line, Asset.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("malformed asset line: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Closes and removes the file. */
+    public void delete() {
+        close();
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

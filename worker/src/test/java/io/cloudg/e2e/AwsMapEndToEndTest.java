@@ -1,0 +1,61 @@
+package io.cloudg.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryMapper;
+import io.cloudg.InventoryResult;
+import io.cloudg.inventory.Asset;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.config.RateLimitConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded mapper against cloud-sim, with the real AWS SDK clients. */
+class AwsMapEndToEndTest {
+    @TempDir
+    Path out;
+
+    static Set<String> keys(Stream<String> s) {
+        return s.collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void ec2MapOfTheDefaultEstateEqualsTheTruth() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            List<String> ec2 = List.of("instances", "vpc", "subnets", "security_groups", "network_interfaces", "volumes",
+                    "snapshots", "amis", "internet_gateways", "nat_gateways", "route_tables", "key_pairs", "elastic_ips",
+                    "launch_templates");
+            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(ec2, List.of()).withSweeps(false, false)).build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
+
+            Set<String> ec2Types = Set.of("AWS::EC2::Instance", "AWS::EC2::VPC", "AWS::EC2::Subnet",
+                    "AWS::EC2::SecurityGroup", "AWS::EC2::NetworkInterface", "AWS::EC2::Volume", "AWS::EC2::Snapshot",
+                    "AWS::EC2::Image", "AWS::EC2::InternetGateway", "AWS::EC2::NatGateway", "AWS::EC2::RouteTable",
+                    "AWS::EC2::KeyPair", "AWS::EC2::EIP", "AWS::EC2::LaunchTemplate");
+            Set<String> truth = keys(h.sim.truth().assets().stream().filter(a -> ec2Types.contains(a.type()))
+                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
+            Set<String> mapped;
+            try (Stream<Asset> assets = r.assets()) {
+                mapped = keys(assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
+            }
+            assertThat(truth).isNotEmpty();
+            assertThat(mapped).isEqualTo(truth);
+            assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString()).isEqualTo(CoverageStatus.SUCCESS));
+            assertThat(r.coverage().stream().map(CoverageRecord::accountId).distinct().count()).isEqualTo(3);
+            assertThat(r.summary().assets()).isEqualTo(truth.size());
+            assertThat(r.mapFile()).exists();
+            ServiceCoverage amis = r.coverage().stream().filter(c -> c.region().equals("us-east-1"))
+                    .flatMap(c -> c.services().stream()).filter(s -> s.service().equals("amis")).findFirst().orElseThrow();
+            assertThat(amis.assetCount()).isPositive();
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.cloudg.e2e;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.FaultSpec;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Starts a cloud-sim on a random port and builds configurations that point at it. */
+final class SimHarness implements AutoCloseable {
+    final CloudSim sim;
+
+    SimHarness(EstateSpec estate, FaultSpec faults) {
+        SimOptions.Builder b = SimOptions.builder().port(0).estate(estate);
+        if (faults != null) {
+            b.faults(faults);
+        }
+        this.sim = CloudSim.start(b.build());
+    }
+
+    static SimHarness defaultEstate() {
+        return new SimHarness(EstateSpec.defaultEstate(), null);
+    }
+
+    CloudGConfig.Builder config(Path out) {
+        return CloudGConfig.builder().providers("aws").outputDir(out).workers(8)
+                .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(true)
+                        .withCredentials(sim.managementCredentials().accessKeyId(),
+                                sim.managementCredentials().secretAccessKey()));
+    }
+
+    static Governor governor(RateLimitConfig config) {
+        return Governor.builder().config(config).build();
+    }
+
+    static List<String> regions() {
+        return List.of("us-east-1", "eu-west-1");
+    }
+
+    @Override
+    public void close() {
+        sim.close();
+    }
+}
