@@ -21,6 +21,8 @@ public final class AwsCatalog {
         OpTable t = new OpTable();
         Ec2Operations.register(t);
         IdentityOperations.register(t);
+        ServiceOperations.register(t);
+        SweepOperations.register(t);
         for (AwsOperation op : t.operations()) {
             AwsOperation prev = byName.computeIfAbsent(op.service(), s -> new HashMap<>()).put(op.name(), op);
             if (prev != null) {

@@ -299,7 +299,7 @@ final class Ec2Operations {
         return "10." + octet(r, 1) + "." + octet(r, 2) + "." + octet(r, 3);
     }
 
-    private static String publicIp(AwsResource r) {
+    static String publicIp(AwsResource r) {
         return "3." + octet(r, 4) + "." + octet(r, 5) + "." + octet(r, 6);
     }
 

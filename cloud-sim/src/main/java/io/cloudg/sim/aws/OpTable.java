@@ -29,6 +29,34 @@ final class OpTable {
         return this;
     }
 
+    /**
+     * The caller's resources of {@code type}, narrowed to those whose id, name or ARN the request's
+     * {@code member} (a string or a list of strings) names, when it names any.
+     */
+    static Listing.Source narrowedBy(AwsType type, String member) {
+        return (call, req) -> {
+            List<io.cloudg.sim.estate.AwsResource> all = call.estate().list(call.account(), call.region(), type);
+            Object wanted = io.cloudg.sim.aws.wire.Pojos.get(req, member);
+            if (wanted == null) {
+                return all;
+            }
+            java.util.Collection<?> names = wanted instanceof java.util.Collection<?> c ? c : List.of(wanted);
+            return all.stream().filter(r -> names.contains(r.id()) || names.contains(r.name()) || names.contains(r.arn()))
+                .toList();
+        };
+    }
+
+    /** Post-processing of a response: adds echoed or fixed members, wraps a nested payload. */
+    @FunctionalInterface
+    interface After {
+        SdkPojo apply(AwsCall call, SdkPojo request, SdkPojo response);
+    }
+
+    /** A handler that post-processes another handler's response. */
+    static AwsHandler then(AwsHandler h, After after) {
+        return (call, req) -> after.apply(call, req, h.handle(call, req));
+    }
+
     /** A listing of one resource type in the caller's account and region. */
     OpTable list(AwsService s, String name, Supplier<? extends SdkPojo> request, Supplier<? extends SdkPojo> response,
                  String listMember, Paging paging, AwsType type, Listing.Item item) {

@@ -11,8 +11,8 @@ import java.util.Map;
  * identifier exactly as its listing API returns it: EC2 ids ({@code vpc-...}, {@code i-...}, key pair
  * <em>name</em>, Elastic IP allocation id), IAM user/role/group names and customer-managed policy ARNs,
  * bucket names, function names, DB instance/cluster identifiers, table names, topic ARNs, queue URLs, KMS
- * key ids, ECS cluster ARNs, EKS cluster names, alarm names, log group names, hosted zone ids as Route 53
- * returns them ({@code /hostedzone/Z...}), stack ids (ARNs), parameter names, secret ARNs, trail ARNs, load
+ * key ids, ECS cluster ARNs, EKS cluster names, alarm names, log group names, hosted zone ids as the SDK returns them
+ * ({@code Z...}: the wire carries {@code /hostedzone/Z...} and the SDK strips the prefix), stack ids (ARNs), parameter names, secret ARNs, trail ARNs, load
  * balancer ARNs, Auto Scaling group names, repository names, REST API ids, distribution ids, file system
  * ids, cache cluster ids, certificate ARNs and account ids.
  */

@@ -196,7 +196,7 @@ public final class Estate {
                 }
                 case ROUTE53_HOSTED_ZONE -> {
                     String z = "Z" + ids.upperAlnum(salt, 20);
-                    id = "/hostedzone/" + z;
+                    id = z;
                     arn = "arn:aws:route53:::hostedzone/" + z;
                 }
                 case CLOUDFORMATION_STACK -> {

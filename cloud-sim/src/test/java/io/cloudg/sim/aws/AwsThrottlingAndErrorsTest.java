@@ -18,6 +18,13 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.organizations.OrganizationsClient;
+import software.amazon.awssdk.services.cloudcontrol.CloudControlClient;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.resourcegroupstaggingapi.ResourceGroupsTaggingApiClient;
+import software.amazon.awssdk.services.route53.Route53Client;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /** Throttling that the SDK itself classifies as throttling, bucket bounds seen through stats, error shapes. */
@@ -74,7 +81,33 @@ class AwsThrottlingAndErrorsTest {
                 AwsClients.management()).build()) {
                 assertThrottled(org::listAccounts, "TooManyRequestsException");
             }
-            assertThat(sim.stats().totals().throttled()).isEqualTo(3);
+            try (IamClient iam = AwsClients.aimNoRetry(IamClient.builder(), sim, Region.AWS_GLOBAL, AwsClients.management()).build()) {
+                assertThrottled(iam::listRoles, "Throttling");
+            }
+            try (CloudControlClient cc = AwsClients.aimNoRetry(CloudControlClient.builder(), sim, Region.US_EAST_1,
+                AwsClients.management()).build()) {
+                assertThrottled(() -> cc.listResources(b -> b.typeName("AWS::EC2::VPC")), "ThrottlingException");
+            }
+            try (ResourceGroupsTaggingApiClient tag = AwsClients.aimNoRetry(ResourceGroupsTaggingApiClient.builder(), sim,
+                Region.US_EAST_1, AwsClients.management()).build()) {
+                assertThrottled(tag::getResources, "ThrottledException");
+            }
+            try (LambdaClient lambda = AwsClients.aimNoRetry(LambdaClient.builder(), sim, Region.US_EAST_1,
+                AwsClients.management()).build()) {
+                assertThrottled(lambda::listFunctions, "TooManyRequestsException");
+            }
+            try (S3Client s3 = AwsClients.aimNoRetry(S3Client.builder(), sim, Region.US_EAST_1, AwsClients.management())
+                .forcePathStyle(true).build()) {
+                assertThrottled(s3::listBuckets, "SlowDown");
+            }
+            try (Route53Client r53 = AwsClients.aimNoRetry(Route53Client.builder(), sim, Region.AWS_GLOBAL,
+                AwsClients.management()).build()) {
+                assertThrottled(r53::listHostedZones, "Throttling");
+            }
+            try (SqsClient sqs = AwsClients.aimNoRetry(SqsClient.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+                assertThrottled(sqs::listQueues, "RequestThrottled");
+            }
+            assertThat(sim.stats().totals().throttled()).isEqualTo(10);
         }
     }
 
@@ -144,7 +177,16 @@ class AwsThrottlingAndErrorsTest {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"MaxResults\": \"many\"}")));
             assertThat(badJson.statusCode()).isEqualTo(400);
             assertThat(badJson.body()).contains("InvalidInputException").doesNotContain("Exception:").doesNotContain("at io.");
-            assertThat(sim.stats().totals().errors()).isEqualTo(4);
+            HttpResponse<String> lambdaUnknown = Http.send(HttpRequest.newBuilder(sim.awsEndpoint().resolve("/2015-03-31/layers"))
+                .header("Authorization", Http.sigv4("test", "us-east-1", "lambda")).GET());
+            assertThat(lambdaUnknown.statusCode()).isEqualTo(404);
+            assertThat(lambdaUnknown.headers().firstValue("x-amzn-ErrorType")).hasValue("UnknownOperationException:");
+
+            HttpResponse<String> s3Unknown = Http.send(HttpRequest.newBuilder(sim.awsEndpoint().resolve("/some-bucket/key"))
+                .header("Authorization", Http.sigv4("test", "us-east-1", "s3")).GET());
+            assertThat(s3Unknown.statusCode()).isEqualTo(501);
+            assertThat(s3Unknown.body()).contains("<Error><Code>NotImplemented</Code>");
+            assertThat(sim.stats().totals().errors()).isEqualTo(6);
         }
     }
 
