@@ -5,6 +5,7 @@ import io.cloudg.inventory.Asset;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.TaskLedger;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,6 +100,25 @@ public final class AwsCollector<C extends SdkClient, T> {
         return sink -> {
             C c = clients.client(client, account, region);
             Where where = new Where(account.id(), region);
+            TaskLedger ledger = TaskLedger.current();
+            int lostBefore = ledger == null ? 0 : ledger.gaveUp() + ledger.circuitSkipped();
+            try {
+                listInto(c, where, account, region, sink);
+            } catch (RuntimeException e) {
+                // The listing stopped because the governor gave up on a call (or its breaker skipped one):
+                // that loss is in the ledger, which makes this entry PARTIAL with the reason. Anything else
+                // (AccessDenied, a bug) escapes and the entry is FAILED.
+                boolean governedLoss = ledger != null && ledger.gaveUp() + ledger.circuitSkipped() > lostBefore
+                        && (e instanceof CircuitOpenException || Resilience.classify(e) != ErrorClass.FATAL);
+                if (!governedLoss) {
+                    throw e;
+                }
+            }
+        };
+    }
+
+    private void listInto(C c, Where where, AwsAccount account, String region, io.cloudg.inventory.AssetSink sink) {
+        {
             for (T item : lister.list(c, where)) {
                 String itemId = id.apply(item);
                 if (itemId == null) {
@@ -112,7 +132,7 @@ public final class AwsCollector<C extends SdkClient, T> {
                 sink.accept(new Asset("aws", account.id(), itemRegion, service(), type, itemId,
                         displayName.apply(item), arn, tags.apply(item), attributes));
             }
-        };
+        }
     }
 
     /**

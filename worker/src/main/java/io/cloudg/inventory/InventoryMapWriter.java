@@ -1,12 +1,13 @@
 package io.cloudg.inventory;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.cloudg.resilience.report.ThrottlingReport;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,15 +15,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes {@code inventory-map.json}: {@code format}, {@code run}, {@code summary}, {@code coverage},
- * {@code throttling} (only when eventful) and {@code assets}, the last streamed line by line from the
- * spool so that memory stays flat. The file appears atomically (written beside it, then renamed).
+ * Writes {@code inventory-map.json}: {@code format}, {@code run}, {@code summary}, {@code coverage} (one
+ * record per line), {@code throttling} (only when eventful) and {@code assets} (one per line), the last
+ * streamed from the spool so that memory stays flat. The file appears atomically (written beside it, then
+ * renamed), so a reader never sees half a map.
  */
 public final class InventoryMapWriter {
     public static final String FORMAT = "cloudg.inventory-map/1";
     public static final String FILE_NAME = "inventory-map.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectWriter PRETTY = JSON.writerWithDefaultPrettyPrinter();
+    private static final ObjectWriter LINE = JSON.writer();
 
     private InventoryMapWriter() {
     }
@@ -33,43 +37,47 @@ public final class InventoryMapWriter {
             Files.createDirectories(outDir);
             Path target = outDir.resolve(FILE_NAME);
             Path tmp = Files.createTempFile(outDir, ".inventory-map-", ".json.tmp");
-            try (JsonGenerator g = JSON.getFactory().createGenerator(tmp.toFile(), JsonEncoding.UTF8)) {
-                g.setCodec(JSON);
-                g.writeStartObject();
-                g.writeStringField("format", FORMAT);
-                g.writeFieldName("run");
-                JSON.writerWithDefaultPrettyPrinter().writeValue(g, run);
-                g.writeFieldName("summary");
-                JSON.writeValue(g, summary);
-                g.writeArrayFieldStart("coverage");
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                w.write("{\n  \"format\": ");
+                w.write(LINE.writeValueAsString(FORMAT));
+                field(w, "run", PRETTY.writeValueAsString(run));
+                field(w, "summary", PRETTY.writeValueAsString(summary));
+                w.write(",\n  \"coverage\": [");
+                boolean first = true;
                 for (CoverageRecord r : coverage) {
-                    g.writeRaw("\n    ");
-                    g.writeRawValue(JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(r));
+                    w.write(first ? "\n    " : ",\n    ");
+                    w.write(LINE.writeValueAsString(r));
+                    first = false;
                 }
-                g.writeRaw("\n  ");
-                g.writeEndArray();
+                w.write(first ? "]" : "\n  ]");
                 if (throttling != null && throttling.eventful()) {
-                    g.writeFieldName("throttling");
-                    JSON.writeValue(g, throttling);
+                    field(w, "throttling", PRETTY.writeValueAsString(throttling));
                 }
-                g.writeArrayFieldStart("assets");
+                w.write(",\n  \"assets\": [");
+                boolean[] none = {true};
                 assets.forEachLine(line -> {
                     try {
-                        g.writeRaw("\n    ");
-                        g.writeRawValue(line);
+                        w.write(none[0] ? "\n    " : ",\n    ");
+                        w.write(line);
+                        none[0] = false;
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
                 });
-                g.writeRaw("\n  ");
-                g.writeEndArray();
-                g.writeEndObject();
-                g.writeRaw('\n');
+                w.write(none[0] ? "]" : "\n  ]");
+                w.write("\n}\n");
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + outDir.resolve(FILE_NAME) + ": " + e.getMessage(), e);
         }
+    }
+
+    private static void field(Writer w, String name, String prettyJson) throws IOException {
+        w.write(",\n  \"");
+        w.write(name);
+        w.write("\": ");
+        w.write(prettyJson.replace("\n", "\n  "));
     }
 }

@@ -32,7 +32,7 @@ public record Summary(
         TreeSet<String> regions = new TreeSet<>();
         for (CoverageRecord r : coverage) {
             accounts.add(r.provider() + "/" + r.accountId());
-            if (!"global".equals(r.region())) {
+            if (!"global".equals(r.region()) && !"discovery".equals(r.region())) {
                 regions.add(r.region());
             }
             records.merge(r.status(), 1, Integer::sum);

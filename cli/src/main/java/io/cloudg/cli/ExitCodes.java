@@ -1,0 +1,21 @@
+package io.cloudg.cli;
+
+/**
+ * What {@code cloudg} exits with.
+ * <ul>
+ *   <li>0: done, every coverage entry SUCCESS;</li>
+ *   <li>1: an unexpected internal error (a bug: please report it with the log);</li>
+ *   <li>2: could not start: bad command line, bad configuration, no credentials, unreachable endpoint
+ *       (one line on stderr says which);</li>
+ *   <li>3: done, but coverage is PARTIAL or FAILED somewhere (inventory-map.json says where and why).</li>
+ * </ul>
+ */
+public final class ExitCodes {
+    public static final int OK = 0;
+    public static final int INTERNAL_ERROR = 1;
+    public static final int CANNOT_START = 2;
+    public static final int INCOMPLETE = 3;
+
+    private ExitCodes() {
+    }
+}
