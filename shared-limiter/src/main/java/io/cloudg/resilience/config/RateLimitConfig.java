@@ -20,19 +20,39 @@ public final class RateLimitConfig {
 
     private static final RateLimitConfig DEFAULTS = builder().build();
 
+    /** Where the governor keeps its state ({@code ratelimit.backend}). */
+    public enum Backend {
+        /** One process: {@code InMemoryStateStore} (the default). */
+        MEMORY,
+        /** A fleet: {@code RedisStateStore} with the {@code ratelimit.redis} block, degrading to memory. */
+        REDIS
+    }
+
     private final boolean enabled;
     private final LiveLimits live;
     private final Map<String, ProviderLimits> providers;
+    private final Backend backend;
+    private final RedisSettings redis;
 
     private RateLimitConfig(Builder b) {
         this.enabled = b.enabled == null || b.enabled;
         this.live = b.live;
+        this.backend = b.backend;
+        this.redis = b.redis;
         Map<String, ProviderLimits> m = new LinkedHashMap<>();
         for (String p : PROVIDERS) {
             ProviderLimits.Builder pb = b.providers.get(p);
             m.put(p, pb == null ? ProviderLimits.defaults(p) : pb.build());
         }
         this.providers = Collections.unmodifiableMap(m);
+    }
+
+    private RateLimitConfig(RateLimitConfig base, Backend backend, RedisSettings redis) {
+        this.enabled = base.enabled;
+        this.live = base.live;
+        this.providers = base.providers;
+        this.backend = backend;
+        this.redis = redis;
     }
 
     public static RateLimitConfig defaults() {
@@ -74,6 +94,24 @@ public final class RateLimitConfig {
         return live;
     }
 
+    /** {@code ratelimit.backend}: memory (default) or redis. */
+    public Backend backend() {
+        return backend;
+    }
+
+    /** {@code ratelimit.redis}: read when the backend is redis; the defaults otherwise. */
+    public RedisSettings redis() {
+        return redis;
+    }
+
+    /** This configuration with another backend (the CLI's {@code --redis URL} sets redis and the URL). */
+    public RateLimitConfig withBackend(Backend newBackend, RedisSettings newRedis) {
+        if (newBackend == null || newRedis == null) {
+            throw ConfigErrors.mustBe("ratelimit.backend", "memory or redis, with a redis block", newBackend);
+        }
+        return new RateLimitConfig(this, newBackend, newRedis);
+    }
+
     /** The limits of {@code provider}; throws for a provider cloudg does not know. */
     public ProviderLimits provider(String provider) {
         ProviderLimits p = providers.get(provider);
@@ -95,13 +133,27 @@ public final class RateLimitConfig {
 
     @Override
     public String toString() {
-        return "RateLimitConfig{enabled=" + enabled + ", live=" + live + ", providers=" + providers.values() + "}";
+        return "RateLimitConfig{enabled=" + enabled + ", backend=" + backend
+                + (backend == Backend.REDIS ? ", redis=" + redis : "") + ", live=" + live + ", providers="
+                + providers.values() + "}";
     }
 
     public static final class Builder {
         private Boolean enabled;
         private LiveLimits live = LiveLimits.DEFAULTS;
         private final Map<String, ProviderLimits.Builder> providers = new LinkedHashMap<>();
+        private Backend backend = Backend.MEMORY;
+        private RedisSettings redis = RedisSettings.DEFAULTS;
+
+        public Builder backend(Backend v) {
+            backend = v == null ? Backend.MEMORY : v;
+            return this;
+        }
+
+        public Builder redis(RedisSettings v) {
+            redis = v == null ? RedisSettings.DEFAULTS : v;
+            return this;
+        }
 
         public Builder enabled(Boolean v) {
             enabled = v;

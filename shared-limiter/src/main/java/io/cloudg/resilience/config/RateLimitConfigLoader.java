@@ -21,7 +21,7 @@ final class RateLimitConfigLoader {
     private RateLimitConfigLoader() {
     }
 
-    private enum Kind { NUMBER, INTEGER, BOOLEAN }
+    private enum Kind { NUMBER, INTEGER, BOOLEAN, STRING }
 
     private record Key<B>(Kind kind, BiConsumer<B, Object> setter) {
     }
@@ -56,6 +56,23 @@ final class RateLimitConfigLoader {
             "live_caller_max_operations", integer((h, v) -> h.live = h.live.withCallerMaxOperations(v)),
             "live_caller_window_seconds", integer((h, v) -> h.live = h.live.withCallerWindowSeconds(v)),
             "live_operation_timeout_seconds", integer((h, v) -> h.live = h.live.withOperationTimeoutSeconds(v)));
+
+    private static final Map<String, Key<RedisSettings.Builder>> REDIS_KEYS = Map.ofEntries(
+            Map.entry("url", str((b, v) -> b.url(v))),
+            Map.entry("mode", str((b, v) -> b.mode(v))),
+            Map.entry("sentinel_master", str((b, v) -> b.sentinelMaster(v))),
+            Map.entry("key_prefix", str((b, v) -> b.keyPrefix(v))),
+            Map.entry("fleet_size_hint", integer((b, v) -> b.fleetSizeHint(v))),
+            Map.entry("learned_ttl_hours", num((b, v) -> b.learnedTtlHours(v))),
+            Map.entry("connect_timeout_ms", integer((b, v) -> b.connectTimeoutMs(v))),
+            Map.entry("timeout_ms", integer((b, v) -> b.timeoutMs(v))),
+            Map.entry("pool_size", integer((b, v) -> b.poolSize(v))),
+            Map.entry("min_idle", integer((b, v) -> b.minIdle(v))),
+            Map.entry("pipeline_max_batch", integer((b, v) -> b.pipelineMaxBatch(v))),
+            Map.entry("probe_interval_seconds", num((b, v) -> b.probeIntervalSeconds(v))),
+            Map.entry("username", str((b, v) -> b.username(v))),
+            Map.entry("password", str((b, v) -> b.password(v))),
+            Map.entry("password_env", str((b, v) -> b.passwordEnv(v))));
 
     private static final class LiveHolder {
         LiveLimits live = LiveLimits.DEFAULTS;
@@ -93,6 +110,10 @@ final class RateLimitConfigLoader {
             String path = "ratelimit." + key;
             if (key.equals("enabled")) {
                 b.enabled((Boolean) convert(path, Kind.BOOLEAN, v));
+            } else if (key.equals("backend")) {
+                b.backend(backend(path, (String) convert(path, Kind.STRING, v)));
+            } else if (key.equals("redis")) {
+                b.redis(loadRedis(path, v, warnings));
             } else if (LIVE_KEYS.containsKey(key)) {
                 apply(LIVE_KEYS.get(key), path, v, live);
             } else if (RateLimitConfig.PROVIDERS.contains(key)) {
@@ -109,6 +130,38 @@ final class RateLimitConfigLoader {
         }
         b.live(live.live);
         return b.build();
+    }
+
+    private static RateLimitConfig.Backend backend(String path, String v) {
+        if (v == null) {
+            return null;
+        }
+        switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "memory": return RateLimitConfig.Backend.MEMORY;
+            case "redis": return RateLimitConfig.Backend.REDIS;
+            default: throw ConfigErrors.mustBe(path, "memory or redis", v);
+        }
+    }
+
+    private static RedisSettings loadRedis(String path, JsonNode node, List<String> warnings) {
+        RedisSettings.Builder rb = RedisSettings.builder();
+        if (node == null || node.isNull()) {
+            return rb.build();
+        }
+        if (!node.isObject()) {
+            throw ConfigErrors.mustBe(path, "a mapping", text(node));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String keyPath = path + "." + e.getKey();
+            Key<RedisSettings.Builder> k = REDIS_KEYS.get(e.getKey());
+            if (k == null) {
+                warnings.add(ConfigErrors.unknownKey(keyPath));
+            } else {
+                apply(k, keyPath, e.getValue(), rb);
+            }
+        }
+        return rb.build();
     }
 
     private static void loadProvider(ProviderLimits.Builder pb, String path, JsonNode node, List<String> warnings) {
@@ -188,6 +241,11 @@ final class RateLimitConfigLoader {
                     throw ConfigErrors.mustBe(path, "an integer", text(v));
                 }
                 return (int) v.doubleValue();
+            case STRING:
+                if (!v.isTextual()) {
+                    throw ConfigErrors.mustBe(path, "a string", text(v));
+                }
+                return v.textValue();
             case NUMBER:
                 if (!v.isNumber()) {
                     throw ConfigErrors.mustBe(path, "a number", text(v));
@@ -222,6 +280,10 @@ final class RateLimitConfigLoader {
 
     private static <B> Key<B> integer(BiConsumer<B, Integer> setter) {
         return new Key<>(Kind.INTEGER, (b, v) -> setter.accept(b, (Integer) v));
+    }
+
+    private static <B> Key<B> str(BiConsumer<B, String> setter) {
+        return new Key<>(Kind.STRING, (b, v) -> setter.accept(b, (String) v));
     }
 
     private static <B> Key<B> bool(BiConsumer<B, Boolean> setter) {

@@ -49,7 +49,7 @@ final class RedisErrors {
         int marker = msg.indexOf(FORMAT_MARKER);
         if (marker >= 0) {
             String detail = msg.substring(marker + FORMAT_MARKER.length()).trim();
-            int end = detail.indexOf(" script:");
+            int end = detail.indexOf(" (end)");
             return new StateFormatException("Redis governor state at " + where + " is in an unknown format: "
                     + (end > 0 ? detail.substring(0, end) : detail)
                     + ". Use another ratelimit.redis.key_prefix or run `cloudg ratelimit reset`.");

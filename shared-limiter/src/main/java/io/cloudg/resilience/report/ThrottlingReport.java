@@ -1,6 +1,7 @@
 package io.cloudg.resilience.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.cloudg.resilience.Scope;
@@ -8,6 +9,7 @@ import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.spi.StoreSnapshot;
+import io.cloudg.resilience.spi.StoreStatus;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,16 +24,24 @@ import java.util.TreeMap;
  * {@code breakers} and {@code slowed_buckets} keyed at bucket granularity.
  *
  * <p>A run attaches it only when {@link #eventful()}: a throttle, a transient error, a give-up, a
- * rejection, a breaker trip, or at least a second spent waiting for tokens.
+ * rejection, a breaker trip, or at least a second spent waiting for tokens, or time spent with the shared
+ * (Redis) governor out of reach.
+ *
+ * <p>{@code governor} and {@code degraded_seconds} appear only for a shared store: {@code "governor":
+ * "degraded"} when the fleet-wide state could not be reached at some point (calls were then paced locally
+ * at a conservative share), with the time spent so; {@code "governor": "redis"} otherwise. Absent for the
+ * in-memory governor.
  */
-@JsonPropertyOrder({"totals", "messages", "skipped", "scopes", "breakers", "slowed_buckets"})
+@JsonPropertyOrder({"governor", "degraded_seconds", "totals", "messages", "skipped", "scopes", "breakers",
+        "slowed_buckets"})
 public record ThrottlingReport(
         @JsonProperty("totals") Counts totals,
         @JsonProperty("messages") List<String> messages,
         @JsonProperty("skipped") Map<String, String> skipped,
         @JsonProperty("scopes") Map<String, Counts> scopes,
         @JsonProperty("breakers") Map<String, BreakerEntry> breakers,
-        @JsonProperty("slowed_buckets") Map<String, SlowedBucket> slowedBuckets) {
+        @JsonProperty("slowed_buckets") Map<String, SlowedBucket> slowedBuckets,
+        @JsonIgnore StoreStatus governor) {
 
     /** A scope that was never in trouble gets a "waited" message from this much total waiting. */
     public static final long WAIT_MESSAGE_NANOS = 10_000_000_000L;
@@ -44,10 +54,35 @@ public record ThrottlingReport(
         slowedBuckets = Collections.unmodifiableMap(new LinkedHashMap<>(slowedBuckets));
     }
 
+    /** A report without a shared-store status (the in-memory governor). */
+    public ThrottlingReport(Counts totals, List<String> messages, Map<String, String> skipped, Map<String, Counts> scopes,
+                            Map<String, BreakerEntry> breakers, Map<String, SlowedBucket> slowedBuckets) {
+        this(totals, messages, skipped, scopes, breakers, slowedBuckets, null);
+    }
+
+    /** This report with the state store's status attached (null or empty: none). */
+    public ThrottlingReport withGovernor(StoreStatus status) {
+        return new ThrottlingReport(totals, messages, skipped, scopes, breakers, slowedBuckets, status);
+    }
+
+    /** {@code redis} or {@code degraded} for a shared store; null (absent) for the in-memory one. */
+    @JsonProperty("governor")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String governorMode() {
+        return governor == null ? null : governor.mode();
+    }
+
+    /** Seconds the shared store was out of reach, to the millisecond; absent unless it ever was. */
+    @JsonProperty("degraded_seconds")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Double degradedSeconds() {
+        return governor == null || !governor.everDegraded() ? null : Math.round(governor.degradedNanos() / 1e6) / 1e3;
+    }
+
     /** Whether anything happened that a user should hear about. */
     @JsonIgnore
     public boolean eventful() {
-        return totals.eventful() || !skipped.isEmpty();
+        return totals.eventful() || !skipped.isEmpty() || (governor != null && governor.everDegraded());
     }
 
     /**
@@ -64,6 +99,9 @@ public record ThrottlingReport(
         m.put("wait_seconds", totals.waitSeconds());
         m.put("slowed_buckets", slowedBuckets.size());
         m.put("skipped_scopes", skipped.size());
+        if (governor != null) {
+            m.put("governor", governor.mode());
+        }
         return m;
     }
 

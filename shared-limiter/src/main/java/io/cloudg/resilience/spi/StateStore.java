@@ -61,6 +61,14 @@ public interface StateStore extends AutoCloseable {
     /** A short description for logs, e.g. {@code memory} or {@code redis://host:6379 prefix=cloudg}. */
     String describe();
 
+    /**
+     * The status of a shared store (whether it is degraded and for how long), for the report's
+     * {@code governor} field; empty for a store that is local by nature. MUST NOT block or throw.
+     */
+    default java.util.Optional<StoreStatus> status() {
+        return java.util.Optional.empty();
+    }
+
     @Override
     default void close() {
     }

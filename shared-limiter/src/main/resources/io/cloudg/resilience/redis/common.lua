@@ -42,8 +42,8 @@ local function load(key, fields)
       if not any then return nil end
       v = '(none)'
     end
-    error({err = 'CLOUDG_STATE_FORMAT key ' .. key .. ' holds governor state format version ' .. v
-      .. ', but this cloudg reads only version ' .. VERSION})
+    error('CLOUDG_STATE_FORMAT key ' .. key .. ' holds governor state format version ' .. v
+      .. ', but this cloudg reads only version ' .. VERSION .. ' (end)', 0)
   end
   local t = {}
   for i, f in ipairs(fields) do t[f] = tonumber(vals[i + 1]) end

@@ -1,0 +1,61 @@
+package io.cloudg.resilience.redis;
+
+import io.cloudg.resilience.config.RedisSettings;
+import java.util.function.Function;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.BaseConfig;
+import org.redisson.config.ClusterServersConfig;
+import org.redisson.config.Config;
+import org.redisson.config.SentinelServersConfig;
+import org.redisson.config.SingleServerConfig;
+
+/**
+ * Builds the Redisson client from {@code ratelimit.redis}: standalone, Sentinel or Cluster; AUTH or ACL
+ * user + password (from the config, the URL or an environment variable); TLS for {@code rediss://}
+ * addresses (the JVM's trust store verifies the server). The client initializes lazily, so building it
+ * never fails when Redis is down: the first call does, and the degrading store takes over. Few client-side
+ * retries: an unreachable Redis should be noticed within about one {@code timeout_ms}.
+ */
+public final class RedisClients {
+    private RedisClients() {
+    }
+
+    public static RedissonClient create(RedisSettings s, Function<String, String> env) {
+        Config c = new Config();
+        c.setCodec(StringCodec.INSTANCE);
+        c.setLazyInitialization(true);
+        BaseConfig<?> base;
+        String[] addresses = s.addresses().toArray(new String[0]);
+        switch (s.mode()) {
+            case SENTINEL: {
+                SentinelServersConfig sc = c.useSentinelServers().setMasterName(s.sentinelMaster())
+                        .addSentinelAddress(addresses).setDatabase(s.database())
+                        .setMasterConnectionPoolSize(s.poolSize()).setMasterConnectionMinimumIdleSize(s.minIdle())
+                        .setCheckSentinelsList(false);
+                base = sc;
+                break;
+            }
+            case CLUSTER: {
+                ClusterServersConfig cc = c.useClusterServers().addNodeAddress(addresses)
+                        .setMasterConnectionPoolSize(s.poolSize()).setMasterConnectionMinimumIdleSize(s.minIdle());
+                base = cc;
+                break;
+            }
+            default: {
+                SingleServerConfig sc = c.useSingleServer().setAddress(addresses[0]).setDatabase(s.database())
+                        .setConnectionPoolSize(s.poolSize()).setConnectionMinimumIdleSize(s.minIdle());
+                base = sc;
+            }
+        }
+        base.setUsername(s.resolvedUsername());
+        base.setPassword(s.resolvedPassword(env));
+        base.setConnectTimeout(s.connectTimeoutMs());
+        base.setTimeout(s.timeoutMs());
+        base.setRetryAttempts(1);
+        base.setClientName("cloudg-governor");
+        base.setPingConnectionInterval(10_000);
+        return Redisson.create(c);
+    }
+}

@@ -1,0 +1,131 @@
+package io.cloudg.resilience.redis;
+
+import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.spi.BreakerView;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What {@code cloudg ratelimit show [PREFIX]} and {@code cloudg ratelimit reset [PREFIX]} do. PREFIX is a
+ * scope prefix ({@code aws}, {@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}); empty or
+ * null means everything under this estate's key prefix. Keys are found with SCAN (never KEYS).
+ *
+ * <pre>{@code
+ * try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(config.redis())) {
+ *     admin.show("aws/123456789012").forEach(System.out::println);
+ *     long removed = admin.reset("aws/123456789012");
+ * }
+ * }</pre>
+ */
+public final class RedisRateLimitAdmin implements AutoCloseable {
+    private final RedisStateStore store;
+    private final boolean ownsStore;
+
+    public RedisRateLimitAdmin(RedisStateStore store) {
+        this(store, false);
+    }
+
+    private RedisRateLimitAdmin(RedisStateStore store, boolean ownsStore) {
+        this.store = store;
+        this.ownsStore = ownsStore;
+    }
+
+    /** An admin on its own connection, from {@code ratelimit.redis} (secrets from the environment). */
+    public static RedisRateLimitAdmin connect(RedisSettings s) {
+        return connect(s, System::getenv);
+    }
+
+    public static RedisRateLimitAdmin connect(RedisSettings s, Function<String, String> env) {
+        return new RedisRateLimitAdmin(StateStores.redisStore(s, RedisClients.create(s, env), true), true);
+    }
+
+    private record Entry(String key, RedisKeys.Parsed parsed) {
+    }
+
+    private List<Entry> entries(String scopePrefix) {
+        String filter = scopePrefix == null ? "" : scopePrefix.trim();
+        List<Entry> out = new ArrayList<>();
+        for (String k : store.scan(store.keys().scanPattern())) {
+            Optional<RedisKeys.Parsed> p = store.keys().parse(k);
+            if (p.isPresent() && matches(p.get().scope(), filter)) {
+                out.add(new Entry(k, p.get()));
+            }
+        }
+        return out;
+    }
+
+    /** A scope matches a prefix that is a whole-part prefix of its printed form. */
+    static boolean matches(Scope scope, String prefix) {
+        if (prefix.isEmpty()) {
+            return true;
+        }
+        String s = scope.toString();
+        String p = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+        return s.equals(p) || s.startsWith(p + "/");
+    }
+
+    /** The state under {@code scopePrefix}, sorted by scope then kind. */
+    public List<RateLimitRow> show(String scopePrefix) {
+        List<Entry> entries = entries(scopePrefix);
+        long now = store.now();
+        List<Entry> hashes = new ArrayList<>();
+        List<RateLimitRow> rows = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
+                rows.add(new RateLimitRow(e.parsed.scope(), e.parsed.kind(), null, null, 0, null,
+                        (double) store.slotsInUse(e.parsed.scope()), 0));
+            } else if (e.parsed.kind() != RedisKeys.Kind.BULKHEAD_SEQ) {
+                hashes.add(e);
+            }
+        }
+        List<Map<String, String>> values = store.readHashes(hashes.stream().map(Entry::key).toList());
+        for (int i = 0; i < hashes.size(); i++) {
+            Map<String, String> h = values.get(i);
+            if (!h.isEmpty()) {
+                rows.add(row(hashes.get(i).parsed, h, now));
+            }
+        }
+        rows.sort(Comparator.comparing((RateLimitRow r) -> r.scope().toString()).thenComparing(RateLimitRow::kind));
+        return rows;
+    }
+
+    private static RateLimitRow row(RedisKeys.Parsed p, Map<String, String> h, long now) {
+        Long updated = RedisStateStore.nanosField(h, "updated_at");
+        double age = updated == null ? 0 : Math.max(0, now - updated) / 1e9;
+        switch (p.kind()) {
+            case LEAF: {
+                Double rate = RedisStateStore.numberField(h, "rate");
+                Double throttles = RedisStateStore.numberField(h, "throttles");
+                Optional<BreakerView> b = RedisStateStore.breakerView(p.scope(), h, now);
+                return new RateLimitRow(p.scope(), p.kind(), rate, RedisStateStore.numberField(h, "ceiling"),
+                        throttles == null ? 0 : throttles.longValue(), b.map(BreakerView::phase).orElse(null),
+                        RedisStateStore.numberField(h, "tokens"), age);
+            }
+            case BUDGET: {
+                Double millis = RedisStateStore.numberField(h, "millis");
+                return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
+                        millis == null ? null : millis / 1000.0, age);
+            }
+            default:
+                return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
+                        RedisStateStore.numberField(h, "tokens"), age);
+        }
+    }
+
+    /** Removes the state under {@code scopePrefix}; returns how many keys were removed. */
+    public long reset(String scopePrefix) {
+        return store.delete(entries(scopePrefix).stream().map(Entry::key).toList());
+    }
+
+    @Override
+    public void close() {
+        if (ownsStore) {
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package io.cloudg.resilience.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.config.BucketLimit;
+import io.cloudg.resilience.config.LeafLimit;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.core.BreakerLimit;
+import io.cloudg.resilience.core.BreakerState;
+import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.spi.AdmitRequest;
+import io.cloudg.resilience.spi.AttemptOutcome;
+import io.cloudg.resilience.spi.OutcomeRequest;
+import io.cloudg.resilience.spi.SlotRequest;
+import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.spi.StateStoreUnavailableException;
+import io.cloudg.resilience.time.ManualTimeSource;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.connection.CRC16;
+
+/** What the contract suite cannot see: scripts, keys, TTLs, formats, server time, the admin API. */
+class RedisStateStoreTest {
+    static final long SEC = 1_000_000_000L;
+    static final Scope ACCOUNT = Scope.account("aws", "123456789012");
+    static final Scope LEAF = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
+    static final Scope OTHER = Scope.of("aws", "123456789012", "eu-west-1", "s3", null);
+    static final LeafLimit LIMIT = new LeafLimit(20, 100, 0.2, true);
+    static final BreakerLimit BREAKER = new BreakerLimit(5, 60 * SEC, 600 * SEC, 30 * SEC);
+
+    static TestRedis redis;
+    static RedissonClient client;
+    RedisStateStore store;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = TestRedis.embedded();
+        client = redis.client();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        client.shutdown();
+        redis.close();
+    }
+
+    @BeforeEach
+    void newStore() {
+        store = RedisStateStore.builder(client).keyPrefix("unit").learnedTtl(Duration.ofHours(24)).build();
+        store.clear();
+    }
+
+    @AfterEach
+    void clear() {
+        store.clear();
+    }
+
+    AdmitRequest admitReq(Scope leaf, SlotRequest slot) {
+        return new AdmitRequest("aws", new BucketLimit(1000, 1000), leaf.accountScope(), new BucketLimit(100, 200), leaf,
+                LIMIT, BREAKER, slot, 1);
+    }
+
+    static int slot(String key) {
+        int open = key.indexOf('{');
+        int close = key.indexOf('}', open + 1);
+        String tag = open >= 0 && close > open + 1 ? key.substring(open + 1, close) : key;
+        return CRC16.crc16(tag.getBytes(StandardCharsets.UTF_8)) % 16384;
+    }
+
+    @Test
+    void everyKeyOfAnAccountSharesOneClusterSlotAndProviderStateHasItsOwn() {
+        store.admit(admitReq(LEAF, new SlotRequest(ACCOUNT, 10, 60 * SEC)));
+        store.admit(admitReq(OTHER, null));
+        store.tryTakeRetry("aws", 500);
+        List<String> keys = store.scan(store.keys().scanPattern());
+        RedisKeys k = store.keys();
+        assertThat(keys).contains(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
+                k.bulkheadSeq(ACCOUNT), k.global("aws"), k.budget("aws"));
+        Set<Integer> accountSlots = List.of(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
+                k.bulkheadSeq(ACCOUNT)).stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
+        assertThat(accountSlots).hasSize(1);
+        assertThat(slot(k.global("aws"))).isEqualTo(slot(k.budget("aws")));
+        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012}:leaf:us-east-1/ec2/DescribeSubnets");
+        for (String key : keys) {
+            assertThat(k.parse(key)).as(key).isPresent();
+        }
+    }
+
+    @Test
+    void keysEncodeOddScopePartsAndReadThemBack() {
+        RedisKeys k = new RedisKeys("x");
+        Scope odd = Scope.of("azure", "sub:{1}*?", null, "Microsoft.Network", "op with space");
+        String key = k.leaf(odd);
+        assertThat(key).doesNotContain(" ").doesNotContain("*").startsWith("{x:azure:sub%3A%7B1%7D%2A%3F}:leaf:");
+        assertThat(k.parse(key).orElseThrow().scope()).isEqualTo(odd);
+        assertThat(k.parse("{other:aws:1}:leaf://s/")).isEmpty();
+        assertThatThrownBy(() -> new RedisKeys("a:b")).hasMessageContaining("key prefix must match");
+    }
+
+    @Test
+    void scriptsComeBackAfterTheServerForgetsThem() {
+        store.admit(admitReq(LEAF, null));
+        client.getScript().scriptFlush();
+        assertThat(store.admit(admitReq(LEAF, null)).rejected()).isFalse();
+        assertThat(store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
+                null)).rateRps()).isEqualTo(10.0);
+        assertThat(store.tryTakeRetry("aws", 5)).isTrue();
+        assertThat(client.getScript().scriptExists(Script.ADMIT.sha, Script.RECORD.sha, Script.BUDGET.sha))
+                .containsOnly(true);
+    }
+
+    @Test
+    void anUnknownStateFormatIsRefusedWithTheKeyNamed() {
+        store.admit(admitReq(LEAF, null));
+        String key = store.keys().leaf(LEAF);
+        client.getMap(key, StringCodec.INSTANCE).fastPut("v", "99");
+        assertThatThrownBy(() -> store.admit(admitReq(LEAF, null)))
+                .isInstanceOf(StateFormatException.class)
+                .hasMessageContaining(key)
+                .hasMessageContaining("format version 99, but this cloudg reads only version 1");
+        assertThatThrownBy(() -> store.snapshot()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
+        client.getMap(store.keys().budget("aws"), StringCodec.INSTANCE).fastPut("millis", "5");
+        assertThatThrownBy(() -> store.tryTakeRetry("aws", 5)).isInstanceOf(StateFormatException.class)
+                .hasMessageContaining("version (none)");
+    }
+
+    @Test
+    void learnedStateCarriesTheTtlAndRefreshesItOnUse() throws Exception {
+        RedisStateStore shortLived = RedisStateStore.builder(client).keyPrefix("unit").learnedTtl(Duration.ofSeconds(60))
+                .build();
+        shortLived.admit(admitReq(LEAF, null));
+        String key = store.keys().leaf(LEAF);
+        long ttl = client.getBucket(key).remainTimeToLive();
+        assertThat(ttl).isBetween(50_000L, 60_000L);
+        client.getBucket(key).expire(Duration.ofSeconds(5));
+        shortLived.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
+                null));
+        assertThat(client.getBucket(key).remainTimeToLive()).as("refreshed").isGreaterThan(50_000L);
+    }
+
+    @Test
+    void productionTimeIsRedisTime() {
+        Object t = client.getScript(StringCodec.INSTANCE).eval(RScript.Mode.READ_ONLY,
+                "local t = redis.call('TIME') return t[1]", RScript.ReturnType.VALUE);
+        long serverSeconds = Long.parseLong((String) t);
+        long now = store.now();
+        assertThat(now / SEC).isBetween(serverSeconds - 1, serverSeconds + 1);
+        store.admit(admitReq(LEAF, null));
+        store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, 30 * SEC, BREAKER, CallVerdict.NONE, 0,
+                null));
+        long paused = store.snapshot().leaves().get(0).pausedForNanos();
+        assertThat(paused).isGreaterThan(25 * SEC).isLessThanOrEqualTo(30 * SEC);
+    }
+
+    @Test
+    void anUnreachableServerIsReportedAsUnavailable() {
+        RedisSettings s = RedisSettings.builder().url("redis://127.0.0.1:" + TestRedis.freePort()).timeoutMs(300)
+                .connectTimeoutMs(300).build();
+        try (StateStore dead = StateStores.redisStore(s, RedisClients.create(s, k -> null), true)) {
+            assertThatThrownBy(() -> dead.admit(admitReq(LEAF, null)))
+                    .isInstanceOf(StateStoreUnavailableException.class)
+                    .hasMessageContaining("could not be reached during admit");
+        }
+    }
+
+    @Test
+    void theFactoryBuildsADegradingRedisStoreThatKeepsGoingWithoutRedis() {
+        RateLimitConfig base = RateLimitConfig.defaults();
+        RedisSettings s = RedisSettings.builder().url("redis://127.0.0.1:" + TestRedis.freePort()).timeoutMs(300)
+                .connectTimeoutMs(300).fleetSizeHint(4).build();
+        try (StateStore st = StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, s), k -> null,
+                io.cloudg.resilience.time.TimeSource.system())) {
+            assertThat(st).isInstanceOf(DegradingStateStore.class);
+            assertThat(st.admit(admitReq(LEAF, null)).rejected()).isFalse();
+            assertThat(st.status().orElseThrow().mode()).isEqualTo("degraded");
+        }
+        assertThat(StateStores.create(base)).isInstanceOf(io.cloudg.resilience.memory.InMemoryStateStore.class);
+    }
+
+    @Test
+    void adminShowsAndResetsStateUnderAScopePrefix() {
+        store.admit(admitReq(LEAF, new SlotRequest(ACCOUNT, 10, 60 * SEC)));
+        store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0, null));
+        store.admit(admitReq(OTHER, null));
+        Scope gcp = Scope.of("gcp", "proj-1", null, "cloudasset", "ListAssets");
+        store.admit(new AdmitRequest("gcp", null, gcp.accountScope(), null, gcp, new LeafLimit(1.5, 10, 0.05, true),
+                BREAKER, null, 1));
+        RedisRateLimitAdmin admin = new RedisRateLimitAdmin(store);
+
+        List<RateLimitRow> aws = admin.show("aws/123456789012/us-east-1");
+        assertThat(aws).hasSize(1);
+        RateLimitRow leaf = aws.get(0);
+        assertThat(leaf.scope()).isEqualTo(LEAF);
+        assertThat(leaf.kind()).isEqualTo(RedisKeys.Kind.LEAF);
+        assertThat(leaf.rateRps()).isEqualTo(10.0);
+        assertThat(leaf.ceilingRps()).isEqualTo(20.0);
+        assertThat(leaf.throttles()).isEqualTo(1);
+        assertThat(leaf.breaker()).isEqualTo(BreakerState.Phase.CLOSED);
+        assertThat(leaf.slowed()).isTrue();
+        assertThat(leaf.ageSeconds()).isBetween(0.0, 5.0);
+
+        assertThat(admin.show("aws").stream().map(RateLimitRow::kind))
+                .contains(RedisKeys.Kind.LEAF, RedisKeys.Kind.ACCOUNT, RedisKeys.Kind.BULKHEAD, RedisKeys.Kind.GLOBAL);
+        assertThat(admin.show("aws").stream().filter(r -> r.kind() == RedisKeys.Kind.BULKHEAD).findFirst()
+                .orElseThrow().value()).isEqualTo(1.0);
+        assertThat(admin.show("aws/1234")).as("whole parts only").isEmpty();
+        assertThat(admin.show(null)).extracting(RateLimitRow::scope).contains(gcp);
+
+        long removed = admin.reset("aws/123456789012");
+        assertThat(removed).isEqualTo(5); // two leaves, account bucket, bulkhead, its sequence
+        assertThat(admin.show("aws/123456789012")).isEmpty();
+        assertThat(admin.show("gcp")).hasSize(1);
+        assertThat(admin.show("aws")).extracting(RateLimitRow::kind).containsExactly(RedisKeys.Kind.GLOBAL);
+    }
+
+    @Test
+    void snapshotReadsLeavesAndBreakersOfThisPrefixOnly() {
+        ManualTimeSource t = new ManualTimeSource();
+        t.advance(Duration.ofHours(1));
+        RedisStateStore other = RedisStateStore.builder(client).keyPrefix("unit-other").clock(StoreClock.injected(t))
+                .build();
+        other.admit(admitReq(OTHER, null));
+        store.admit(admitReq(LEAF, null));
+        assertThat(store.snapshot().leaves()).extracting(l -> l.leaf()).containsExactly(LEAF);
+        assertThat(other.snapshot().leaves()).extracting(l -> l.leaf()).containsExactly(OTHER);
+        other.clear();
+    }
+}
