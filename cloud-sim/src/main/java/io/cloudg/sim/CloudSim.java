@@ -5,6 +5,7 @@ import io.cloudg.sim.aws.AwsCatalog;
 import io.cloudg.sim.aws.AwsCredentials;
 import io.cloudg.sim.aws.AwsFrontend;
 import io.cloudg.sim.aws.AwsPrincipals;
+import io.cloudg.sim.azure.AzureFrontend;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import io.cloudg.sim.config.NeighbourSpec;
@@ -57,9 +58,11 @@ public final class CloudSim implements AutoCloseable {
         this.principals = new AwsPrincipals(estate.aws(), seed);
         AwsFrontend aws = new AwsFrontend(new AwsCatalog(), new AwsCall.AwsContext(estate.aws(), principals,
             options.clock()), gate, policy, seed);
+        AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy);
         AdminService admin = new AdminService(this);
         this.host = options.host();
-        this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(), req -> route(req, admin, aws));
+        this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
+            req -> route(req, admin, aws, azure));
     }
 
     /** Starts a simulator; it serves until {@link #close()}. */
@@ -72,10 +75,13 @@ public final class CloudSim implements AutoCloseable {
         }
     }
 
-    private SimResponse route(SimRequest req, AdminService admin, AwsFrontend aws) {
+    private SimResponse route(SimRequest req, AdminService admin, AwsFrontend aws, AzureFrontend azure) {
         counters.request();
         if (req.path().startsWith("/_sim/")) {
             return admin.handle(req);
+        }
+        if (AzureFrontend.claims(req)) {
+            return azure.handle(req);
         }
         return aws.handle(req);
     }
@@ -92,6 +98,27 @@ public final class CloudSim implements AutoCloseable {
     /** {@code http://127.0.0.1:PORT}: every AWS service and region. */
     public URI awsEndpoint() {
         return URI.create("http://" + host + ":" + http.port());
+    }
+
+    /**
+     * {@code http://127.0.0.1:PORT}: Azure ARM and Resource Graph, as served (for curl and plain clients).
+     * The Azure SDK needs {@link #azureSdkEndpoint()} instead.
+     */
+    public URI azureEndpoint() {
+        return URI.create("http://" + host + ":" + http.port());
+    }
+
+    /**
+     * {@code https://127.0.0.1:PORT}: the ARM endpoint to put in the Azure SDK's {@code AzureEnvironment}; the
+     * client's {@code HttpClient} must send it as http (see {@link io.cloudg.sim.azure}).
+     */
+    public URI azureSdkEndpoint() {
+        return URI.create("https://" + host + ":" + http.port());
+    }
+
+    /** The Azure tenant id of the estate. */
+    public String azureTenantId() {
+        return estate.azure().tenantId();
     }
 
     /** The HTTP port. */

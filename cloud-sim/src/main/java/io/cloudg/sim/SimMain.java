@@ -89,6 +89,8 @@ public final class SimMain {
         out.println("cloud-sim " + sim.truth().size() + " assets, seed " + sim.seed());
         out.println("  aws:   " + sim.awsEndpoint() + "   (every service and region; any access key acts as the "
             + "management account " + c.accountId() + ")");
+        out.println("  azure: " + sim.azureEndpoint() + "   (ARM + Resource Graph, tenant " + sim.azureTenantId()
+            + "; Azure SDK: environment endpoints " + sim.azureSdkEndpoint() + "/, see io.cloudg.sim.azure)");
         out.println("  truth: " + sim.awsEndpoint() + "/_sim/truth   stats: " + sim.awsEndpoint() + "/_sim/stats");
         out.println("  AWS_ACCESS_KEY_ID=" + c.accessKeyId());
         out.println("  AWS_SECRET_ACCESS_KEY=" + c.secretAccessKey());

@@ -1,0 +1,57 @@
+package io.cloudg.sim.azure;
+
+/** Every Azure error the simulator answers with, in ARM's codes. */
+final class AzureErrors {
+    private AzureErrors() {
+    }
+
+    static AzureError armThrottled(String subscription, String principal, long retryAfter) {
+        return new AzureError(429, "SubscriptionRequestsThrottled", "Number of 'read' requests for subscription '"
+            + subscription + "' actor '" + principal + "' exceeded. Please try again after '" + retryAfter
+            + "' seconds after the additional tokens are available. Refer to https://aka.ms/arm-throttling for "
+            + "additional information.", retryAfter);
+    }
+
+    static AzureError graphThrottled(long retryAfter) {
+        return new AzureError(429, "RateLimiting", "Client application has been throttled and should not attempt to "
+            + "repeat the request until an amount of time has elapsed. Please see https://aka.ms/resourcegraph-throttling "
+            + "for help.", retryAfter);
+    }
+
+    static AzureError unauthenticated() {
+        return new AzureError(401, "AuthenticationFailed", "Authentication failed. The 'Authorization' header is missing.", 0);
+    }
+
+    static AzureError missingApiVersion() {
+        return new AzureError(400, "MissingApiVersionParameter",
+            "The api-version query parameter (?api-version=) is required for all requests.", 0);
+    }
+
+    static AzureError subscriptionNotFound(String id) {
+        return new AzureError(404, "SubscriptionNotFound", "The subscription '" + id + "' could not be found.", 0);
+    }
+
+    static AzureError unknownRoute(String method, String path) {
+        return new AzureError(404, "InvalidResourceType", "cloud-sim does not serve " + method + " " + path
+            + " (served: GET /subscriptions, /subscriptions/{id}, /subscriptions/{id}/resources, "
+            + "/subscriptions/{id}/resourcegroups, /tenants; POST /providers/Microsoft.ResourceGraph/resources)", 0);
+    }
+
+    static AzureError badRequest(String code, String message) {
+        return new AzureError(400, code, message, 0);
+    }
+
+    static AzureError invalidQuery(String message) {
+        return new AzureError(400, "BadRequest", "Query is invalid. Please refer to the documentation for the Azure "
+            + "Resource Graph service and fix the error before retrying. " + message, 0);
+    }
+
+    static AzureError accessDenied(String principal, String action, String scope) {
+        return new AzureError(403, "AuthorizationFailed", "The client '" + principal + "' does not have authorization "
+            + "to perform action '" + action + "' over scope '" + scope + "' or the scope is invalid.", 0);
+    }
+
+    static AzureError transientFailure() {
+        return new AzureError(503, "ServiceUnavailable", "The service is temporarily unavailable. Please retry.", 0);
+    }
+}

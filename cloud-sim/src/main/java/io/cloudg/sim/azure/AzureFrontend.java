@@ -1,0 +1,428 @@
+package io.cloudg.sim.azure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.sim.core.CallScope;
+import io.cloudg.sim.core.Gate;
+import io.cloudg.sim.core.Provider;
+import io.cloudg.sim.core.QuotaPolicy;
+import io.cloudg.sim.core.Verdict;
+import io.cloudg.sim.estate.AzureEstate;
+import io.cloudg.sim.estate.AzureResource;
+import io.cloudg.sim.estate.AzureResourceGroup;
+import io.cloudg.sim.estate.AzureSubscription;
+import io.cloudg.sim.http.SimRequest;
+import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.quota.BucketRef;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/** ARM and Resource Graph on the simulator's HTTP port. See the package documentation. */
+public final class AzureFrontend {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String GRAPH_PATH = "/providers/microsoft.resourcegraph/resources";
+    private static final String TENANT_SCOPE = "tenant";
+
+    private final AzureEstate estate;
+    private final Gate gate;
+    private final QuotaPolicy quotas;
+    private final AtomicLong requestIds = new AtomicLong();
+
+    public AzureFrontend(AzureEstate estate, Gate gate, QuotaPolicy quotas) {
+        this.estate = estate;
+        this.gate = gate;
+        this.quotas = quotas;
+    }
+
+    /** Whether a request is meant for Azure rather than AWS. */
+    public static boolean claims(SimRequest req) {
+        String auth = req.header("Authorization");
+        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return true;
+        }
+        String p = req.path().toLowerCase(Locale.ROOT);
+        return req.hasQueryParam("api-version") && (p.startsWith("/subscriptions") || p.startsWith("/providers/")
+            || p.startsWith("/tenants"));
+    }
+
+    /** A parsed ARM route: which operation, which subscription, and how to answer it. */
+    private record Route(String operation, String subscription, boolean graph, Function<Call, SimResponse> answer) {
+    }
+
+    /** One admitted call. */
+    private record Call(SimRequest req, String principal, String requestId, long remaining, long fullAfterNanos) {
+    }
+
+    public SimResponse handle(SimRequest req) {
+        String requestId = String.format("a2a2a2a2-0000-4000-a000-%012x", requestIds.incrementAndGet());
+        try {
+            String auth = req.header("Authorization");
+            if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7) || auth.length() <= 7) {
+                throw AzureErrors.unauthenticated();
+            }
+            String principal = "principal-" + Integer.toHexString(auth.substring(7).trim().hashCode());
+            if (req.queryParam("api-version") == null || req.queryParam("api-version").isEmpty()) {
+                throw AzureErrors.missingApiVersion();
+            }
+            Route route = route(req);
+            BucketRef bucket = route.graph ? quotas.resourceGraph(principal)
+                : quotas.armRead(route.subscription, principal);
+            CallScope scope = new CallScope(Provider.AZURE, route.subscription, "global",
+                route.graph ? "resourcegraph" : "arm", route.operation);
+            Verdict v = gate.enter(scope, bucket);
+            SimResponse answer;
+            if (v instanceof Verdict.Throttled t) {
+                long secs = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
+                AzureError e = route.graph ? AzureErrors.graphThrottled(secs)
+                    : AzureErrors.armThrottled(route.subscription, principal, secs);
+                answer = error(e, requestId, quotaHeaders(route.graph, 0, t.fullAfterNanos()));
+            } else if (v instanceof Verdict.Faulted f) {
+                answer = switch (f.kind()) {
+                    case RESET -> SimResponse.reset(0);
+                    case ACCESS_DENIED -> error(AzureErrors.accessDenied(principal, route.graph
+                        ? "Microsoft.ResourceGraph/resources/read" : "Microsoft.Resources/subscriptions/resources/read",
+                        route.subscription.equals(TENANT_SCOPE) ? "/" : "/subscriptions/" + route.subscription), requestId,
+                        List.of());
+                    default -> error(AzureErrors.transientFailure(), requestId, List.of());
+                };
+            } else {
+                Verdict.Proceed p = (Verdict.Proceed) v;
+                try {
+                    SimResponse ok = route.answer.apply(new Call(req, principal, requestId, p.remaining(), p.fullAfterNanos()));
+                    answer = ok;
+                } catch (AzureError e) {
+                    answer = error(e, requestId, quotaHeaders(route.graph, p.remaining(), p.fullAfterNanos()));
+                }
+            }
+            return v.delayNanos() > 0 ? answer.withDelay(v.delayNanos()) : answer;
+        } catch (AzureError e) {
+            gate.counters().error();
+            return error(e, requestId, List.of());
+        }
+    }
+
+    private Route route(SimRequest req) {
+        String path = req.path();
+        String lower = path.toLowerCase(Locale.ROOT);
+        String[] seg = lower.replaceAll("^/+|/+$", "").split("/");
+        String[] orig = path.replaceAll("^/+|/+$", "").split("/");
+        String method = req.method();
+        if (method.equals("POST") && lower.replaceAll("/+$", "").equals(GRAPH_PATH)) {
+            return new Route("ResourcesQuery", TENANT_SCOPE, true, this::graph);
+        }
+        if (method.equals("GET")) {
+            if (seg.length == 1 && seg[0].equals("tenants")) {
+                return new Route("ListTenants", TENANT_SCOPE, false, this::tenants);
+            }
+            if (seg.length == 1 && seg[0].equals("subscriptions")) {
+                return new Route("ListSubscriptions", TENANT_SCOPE, false, this::subscriptions);
+            }
+            if (seg.length >= 2 && seg[0].equals("subscriptions")) {
+                String sub = orig[1];
+                if (estate.subscription(sub) == null) {
+                    throw AzureErrors.subscriptionNotFound(sub);
+                }
+                if (seg.length == 2) {
+                    return new Route("GetSubscription", sub, false, c -> ok(c, subscriptionJson(estate.subscription(sub)),
+                        false));
+                }
+                if (seg.length == 3 && seg[2].equals("resources")) {
+                    return new Route("ListResources", sub, false, c -> resources(c, sub));
+                }
+                if (seg.length == 3 && seg[2].equals("resourcegroups")) {
+                    return new Route("ListResourceGroups", sub, false, c -> resourceGroups(c, sub));
+                }
+            }
+        }
+        throw AzureErrors.unknownRoute(method, path);
+    }
+
+    // ------------------------------------------------------------------ ARM
+
+    private SimResponse tenants(Call c) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("id", "/tenants/" + estate.tenantId());
+        t.put("tenantId", estate.tenantId());
+        t.put("tenantCategory", "Home");
+        t.put("displayName", "cloud-sim");
+        return ok(c, Map.of("value", List.of(t)), false);
+    }
+
+    private SimResponse subscriptions(Call c) {
+        return page(c, estate.subscriptions(), AzureFrontend::subscriptionJson);
+    }
+
+    private SimResponse resourceGroups(Call c, String sub) {
+        return page(c, estate.resourceGroups(sub), g -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", g.armId());
+            m.put("name", g.name());
+            m.put("type", "Microsoft.Resources/resourceGroups");
+            m.put("location", g.location());
+            m.put("properties", Map.of("provisioningState", "Succeeded"));
+            return m;
+        });
+    }
+
+    private SimResponse resources(Call c, String sub) {
+        List<AzureResource> all = estate.resources(sub);
+        String filter = c.req.queryParam("$filter");
+        if (filter != null && !filter.isBlank()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("resourceType\\s+eq\\s+'([^']+)'",
+                java.util.regex.Pattern.CASE_INSENSITIVE).matcher(filter.trim());
+            if (!m.matches()) {
+                throw AzureErrors.badRequest("InvalidFilterInQueryString", "Invalid $filter '" + filter
+                    + "': cloud-sim supports resourceType eq 'Namespace/type'.");
+            }
+            String type = m.group(1);
+            all = all.stream().filter(r -> r.type().equalsIgnoreCase(type)).toList();
+        }
+        return page(c, all, r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", r.armId());
+            m.put("name", r.name());
+            m.put("type", r.type());
+            m.put("location", r.location());
+            m.put("tags", Map.of("cloudg", "sim"));
+            return m;
+        });
+    }
+
+    private static Map<String, Object> subscriptionJson(AzureSubscription s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.armId());
+        m.put("authorizationSource", "RoleBased");
+        m.put("subscriptionId", s.id());
+        m.put("tenantId", s.tenantId());
+        m.put("displayName", s.displayName());
+        m.put("state", "Enabled");
+        m.put("subscriptionPolicies", Map.of("locationPlacementId", "Public_2014-09-01", "quotaId", "PayAsYouGo_2014-09-01",
+            "spendingLimit", "Off"));
+        return m;
+    }
+
+    /** One ARM list page: {@code $top} or the estate's page size, {@code $skiptoken} an opaque offset. */
+    private <T> SimResponse page(Call c, List<T> all, Function<T, Map<String, Object>> json) {
+        int size = estate.pageSize();
+        String top = c.req.queryParam("$top");
+        if (top != null) {
+            try {
+                size = Integer.parseInt(top);
+            } catch (NumberFormatException e) {
+                size = -1;
+            }
+            if (size < 1 || size > 1000) {
+                throw AzureErrors.badRequest("InvalidTopInQueryString", "The $top value '" + top
+                    + "' is invalid; it must be an integer from 1 to 1000.");
+            }
+        }
+        int start = decodeSkip(c.req.queryParam("$skiptoken"), c.req.path(), all.size());
+        int end = Math.min(all.size(), start + size);
+        List<Map<String, Object>> value = new ArrayList<>(end - start);
+        for (int i = start; i < end; i++) {
+            value.add(json.apply(all.get(i)));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("value", value);
+        if (end < all.size()) {
+            body.put("nextLink", nextLink(c.req, encodeSkip(c.req.path(), end)));
+        }
+        return ok(c, body, false);
+    }
+
+    private static String nextLink(SimRequest req, String skip) {
+        String scheme = req.header("X-Forwarded-Proto") != null ? req.header("X-Forwarded-Proto") : "http";
+        StringBuilder sb = new StringBuilder(scheme).append("://").append(req.header("Host")).append(req.path())
+            .append("?api-version=").append(enc(req.queryParam("api-version")));
+        for (String keep : new String[] {"$top", "$filter", "$expand"}) {
+            if (req.queryParam(keep) != null) {
+                sb.append('&').append(enc(keep)).append('=').append(enc(req.queryParam(keep)));
+            }
+        }
+        return sb.append("&%24skiptoken=").append(enc(skip)).toString();
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static String encodeSkip(String scope, int offset) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + scopeHash(scope) + "|"
+            + offset).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Ties a token to the listing (path, or query and subscriptions) that issued it. */
+    private static String scopeHash(String scope) {
+        return Integer.toHexString(scope.toLowerCase(Locale.ROOT).hashCode());
+    }
+
+    private static int decodeSkip(String token, String scope, int size) {
+        if (token == null || token.isEmpty()) {
+            return 0;
+        }
+        try {
+            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
+            int off = Integer.parseInt(p[2]);
+            if (p.length == 3 && p[0].equals("sim") && p[1].equals(scopeHash(scope)) && off >= 0 && off <= size) {
+                return off;
+            }
+        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+            // fall through
+        }
+        throw AzureErrors.badRequest("InvalidSkipToken", "The skip token '" + token + "' is invalid for this listing.");
+    }
+
+    // ------------------------------------------------------------------ Resource Graph
+
+    private SimResponse graph(Call c) {
+        JsonNode body;
+        try {
+            body = JSON.readTree(c.req.body());
+        } catch (IOException e) {
+            throw AzureErrors.badRequest("BadRequest", "The request body is not valid JSON.");
+        }
+        if (body == null || !body.isObject()) {
+            throw AzureErrors.badRequest("BadRequest", "The request body must be a JSON object.");
+        }
+        GraphQuery q = GraphQuery.parse(body.path("query").asText(null));
+        List<String> subs = new ArrayList<>();
+        for (JsonNode s : body.path("subscriptions")) {
+            subs.add(s.asText());
+        }
+        if (subs.isEmpty()) {
+            estate.subscriptions().forEach(s -> subs.add(s.id()));
+        }
+        List<GraphRow> rows = new ArrayList<>();
+        for (String sub : subs) {
+            if (estate.subscription(sub) == null) {
+                continue;
+            }
+            if (q.containers()) {
+                AzureSubscription s = estate.subscription(sub);
+                rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id()));
+                for (AzureResourceGroup g : estate.resourceGroups(sub)) {
+                    rows.add(new GraphRow(g.armId(), g.name(), "microsoft.resources/subscriptions/resourcegroups",
+                        estate.tenantId(), g.location(), g.name(), sub));
+                }
+            } else {
+                for (AzureResource r : estate.resources(sub)) {
+                    rows.add(new GraphRow(r.armId(), r.name(), r.typeLower(), estate.tenantId(), r.location(),
+                        r.resourceGroup(), sub));
+                }
+            }
+        }
+        List<GraphRow> selected = rows.stream().filter(r -> q.filters().stream().allMatch(f -> f.test(r))).toList();
+        if (q.order() != null) {
+            selected = selected.stream().sorted(q.order()).toList();
+        }
+        if (q.limit() != null && selected.size() > q.limit()) {
+            selected = selected.subList(0, q.limit());
+        }
+        JsonNode options = body.path("options");
+        int top = options.path("$top").asInt(100);
+        if (top < 1 || top > 1000) {
+            throw AzureErrors.badRequest("BadRequest", "options.$top must be from 1 to 1000.");
+        }
+        String scopeKey = "graph:" + body.path("query").asText() + ":" + String.join(",", subs);
+        int start = options.path("$skip").asInt(0);
+        String skipToken = options.path("$skipToken").asText(null);
+        if (skipToken != null) {
+            start = decodeSkip(skipToken, scopeKey, selected.size());
+        }
+        start = Math.min(start, selected.size());
+        int end = Math.min(selected.size(), start + top);
+        List<GraphRow> page = selected.subList(start, end);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("totalRecords", selected.size());
+        out.put("count", page.size());
+        out.put("resultTruncated", "false");
+        if (end < selected.size()) {
+            out.put("$skipToken", encodeSkip(scopeKey, end));
+        }
+        if ("table".equalsIgnoreCase(options.path("resultFormat").asText("objectArray"))) {
+            List<Map<String, String>> cols = new ArrayList<>();
+            for (String col : q.projection()) {
+                cols.add(Map.of("name", col, "type", col.equals("properties") || col.equals("tags") ? "object" : "string"));
+            }
+            List<List<Object>> data = new ArrayList<>();
+            for (GraphRow r : page) {
+                List<Object> row = new ArrayList<>();
+                for (String col : q.projection()) {
+                    row.add(r.column(col));
+                }
+                data.add(row);
+            }
+            out.put("data", Map.of("columns", cols, "rows", data));
+        } else {
+            List<Map<String, Object>> data = new ArrayList<>();
+            for (GraphRow r : page) {
+                data.add(r.toMap(q.projection()));
+            }
+            out.put("data", data);
+        }
+        out.put("facets", List.of());
+        return ok(c, out, true);
+    }
+
+    // ------------------------------------------------------------------ wire
+
+    private SimResponse ok(Call c, Object body, boolean graph) {
+        SimResponse.Builder b = SimResponse.status(200);
+        for (SimResponse.Header h : quotaHeaders(graph, c.remaining, c.fullAfterNanos)) {
+            b.header(h.name(), h.value());
+        }
+        b.header("x-ms-request-id", c.requestId).header("x-ms-correlation-request-id", c.requestId);
+        try {
+            return b.body("application/json; charset=utf-8", JSON.writeValueAsBytes(body)).build();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<SimResponse.Header> quotaHeaders(boolean graph, long remaining, long fullAfterNanos) {
+        if (remaining < 0) {
+            return List.of();
+        }
+        if (graph) {
+            long s = TimeUnit.NANOSECONDS.toSeconds(fullAfterNanos + 999_999_999L);
+            return List.of(new SimResponse.Header("x-ms-user-quota-remaining", Long.toString(remaining)),
+                new SimResponse.Header("x-ms-user-quota-resets-after",
+                    String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)));
+        }
+        return List.of(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(remaining)));
+    }
+
+    private static SimResponse error(AzureError e, String requestId, List<SimResponse.Header> extra) {
+        SimResponse.Builder b = SimResponse.status(e.status()).header("x-ms-request-id", requestId)
+            .header("x-ms-failure-cause", e.status() == 429 ? "gateway" : "service");
+        if (e.retryAfterSeconds() > 0) {
+            b.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+        }
+        for (SimResponse.Header h : extra) {
+            b.header(h.name(), h.value());
+        }
+        if (e.status() == 401) {
+            b.header("WWW-Authenticate", "Bearer authorization_uri=\"https://login.microsoftonline.com/common\", "
+                + "error=\"invalid_token\", error_description=\"The authentication failed because of missing "
+                + "'Authorization' header.\"");
+        }
+        Map<String, Object> err = new LinkedHashMap<>();
+        err.put("code", e.code());
+        err.put("message", e.getMessage());
+        try {
+            return b.body("application/json; charset=utf-8", JSON.writeValueAsBytes(Map.of("error", err))).build();
+        } catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+}
