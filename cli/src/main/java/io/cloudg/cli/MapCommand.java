@@ -14,6 +14,7 @@ import io.cloudg.run.StartupException;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.FaultSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +55,9 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--sim-estate", paramLabel = "FILE", description = "with --sim: the estate YAML (default: the demo estate)")
     Path simEstate;
 
+    @Option(names = "--sim-faults", paramLabel = "FILE", description = "with --sim: fault rules YAML (throttle, transient, ...)")
+    Path simFaults;
+
     @Option(names = "--no-progress", description = "no live progress line")
     boolean noProgress;
 
@@ -64,8 +68,12 @@ final class MapCommand implements Callable<Integer> {
         try {
             CloudGConfig.Builder b = config != null ? CloudGConfig.load(config).toBuilder() : CloudGConfig.builder();
             if (sim) {
-                running = CloudSim.start(SimOptions.builder().port(0)
-                        .estate(simEstate != null ? EstateSpec.load(simEstate) : EstateSpec.defaultEstate()).build());
+                SimOptions.Builder so = SimOptions.builder().port(0)
+                        .estate(simEstate != null ? EstateSpec.load(simEstate) : EstateSpec.defaultEstate());
+                if (simFaults != null) {
+                    so.faults(FaultSpec.load(simFaults));
+                }
+                running = CloudSim.start(so.build());
                 CloudSim s = running;
                 b.aws(a -> a.withEndpoint(s.awsEndpoint()).withOrg(true).withCredentials(
                         s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
@@ -99,8 +107,11 @@ final class MapCommand implements Callable<Integer> {
             report(result, System.out);
             result.discardSpool();
             return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
-        } catch (ConfigException | StartupException e) {
+        } catch (ConfigException | StartupException | io.cloudg.sim.config.SpecException e) {
             err.println("cloudg: " + e.getMessage());
+            return ExitCodes.CANNOT_START;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("cloudg: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")"));
             return ExitCodes.CANNOT_START;
         } catch (RuntimeException e) {
             if (e.getClass().getName().startsWith("io.cloudg.sim.config")) {

@@ -1,0 +1,101 @@
+package io.cloudg.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line end to end, in process: exit codes, messages, the map file. */
+class MapCommandTest {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static synchronized Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.run(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @Test
+    void mapsTheDemoEstateAndExitsZero() throws Exception {
+        Run r = run("map", "--sim", "-p", "aws", "--out", dir.toString(), "--no-progress");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("Mapped ", " 0 PARTIAL, 0 FAILED", "Map: ");
+        JsonNode map = new ObjectMapper().readTree(dir.resolve("inventory-map.json").toFile());
+        assertThat(map.get("format").asText()).isEqualTo("cloudg.inventory-map/1");
+        assertThat(map.get("assets").size()).isEqualTo(map.get("summary").get("assets").asInt()).isPositive();
+        assertThat(map.has("throttling")).isFalse();
+        assertThat(map.get("coverage").size()).isPositive();
+    }
+
+    @Test
+    void incompleteCoverageExitsThree() throws Exception {
+        Path faults = dir.resolve("faults.yaml");
+        Files.writeString(faults, "faults: [{match: {provider: aws, service: sqs}, error: access_denied}]\n");
+        Path config = dir.resolve("cloudg.yaml");
+        Files.writeString(config, "aws: {collectors: [sqs_queues, vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n");
+        Run r = run("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config", config.toString(),
+                "--out", dir.toString(), "--no-progress");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
+        assertThat(r.out()).contains("FAILED aws/", "sqs_queues: AccessDenied");
+    }
+
+    @Test
+    void badInputCannotStartAndSaysWhy() throws Exception {
+        Run none = run("map", "--out", dir.toString(), "--no-progress");
+        assertThat(none.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(none.err()).contains("no provider to map");
+
+        Run missing = run("map", "-p", "aws", "--config", dir.resolve("nope.yaml").toString());
+        assertThat(missing.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(missing.err()).contains("--config must be an existing file", "nope.yaml");
+
+        Run region = run("map", "--sim", "-p", "aws", "--regions", "us-east-1,mars-north-9x", "--out", dir.toString());
+        assertThat(region.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(region.err()).contains("aws.regions entry must be a region like us-east-1, but was \"mars-north-9x\"");
+
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "aws: {max_retries: ten}\n");
+        Run value = run("map", "-p", "aws", "--config", bad.toString());
+        assertThat(value.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(value.err()).contains("aws.max_retries must be an integer, but was \"ten\"");
+
+        Run provider = run("map", "-p", "oracle");
+        assertThat(provider.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(provider.err()).contains("providers entry must be one of aws, azure, gcp, but was \"oracle\"");
+
+        Run flag = run("map", "--regionz", "all");
+        assertThat(flag.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(flag.err()).contains("--regionz");
+    }
+
+    @Test
+    void unknownConfigKeysAreWarnedAboutAndIgnored() throws Exception {
+        Path config = dir.resolve("cloudg.yaml");
+        Files.writeString(config, "ratelimit: {aws: {max_rpss: 3}}\naws: {collectors: [vpc], cloudcontrol_sweep: false, "
+                + "tagging_sweep: false}\n");
+        Run r = run("map", "--sim", "-p", "aws", "--config", config.toString(), "--out", dir.toString(), "--no-progress");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.err()).contains("WARNING cloudg.config: Unknown config key ratelimit.aws.max_rpss is ignored");
+    }
+}
