@@ -15,6 +15,8 @@ import io.cloudg.sim.core.Gate;
 import io.cloudg.sim.core.QuotaPolicy;
 import io.cloudg.sim.estate.Estate;
 import io.cloudg.sim.fault.FaultEngine;
+import io.cloudg.sim.gcp.GcpAssetService;
+import io.cloudg.sim.gcp.GcpServer;
 import io.cloudg.sim.http.HttpFrontend;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
@@ -43,6 +45,7 @@ public final class CloudSim implements AutoCloseable {
     private final FaultEngine faults;
     private final AwsPrincipals principals;
     private final HttpFrontend http;
+    private final GcpServer gcp;
     private final String host;
 
     private CloudSim(SimOptions options) throws InterruptedException {
@@ -61,8 +64,15 @@ public final class CloudSim implements AutoCloseable {
         AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy);
         AdminService admin = new AdminService(this);
         this.host = options.host();
-        this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
-            req -> route(req, admin, aws, azure));
+        this.gcp = new GcpServer(options.host(), options.gcpPort(),
+            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer));
+        try {
+            this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
+                req -> route(req, admin, aws, azure));
+        } catch (RuntimeException | InterruptedException e) {
+            gcp.close();
+            throw e;
+        }
     }
 
     /** Starts a simulator; it serves until {@link #close()}. */
@@ -121,6 +131,11 @@ public final class CloudSim implements AutoCloseable {
         return estate.azure().tenantId();
     }
 
+    /** {@code 127.0.0.1:PORT}: plaintext gRPC target for the Cloud Asset client. */
+    public String gcpTarget() {
+        return host + ":" + gcp.port();
+    }
+
     /** The HTTP port. */
     public int port() {
         return http.port();
@@ -162,6 +177,10 @@ public final class CloudSim implements AutoCloseable {
 
     @Override
     public void close() {
-        http.close();
+        try {
+            http.close();
+        } finally {
+            gcp.close();
+        }
     }
 }

@@ -91,6 +91,8 @@ public final class SimMain {
             + "management account " + c.accountId() + ")");
         out.println("  azure: " + sim.azureEndpoint() + "   (ARM + Resource Graph, tenant " + sim.azureTenantId()
             + "; Azure SDK: environment endpoints " + sim.azureSdkEndpoint() + "/, see io.cloudg.sim.azure)");
+        out.println("  gcp:   " + sim.gcpTarget() + "   (plaintext gRPC, Cloud Asset v1, organization "
+            + sim.estate().gcp().organization() + ")");
         out.println("  truth: " + sim.awsEndpoint() + "/_sim/truth   stats: " + sim.awsEndpoint() + "/_sim/stats");
         out.println("  AWS_ACCESS_KEY_ID=" + c.accessKeyId());
         out.println("  AWS_SECRET_ACCESS_KEY=" + c.secretAccessKey());

@@ -9,6 +9,7 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
+import io.cloudg.sim.core.ManualClock;
 import io.cloudg.sim.quota.BucketStats;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -39,7 +40,8 @@ class AwsThrottlingAndErrorsTest {
 
     @Test
     void anEmptyEc2BucketAnswersRequestLimitExceededWhichTheSdkCallsThrottling() {
-        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).build());
+        ManualClock clock = new ManualClock();
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).clock(clock).build());
              Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
             int throttled = 0;
             int ok = 0;
@@ -54,10 +56,17 @@ class AwsThrottlingAndErrorsTest {
                     throttled++;
                 }
             }
-            assertThat(throttled).isPositive();
+            assertThat(ok).as("the burst, and no refill while the clock stands still").isEqualTo(5);
+            clock.advance(java.time.Duration.ofSeconds(1));
+            ec2.describeVpcs();
+            ec2.describeVpcs();
+            assertThatThrownBy(ec2::describeVpcs).isInstanceOfSatisfying(AwsServiceException.class,
+                e -> assertThat(e.isThrottlingException()).isTrue());
+            ok += 2;
+            throttled++;
             SimStats stats = sim.stats();
             BucketStats b = stats.bucket("aws/" + sim.estate().aws().management().id() + "/us-east-1/ec2/DescribeVpcs");
-            assertThat(b.calls()).isEqualTo(40);
+            assertThat(b.calls()).isEqualTo(43);
             assertThat(b.throttled()).isEqualTo(throttled);
             assertThat(b.admitted()).isEqualTo(ok);
             assertThat((double) b.maxAdmittedPerSecond()).isLessThanOrEqualTo(b.rate() + b.burst());

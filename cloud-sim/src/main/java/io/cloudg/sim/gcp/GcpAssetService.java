@@ -1,0 +1,296 @@
+package io.cloudg.sim.gcp;
+
+import com.google.cloud.asset.v1.Asset;
+import com.google.cloud.asset.v1.ContentType;
+import com.google.cloud.asset.v1.ListAssetsRequest;
+import com.google.cloud.asset.v1.ListAssetsResponse;
+import com.google.cloud.asset.v1.Resource;
+import com.google.cloud.asset.v1.ResourceSearchResult;
+import com.google.cloud.asset.v1.SearchAllResourcesRequest;
+import com.google.cloud.asset.v1.SearchAllResourcesResponse;
+import com.google.protobuf.Message;
+import com.google.protobuf.Struct;
+import com.google.protobuf.Timestamp;
+import com.google.protobuf.Value;
+import io.cloudg.sim.core.CallScope;
+import io.cloudg.sim.core.Gate;
+import io.cloudg.sim.core.Provider;
+import io.cloudg.sim.core.QuotaPolicy;
+import io.cloudg.sim.core.SimClock;
+import io.cloudg.sim.core.Verdict;
+import io.cloudg.sim.estate.GcpAsset;
+import io.cloudg.sim.estate.GcpEstate;
+import io.cloudg.sim.estate.GcpProject;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/** {@code google.cloud.asset.v1.AssetService}: ListAssets and SearchAllResources. See the package documentation. */
+public final class GcpAssetService {
+    static final String SERVICE = "google.cloud.asset.v1.AssetService";
+    private static final Instant EPOCH = Instant.parse("2023-01-01T00:00:00Z");
+
+    static final MethodDescriptor<ListAssetsRequest, ListAssetsResponse> LIST_ASSETS = unary("ListAssets",
+        ListAssetsRequest.getDefaultInstance(), ListAssetsResponse.getDefaultInstance());
+    static final MethodDescriptor<SearchAllResourcesRequest, SearchAllResourcesResponse> SEARCH_ALL_RESOURCES = unary(
+        "SearchAllResources", SearchAllResourcesRequest.getDefaultInstance(), SearchAllResourcesResponse.getDefaultInstance());
+
+    private final GcpEstate estate;
+    private final Gate gate;
+    private final QuotaPolicy quotas;
+    private final SimClock clock;
+    private final ScheduledExecutorService timer;
+
+    public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer) {
+        this.estate = estate;
+        this.gate = gate;
+        this.quotas = quotas;
+        this.clock = clock;
+        this.timer = timer;
+    }
+
+    private static <Q extends Message, R extends Message> MethodDescriptor<Q, R> unary(String name, Q req, R resp) {
+        return MethodDescriptor.<Q, R>newBuilder().setType(MethodDescriptor.MethodType.UNARY)
+            .setFullMethodName(MethodDescriptor.generateFullMethodName(SERVICE, name))
+            .setRequestMarshaller(ProtoUtils.marshaller(req)).setResponseMarshaller(ProtoUtils.marshaller(resp))
+            .build();
+    }
+
+    public ServerServiceDefinition definition() {
+        return ServerServiceDefinition.builder(SERVICE)
+            .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) ->
+                serve("ListAssets", req.getParent(), obs, parent -> listAssets(req, parent))))
+            .addMethod(SEARCH_ALL_RESOURCES, ServerCalls.asyncUnaryCall((req, obs) ->
+                serve("SearchAllResources", req.getScope(), obs, parent -> search(req, parent))))
+            .build();
+    }
+
+    /** A resolved parent or scope: one project or the organization. */
+    private record Parent(String name, GcpProject project) {
+        boolean organization() {
+            return project == null;
+        }
+
+        String quotaScope() {
+            return organization() ? name : "projects/" + project.id();
+        }
+
+        String account() {
+            return organization() ? name : project.id();
+        }
+
+        String consumer() {
+            return organization() ? name : "projects/" + project.number();
+        }
+    }
+
+    private <R> void serve(String method, String parentName, StreamObserver<R> obs, Function<Parent, R> answer) {
+        gate.counters().request();
+        Parent parent;
+        try {
+            parent = resolve(parentName, method.equals("ListAssets") ? "parent" : "scope");
+        } catch (StatusRuntimeException e) {
+            gate.counters().error();
+            obs.onError(e);
+            return;
+        }
+        Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method),
+            quotas.cloudAsset(parent.quotaScope(), method));
+        Runnable reply;
+        if (v instanceof Verdict.Throttled t) {
+            StatusRuntimeException e = GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
+            reply = () -> obs.onError(e);
+        } else if (v instanceof Verdict.Faulted f) {
+            StatusRuntimeException e = switch (f.kind()) {
+                case ACCESS_DENIED -> GcpErrors.permissionDenied(parent.name());
+                case RESET -> GcpErrors.unavailable("Connection reset by peer");
+                default -> GcpErrors.unavailable("The service is currently unavailable.");
+            };
+            reply = () -> obs.onError(e);
+        } else {
+            R r;
+            try {
+                r = answer.apply(parent);
+            } catch (StatusRuntimeException e) {
+                reply = () -> obs.onError(e);
+                schedule(reply, v.delayNanos());
+                return;
+            }
+            reply = () -> {
+                obs.onNext(r);
+                obs.onCompleted();
+            };
+        }
+        schedule(reply, v.delayNanos());
+    }
+
+    private void schedule(Runnable reply, long delayNanos) {
+        if (delayNanos > 0) {
+            timer.schedule(reply, delayNanos, TimeUnit.NANOSECONDS);
+        } else {
+            reply.run();
+        }
+    }
+
+    private Parent resolve(String name, String field) {
+        if (name == null || name.isEmpty()) {
+            throw GcpErrors.invalidArgument("Request contains an invalid argument: " + field + " is required.");
+        }
+        if (name.startsWith("organizations/")) {
+            if (!name.equals("organizations/" + estate.organization())) {
+                throw GcpErrors.permissionDenied(name);
+            }
+            return new Parent(name, null);
+        }
+        if (name.startsWith("projects/")) {
+            GcpProject p = estate.project(name.substring("projects/".length()));
+            if (p == null) {
+                throw GcpErrors.permissionDenied(name);
+            }
+            return new Parent(name, p);
+        }
+        throw GcpErrors.invalidArgument("Request contains an invalid argument: " + field + " '" + name
+            + "' must be projects/{PROJECT}, or organizations/{ORGANIZATION} (folders are not part of the simulated estate).");
+    }
+
+    private List<GcpAsset> assets(Parent parent, List<String> types) {
+        List<GcpAsset> all = new ArrayList<>();
+        if (parent.organization()) {
+            all.addAll(estate.organizationAssets());
+            for (GcpProject p : estate.projects()) {
+                all.addAll(estate.assets(p));
+            }
+        } else {
+            all.addAll(estate.assets(parent.project()));
+        }
+        if (types.isEmpty()) {
+            return all;
+        }
+        List<Pattern> patterns = new ArrayList<>();
+        for (String t : types) {
+            patterns.add(t.contains("*") ? Pattern.compile(t) : Pattern.compile(Pattern.quote(t)));
+        }
+        return all.stream().filter(a -> patterns.stream().anyMatch(p -> p.matcher(a.assetType()).matches())).toList();
+    }
+
+    private ListAssetsResponse listAssets(ListAssetsRequest req, Parent parent) {
+        if (req.getReadTime().getSeconds() != 0 || req.getRelationshipTypesCount() > 0) {
+            throw GcpErrors.invalidArgument("read_time and relationship_types are not supported by cloud-sim.");
+        }
+        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        int size = pageSize(req.getPageSize(), 100, 1000);
+        String key = "ListAssets|" + parent.name() + "|" + req.getAssetTypesList() + "|" + req.getContentType();
+        int start = decode(req.getPageToken(), key, all.size());
+        int end = Math.min(all.size(), start + size);
+        ListAssetsResponse.Builder b = ListAssetsResponse.newBuilder().setReadTime(now());
+        for (GcpAsset a : all.subList(start, end)) {
+            Asset.Builder asset = Asset.newBuilder().setName(a.name()).setAssetType(a.assetType())
+                .addAllAncestors(ancestors(a)).setUpdateTime(ts(a));
+            if (req.getContentType() == ContentType.RESOURCE) {
+                asset.setResource(Resource.newBuilder().setVersion("v1").setLocation(a.location())
+                    .setDiscoveryName(a.assetType().substring(a.assetType().indexOf('/') + 1))
+                    .setParent(a.parentName() == null ? "" : a.parentName())
+                    .setData(Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build())));
+            } else if (req.getContentType() != ContentType.CONTENT_TYPE_UNSPECIFIED) {
+                throw GcpErrors.invalidArgument("content_type " + req.getContentType() + " is not supported by cloud-sim "
+                    + "(CONTENT_TYPE_UNSPECIFIED, RESOURCE).");
+            }
+            b.addAssets(asset);
+        }
+        if (end < all.size()) {
+            b.setNextPageToken(encode(key, end));
+        }
+        return b.build();
+    }
+
+    private SearchAllResourcesResponse search(SearchAllResourcesRequest req, Parent parent) {
+        if (!req.getQuery().isBlank()) {
+            throw GcpErrors.invalidArgument("query '" + req.getQuery() + "' is not supported by cloud-sim (use asset_types).");
+        }
+        if (!req.getOrderBy().isBlank()) {
+            throw GcpErrors.invalidArgument("order_by is not supported by cloud-sim.");
+        }
+        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        int size = pageSize(req.getPageSize(), 100, 500);
+        String key = "SearchAllResources|" + parent.name() + "|" + req.getAssetTypesList();
+        int start = decode(req.getPageToken(), key, all.size());
+        int end = Math.min(all.size(), start + size);
+        SearchAllResourcesResponse.Builder b = SearchAllResourcesResponse.newBuilder();
+        for (GcpAsset a : all.subList(start, end)) {
+            ResourceSearchResult.Builder r = ResourceSearchResult.newBuilder().setName(a.name()).setAssetType(a.assetType())
+                .setOrganization("organizations/" + estate.organization()).setDisplayName(a.displayName())
+                .setLocation(a.location()).setState("ACTIVE").setCreateTime(ts(a)).setUpdateTime(ts(a));
+            if (a.project() != null) {
+                r.setProject("projects/" + a.project().number());
+            }
+            if (a.parentName() != null) {
+                r.setParentFullResourceName(a.parentName()).setParentAssetType(a.parentType());
+            }
+            b.addResults(r);
+        }
+        if (end < all.size()) {
+            b.setNextPageToken(encode(key, end));
+        }
+        return b.build();
+    }
+
+    private List<String> ancestors(GcpAsset a) {
+        List<String> out = new ArrayList<>(2);
+        if (a.project() != null) {
+            out.add("projects/" + a.project().number());
+        }
+        out.add("organizations/" + estate.organization());
+        return out;
+    }
+
+    private static int pageSize(int requested, int dflt, int max) {
+        if (requested < 0 || requested > max) {
+            throw GcpErrors.invalidArgument("Request contains an invalid argument: page_size must be from 0 to " + max + ".");
+        }
+        return requested == 0 ? dflt : requested;
+    }
+
+    private static String encode(String key, int offset) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + Integer.toHexString(key.hashCode()) + "|"
+            + offset).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static int decode(String token, String key, int size) {
+        if (token == null || token.isEmpty()) {
+            return 0;
+        }
+        try {
+            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
+            int off = Integer.parseInt(p[2]);
+            if (p.length == 3 && p[0].equals("sim") && p[1].equals(Integer.toHexString(key.hashCode())) && off >= 0
+                && off <= size) {
+                return off;
+            }
+        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+            // fall through
+        }
+        throw GcpErrors.invalidArgument("Request contains an invalid argument: invalid page_token.");
+    }
+
+    private Timestamp now() {
+        Instant i = clock.now();
+        return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
+    }
+
+    private static Timestamp ts(GcpAsset a) {
+        long s = EPOCH.getEpochSecond() + Math.floorMod(a.name().hashCode(), 600L * 24 * 3600);
+        return Timestamp.newBuilder().setSeconds(s).build();
+    }
+}

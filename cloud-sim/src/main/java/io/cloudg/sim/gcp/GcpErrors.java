@@ -1,0 +1,54 @@
+package io.cloudg.sim.gcp;
+
+import com.google.protobuf.Any;
+import com.google.protobuf.Duration;
+import com.google.rpc.Code;
+import com.google.rpc.ErrorInfo;
+import com.google.rpc.RetryInfo;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+
+/** Every gRPC error the Cloud Asset service answers with, with Google's rich error details. */
+final class GcpErrors {
+    private GcpErrors() {
+    }
+
+    static StatusRuntimeException rateLimited(String method, String parent, String consumer, long retryAfterNanos) {
+        String metric = method.equals("ListAssets") ? "list_assets_requests" : "search_all_resources_requests";
+        String limit = (method.equals("ListAssets") ? "ListAssetsRequests" : "SearchAllResourcesRequests")
+            + "PerMinutePer" + (parent.startsWith("organizations/") ? "Org" : "Project");
+        ErrorInfo info = ErrorInfo.newBuilder().setReason("RATE_LIMIT_EXCEEDED").setDomain("googleapis.com")
+            .putMetadata("service", "cloudasset.googleapis.com")
+            .putMetadata("quota_metric", "cloudasset.googleapis.com/" + metric)
+            .putMetadata("quota_limit", limit)
+            .putMetadata("consumer", consumer)
+            .build();
+        RetryInfo retry = RetryInfo.newBuilder().setRetryDelay(Duration.newBuilder()
+            .setSeconds(retryAfterNanos / 1_000_000_000L).setNanos((int) (retryAfterNanos % 1_000_000_000L))).build();
+        return status(Code.RESOURCE_EXHAUSTED, "Quota exceeded for quota metric 'cloudasset.googleapis.com/" + metric
+            + "' and limit '" + limit + "' of service 'cloudasset.googleapis.com' for consumer '" + consumer + "'.",
+            Any.pack(info), Any.pack(retry));
+    }
+
+    static StatusRuntimeException invalidArgument(String message) {
+        return status(Code.INVALID_ARGUMENT, message);
+    }
+
+    static StatusRuntimeException permissionDenied(String parent) {
+        return status(Code.PERMISSION_DENIED, "The caller does not have permission to access " + parent + ".",
+            Any.pack(ErrorInfo.newBuilder().setReason("IAM_PERMISSION_DENIED").setDomain("cloudasset.googleapis.com")
+                .putMetadata("resource", parent).build()));
+    }
+
+    static StatusRuntimeException unavailable(String message) {
+        return status(Code.UNAVAILABLE, message);
+    }
+
+    private static StatusRuntimeException status(Code code, String message, Any... details) {
+        com.google.rpc.Status.Builder s = com.google.rpc.Status.newBuilder().setCode(code.getNumber()).setMessage(message);
+        for (Any d : details) {
+            s.addDetails(d);
+        }
+        return StatusProto.toStatusRuntimeException(s.build());
+    }
+}
