@@ -1,0 +1,28 @@
+/**
+ * The fleet-wide governor state: a {@link io.cloudg.resilience.spi.StateStore} on Redis (Redisson), whose
+ * every read-modify-write is a Lua script mirroring {@code io.cloudg.resilience.core} line for line.
+ *
+ * <ul>
+ *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf:...},
+ *       {@code :account}, {@code :bulkhead} share one Cluster slot per provider x account;
+ *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
+ *       Redis under different prefixes.</li>
+ *   <li><b>Round trips</b>: one script before an attempt (breaker, leaf, account bucket, bulkhead slot),
+ *       one after (AIMD, breaker verdict, release); the provider-wide bucket adds one only when
+ *       {@code global_max_rps} is set, a budget take only for a paid retry; refunds are batched 10 to a
+ *       write (the shared balance lags by under one token per worker). Scripts are called by SHA, reloaded
+ *       on NOSCRIPT, and pipelined automatically under load ({@code ScriptRunner}).</li>
+ *   <li><b>Time</b>: Redis {@code TIME}, read inside every script; an injected clock exists only for the
+ *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
+ *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
+ *       come back and a hung probe never wedges a breaker.</li>
+ *   <li><b>Persistence</b>: learned leaf state lives {@code learned_ttl_hours} (refreshed on use) and carries
+ *       a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
+ *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}): Redis out of reach means
+ *       local pacing at {@code 1/fleet_size_hint} of every limit, one WARNING, {@code "governor": "degraded"}
+ *       in the report, and a probe per {@code probe_interval_seconds} to go back.</li>
+ *   <li>Built by {@link io.cloudg.resilience.redis.StateStores} from {@code ratelimit.backend: redis};
+ *       {@link io.cloudg.resilience.redis.RedisRateLimitAdmin} backs {@code cloudg ratelimit show|reset}.</li>
+ * </ul>
+ */
+package io.cloudg.resilience.redis;
