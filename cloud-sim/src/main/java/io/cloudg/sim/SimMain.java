@@ -26,6 +26,7 @@ public final class SimMain {
           --faults FILE  fault rules YAML (default: none)
           --seed S       seed for ids, fault probabilities and latency jitter (default: the estate's, else 42)
           --host H       interface to bind (default 127.0.0.1)
+          --example estate|faults   print a commented example file and exit
         """;
 
     private SimMain() {
@@ -53,9 +54,22 @@ public final class SimMain {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        for (String a : args) {
-            if (a.equals("--help") || a.equals("-h")) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--help") || args[i].equals("-h")) {
                 out.print(HELP);
+                return 0;
+            }
+            if (args[i].equals("--example")) {
+                String which = i + 1 < args.length ? args[i + 1] : "";
+                if (!which.equals("estate") && !which.equals("faults")) {
+                    err.println("cloudg sim: --example: expected estate or faults, got \"" + which + "\"");
+                    return USAGE;
+                }
+                try (java.io.InputStream in = SimMain.class.getResourceAsStream("examples/" + which + ".yaml")) {
+                    out.print(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
                 return 0;
             }
         }

@@ -46,6 +46,15 @@ class SimMainTest {
         assertThat(o.effectiveSeed()).isEqualTo(3);
     }
 
+    @Test
+    void examplesArePrintedAndAreValidFiles(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(SimMain.run(new String[] {"--example", "estate"}, new PrintStream(out, true, StandardCharsets.UTF_8))).isZero();
+        Path estate = Files.writeString(dir.resolve("e.yaml"), out.toString(StandardCharsets.UTF_8));
+        assertThat(SimMain.parse(new String[] {"--estate", estate.toString()}).estate().aws().accounts()).isEqualTo(4);
+        assertThat(runErr("--example", "nope")).contains("--example: expected estate or faults");
+    }
+
     private static String runErr(String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = SimMain.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -141,9 +140,5 @@ public final class SimThroughput {
             Thread.sleep(100);
         }
         throw new IllegalStateException("AssumeRole into " + account + " kept being throttled");
-    }
-
-    static List<String> regions(int n) {
-        return new ArrayList<>(ALL_REGIONS.subList(0, n));
     }
 }

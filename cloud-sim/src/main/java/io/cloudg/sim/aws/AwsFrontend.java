@@ -12,6 +12,7 @@ import io.cloudg.sim.core.QuotaPolicy;
 import io.cloudg.sim.core.Verdict;
 import io.cloudg.sim.estate.AwsEstate;
 import io.cloudg.sim.http.SimRequest;
+import io.cloudg.sim.quota.BucketRef;
 import io.cloudg.sim.http.SimResponse;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +113,10 @@ public final class AwsFrontend {
             : sig == null || sig.region().isEmpty() || "aws-global".equals(sig.region()) ? DEFAULT_REGION : sig.region();
         AwsPrincipal principal = context.principals().resolve(sig == null ? null : sig.accessKeyId());
         CallScope scope = new CallScope(Provider.AWS, principal.account(), region, service.id(), op.name());
-        Verdict v = gate.enter(scope, quotas.aws(principal.account(), region, service.id(), op.name()));
+        BucketRef bucket = service == AwsService.EC2 && Ec2Operations.unpaginated(op.name(), form)
+            ? quotas.ec2Unpaginated(principal.account(), region, op.name())
+            : quotas.aws(principal.account(), region, service.id(), op.name());
+        Verdict v = gate.enter(scope, bucket);
         SimResponse answer;
         if (v instanceof Verdict.Throttled t) {
             long secs = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));

@@ -156,6 +156,23 @@ final class Ec2Operations {
                 .tags(name(r)).build());
     }
 
+    /** Describe* actions EC2 treats as resource-intensive when called without pagination or filters. */
+    private static final java.util.Set<String> RESOURCE_INTENSIVE = java.util.Set.of("DescribeInstances",
+        "DescribeVolumes", "DescribeSnapshots", "DescribeSecurityGroups", "DescribeNetworkInterfaces", "DescribeImages");
+
+    /** Whether this call is a resource-intensive Describe* with no parameter but Action, Version and DryRun. */
+    static boolean unpaginated(String action, java.util.Map<String, String> form) {
+        if (!RESOURCE_INTENSIVE.contains(action)) {
+            return false;
+        }
+        for (String k : form.keySet()) {
+            if (!k.equals("Action") && !k.equals("Version") && !k.equals("DryRun")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static Paging paged(int min, int max) {
         return Paging.token("MaxResults", Integer.MAX_VALUE, min, max);
     }

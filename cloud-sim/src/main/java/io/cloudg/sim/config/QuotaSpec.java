@@ -12,6 +12,9 @@ import java.util.Map;
  * <tr><th>scope</th><th>rate/s</th><th>burst</th><th>source</th></tr>
  * <tr><td>AWS EC2, per account x region x action</td><td>20</td><td>100</td><td>EC2 API throttling docs,
  * non-mutating actions</td></tr>
+ * <tr><td>AWS EC2 DescribeInstances, Volumes, Snapshots, SecurityGroups, NetworkInterfaces, Images without
+ * pagination or filters, per account x region x action</td><td>10</td><td>50</td><td>EC2 API throttling docs
+ * (unpaginated/unfiltered calls)</td></tr>
  * <tr><td>AWS STS, per account x region</td><td>100</td><td>200</td><td>observed</td></tr>
  * <tr><td>AWS IAM, per account</td><td>20</td><td>40</td><td>observed</td></tr>
  * <tr><td>AWS Organizations, per account</td><td>10</td><td>20</td><td>observed</td></tr>
@@ -46,6 +49,12 @@ public record QuotaSpec(boolean enforcing, Limit awsDefault, Map<String, AwsServ
     public record AwsServiceLimit(Limit limit, boolean perOperation) {
     }
 
+    /**
+     * Pseudo-operation for EC2's resource-intensive Describe* calls made without pagination or filters
+     * ({@code ec2.unpaginated} in the file): they draw on a separate, smaller bucket per action.
+     */
+    public static final String EC2_UNPAGINATED = "unpaginated";
+
     /** A Cloud Asset per-minute quota at project and at organization level. */
     public record GcpMethodLimit(double projectPerMinute, double organizationPerMinute) {
     }
@@ -58,6 +67,7 @@ public record QuotaSpec(boolean enforcing, Limit awsDefault, Map<String, AwsServ
     public static QuotaSpec defaults() {
         Map<String, AwsServiceLimit> aws = new LinkedHashMap<>();
         aws.put("ec2", new AwsServiceLimit(new Limit(20, 100), true));
+        aws.put("ec2." + EC2_UNPAGINATED, new AwsServiceLimit(new Limit(10, 50), true));
         aws.put("sts", new AwsServiceLimit(new Limit(100, 200), false));
         aws.put("iam", new AwsServiceLimit(new Limit(20, 40), false));
         aws.put("organizations", new AwsServiceLimit(new Limit(10, 20), false));

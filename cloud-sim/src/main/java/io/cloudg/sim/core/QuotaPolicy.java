@@ -37,6 +37,16 @@ public final class QuotaPolicy {
         return new BucketRef(key, l.limit());
     }
 
+    /**
+     * An EC2 resource-intensive Describe* call made without pagination or filters: its own bucket,
+     * {@code aws/ACCOUNT/REGION/ec2/ACTION/unpaginated}, with the {@code ec2.unpaginated} limit.
+     */
+    public BucketRef ec2Unpaginated(String account, String region, String operation) {
+        QuotaSpec.AwsServiceLimit l = spec.awsLimit("ec2", QuotaSpec.EC2_UNPAGINATED);
+        return new BucketRef("aws/" + account + "/" + region + "/ec2/" + operation + "/" + QuotaSpec.EC2_UNPAGINATED,
+            l.limit());
+    }
+
     public BucketRef armRead(String subscription, String principal) {
         return new BucketRef("azure/" + subscription + "/" + principal + "/reads", spec.armReads());
     }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -296,9 +295,5 @@ class AwsServicesTest {
         assertThat(truth).as("estate has %s", type).isNotEmpty();
         seen.addAll(sim.truth().select(x -> x.provider().equals("aws") && x.account().equals(account)
             && x.region().equals(region) && x.type().equals(type)));
-    }
-
-    static <T> Function<T, T> same() {
-        return x -> x;
     }
 }

@@ -77,6 +77,68 @@ class AwsThrottlingAndErrorsTest {
     }
 
     @Test
+    void unpaginatedResourceIntensiveEc2CallsDrawOnTheirOwnSmallerBucket() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).clock(new ManualClock()).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            String prefix = "aws/" + sim.estate().aws().management().id() + "/us-east-1/ec2/DescribeInstances";
+            int ok = 0;
+            for (int i = 0; i < 60; i++) {
+                try {
+                    ec2.describeInstances();
+                    ok++;
+                } catch (AwsServiceException e) {
+                    assertThat(e.isThrottlingException()).isTrue();
+                }
+            }
+            assertThat(ok).isEqualTo(50);
+            // paginated calls still go through: they are charged to the action's normal bucket
+            assertThat(ec2.describeInstances(b -> b.maxResults(5)).reservations()).isNotEmpty();
+            BucketStats unpaginated = sim.stats().bucket(prefix + "/unpaginated");
+            BucketStats paginated = sim.stats().bucket(prefix);
+            assertThat(unpaginated.rate()).isEqualTo(10.0);
+            assertThat(unpaginated.burst()).isEqualTo(50.0);
+            assertThat(unpaginated.throttled()).isEqualTo(10);
+            assertThat(paginated.calls()).isEqualTo(1);
+            assertThat(paginated.burst()).isEqualTo(100.0);
+        }
+    }
+
+    @Test
+    void aNoisyNeighbourShowsInTheBucketStatistics() {
+        EstateSpec spec = EstateSpec.fromYaml("""
+            aws: {accounts: 1, regions: [us-east-1]}
+            noisy_neighbours: [{match: {provider: aws, service: ec2, operation: DescribeVpcs}, share: 0.75}]
+            """);
+        ManualClock clock = new ManualClock();
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(spec).clock(clock).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            ec2.describeVpcs();
+            ec2.describeSubnets();
+            clock.advance(java.time.Duration.ofSeconds(10));
+            String prefix = "aws/" + sim.estate().aws().management().id() + "/us-east-1/ec2/";
+            BucketStats vpcs = sim.stats().bucket(prefix + "DescribeVpcs");
+            assertThat(vpcs.neighbourShare()).isEqualTo(0.75);
+            assertThat(vpcs.neighbourTokens()).isEqualTo(150.0);
+            assertThat(sim.stats().bucket(prefix + "DescribeSubnets").neighbourShare()).isZero();
+        }
+    }
+
+    @Test
+    void slowFaultsAndLatencyDelayAnswersWithoutChangingThem() {
+        EstateSpec spec = tightEc2().withLatency(new io.cloudg.sim.config.LatencySpec(java.time.Duration.ofMillis(1),
+            java.time.Duration.ofMillis(2)));
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(spec)
+            .faults(FaultSpec.fromYaml("faults: [{match: {operation: DescribeSubnets}, error: slow, delay: 50ms}]")).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            assertThat(ec2.describeSubnets().subnets()).hasSameSizeAs(
+                sim.truth().ids("aws", sim.estate().aws().management().id(), "us-east-1", "AWS::EC2::Subnet"));
+            assertThat(ec2.describeVpcs().vpcs()).isNotEmpty();
+            assertThat(sim.stats().totals().faults()).isEqualTo(1);
+            assertThat(sim.stats().totals().admitted()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void injectedThrottlesAreClassifiedAsThrottlingByEachProtocolsClient() {
         try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2())
             .faults(FaultSpec.fromYaml("faults: [{match: {provider: aws}, error: throttle}]")).build())) {

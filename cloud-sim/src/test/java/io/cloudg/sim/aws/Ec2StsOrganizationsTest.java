@@ -10,7 +10,6 @@ import io.cloudg.sim.config.EstateSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -189,9 +188,5 @@ class Ec2StsOrganizationsTest {
         assertThat(got).as("no duplicates across pages of %s", type).hasSize(truth.size());
         assertThat(truth).as("estate has %s", type).isNotEmpty();
         return got.size();
-    }
-
-    static <T> Function<T, T> id() {
-        return x -> x;
     }
 }

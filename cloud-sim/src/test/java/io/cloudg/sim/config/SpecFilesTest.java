@@ -96,6 +96,19 @@ class SpecFilesTest {
     }
 
     @Test
+    void theShippedExamplesAreValid() throws Exception {
+        String estate = new String(getClass().getResourceAsStream("/io/cloudg/sim/examples/estate.yaml").readAllBytes(),
+            java.nio.charset.StandardCharsets.UTF_8);
+        String faults = new String(getClass().getResourceAsStream("/io/cloudg/sim/examples/faults.yaml").readAllBytes(),
+            java.nio.charset.StandardCharsets.UTF_8);
+        EstateSpec e = EstateSpec.fromYaml(estate);
+        assertThat(e.aws().accounts()).isEqualTo(4);
+        assertThat(e.aws().count(AwsType.EC2_IMAGE)).isEqualTo(20);
+        assertThat(e.neighbours()).hasSize(1);
+        assertThat(FaultSpec.fromYaml(faults).rules()).hasSize(5);
+    }
+
+    @Test
     void aFaultFileIsRead() {
         FaultSpec f = FaultSpec.fromYaml("""
             faults:
