@@ -27,6 +27,20 @@ import java.util.List;
 /**
  * A running simulator. Start with {@link #start(SimOptions)}; close to stop.
  *
+ * <p>Client recipes (the worker builds its clients the same way):
+ * <ul>
+ *   <li>AWS SDK v2: {@code endpointOverride(sim.awsEndpoint())}, an explicit region ({@code Region.AWS_GLOBAL}
+ *       or any region for IAM, Organizations, Route 53, CloudFront), a {@code StaticCredentialsProvider} (any
+ *       key acts as the management account, e.g. {@link #managementCredentials()} or {@code test}/{@code test};
+ *       STS {@code AssumeRole} into {@code arn:aws:iam::MEMBER:role/OrganizationAccountAccessRole} gives keys
+ *       acting as that member), {@code SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION}, and for S3
+ *       {@code forcePathStyle(true)}.</li>
+ *   <li>Azure SDK: see {@link io.cloudg.sim.azure} ({@link #azureSdkEndpoint()} in the environment, an http
+ *       rewriting {@code HttpClient}, any static token).</li>
+ *   <li>Cloud Asset: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget()).usePlaintext()} with
+ *       {@code NoCredentialsProvider}; parent {@code organizations/}{@link io.cloudg.sim.estate.GcpEstate#organization()}.</li>
+ * </ul>
+ *
  * <pre>
  * try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(EstateSpec.defaultEstate()).build())) {
  *     Ec2Client ec2 = Ec2Client.builder().endpointOverride(sim.awsEndpoint()).region(Region.US_EAST_1)

@@ -57,6 +57,10 @@ public final class AwsFrontend {
 
     public SimResponse handle(SimRequest req) {
         String requestId = nextRequestId();
+        String attempt = req.header("amz-sdk-request");
+        if (attempt != null && attempt.startsWith("attempt=") && !attempt.startsWith("attempt=1;") && !attempt.equals("attempt=1")) {
+            gate.counters().retry();
+        }
         SigV4 sig = SigV4.of(req);
         AwsService service = sig == null ? null : AwsService.bySigningName(sig.service());
         String target = req.header("X-Amz-Target");

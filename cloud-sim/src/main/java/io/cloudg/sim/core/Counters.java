@@ -10,6 +10,7 @@ public final class Counters {
     final LongAdder throttled = new LongAdder();
     final LongAdder faults = new LongAdder();
     final LongAdder errors = new LongAdder();
+    final LongAdder retries = new LongAdder();
 
     /** An HTTP request or gRPC call arrived (including admin and malformed ones). */
     public void request() {
@@ -21,8 +22,14 @@ public final class Counters {
         errors.increment();
     }
 
+    /** A request the client marked as a retry (AWS {@code amz-sdk-request: attempt=N}, N > 1). */
+    public void retry() {
+        retries.increment();
+    }
+
     public Totals snapshot() {
-        return new Totals(requests.sum(), calls.sum(), admitted.sum(), throttled.sum(), faults.sum(), errors.sum());
+        return new Totals(requests.sum(), calls.sum(), admitted.sum(), throttled.sum(), faults.sum(), errors.sum(),
+            retries.sum());
     }
 
     /**
@@ -32,7 +39,9 @@ public final class Counters {
      * @param throttled calls answered with a throttling error (buckets and injected)
      * @param faults    calls that got an injected fault (throttle, transient, reset, access_denied, slow)
      * @param errors    requests refused with a client error before the gate (unknown action, bad input)
+     * @param retries   AWS requests the SDK marked as retries ({@code amz-sdk-request: attempt=2} and later)
      */
-    public record Totals(long requests, long calls, long admitted, long throttled, long faults, long errors) {
+    public record Totals(long requests, long calls, long admitted, long throttled, long faults, long errors,
+                         long retries) {
     }
 }

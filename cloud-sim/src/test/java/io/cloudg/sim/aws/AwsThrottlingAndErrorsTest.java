@@ -199,6 +199,7 @@ class AwsThrottlingAndErrorsTest {
                 assertThat(e.isThrottlingException()).isFalse();
             });
             assertThat(sim.stats().totals().faults()).isEqualTo(3);
+            assertThat(sim.stats().totals().retries()).as("the SDK's retries of the transient and reset faults").isEqualTo(2);
         }
     }
 

@@ -164,6 +164,14 @@ class CloudAssetTest {
         }
     }
 
+    @Test
+    void methodsTheSimulatorDoesNotServeAreUnimplemented() {
+        assertThatThrownBy(() -> client.batchGetAssetsHistory(com.google.cloud.asset.v1.BatchGetAssetsHistoryRequest
+            .newBuilder().setParent("projects/" + sim.estate().gcp().projects().get(0).id()).build()))
+            .isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.getStatusCode().getCode()).isEqualTo(StatusCode.Code.UNIMPLEMENTED));
+    }
+
     private static Set<String> truth(java.util.function.Predicate<Asset> p) {
         return sim.truth().select(a -> a.provider().equals("gcp") && p.test(a)).stream().map(Asset::id)
             .collect(Collectors.toSet());

@@ -73,6 +73,39 @@ class TokenBucketTest {
     }
 
     @Test
+    void concurrentCallersNeverGetMoreThanTheRefillPlusTheBurst() throws Exception {
+        ManualClock clock = new ManualClock();
+        TokenBucket b = new TokenBucket("k", new Limit(50, 20), 0, clock, true);
+        int threads = 8;
+        java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            Thread t = new Thread(() -> {
+                while (running.get()) {
+                    if (b.tryAcquire().admitted()) {
+                        admitted.incrementAndGet();
+                    }
+                }
+            });
+            t.start();
+            callers.add(t);
+        }
+        for (int step = 0; step < 2_000; step++) {
+            clock.advance(Duration.ofMillis(1));
+            Thread.onSpinWait();
+        }
+        running.set(false);
+        for (Thread t : callers) {
+            t.join();
+        }
+        // 2 s of fake time at 50/s plus the burst of 20
+        assertThat(admitted.get()).isLessThanOrEqualTo(120);
+        assertThat(b.snapshot().admitted()).isEqualTo(admitted.get());
+        assertThat((double) b.snapshot().maxAdmittedPerSecond()).isLessThanOrEqualTo(70.0);
+    }
+
+    @Test
     void aNoisyNeighbourTakesItsShareOfTheRefill() {
         ManualClock clock = new ManualClock();
         TokenBucket b = new TokenBucket("k", new Limit(10, 1), 0.5, clock, true);
