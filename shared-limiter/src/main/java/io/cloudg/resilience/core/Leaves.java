@@ -28,23 +28,27 @@ public final class Leaves {
 
     /** The state as of {@code now}: created if absent, clamped to the configured ceiling, refilled. */
     static LeafState current(LeafState s, long now, LeafLimit limit) {
-        if (s == null) {
-            return LeafState.fresh(limit.ceilingRps(), limit.burst(), now);
-        }
+        return current(s, now, limit, 0);
+    }
+
+    /** {@link #current} with {@code taken} tokens already taken: one allocation on the hot path, not two. */
+    private static LeafState current(LeafState s, long now, LeafLimit limit, int taken) {
         double ceiling = limit.ceilingRps();
+        if (s == null) {
+            return new LeafState(limit.burst() - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
+                    Time.NEVER, 0);
+        }
         double rate = limit.adaptive() ? Math.min(Math.max(s.rate(), limit.floorRps()), ceiling) : ceiling;
         double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), limit.burst());
         long at = Math.max(now, s.refilledAt());
-        return new LeafState(Math.min(tokens, limit.burst()), at, rate, ceiling, s.pausedUntil(), s.lastDecreaseAt(),
-                s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles());
+        return new LeafState(Math.min(tokens, limit.burst()) - taken, at, rate, ceiling, s.pausedUntil(),
+                s.lastDecreaseAt(), s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles());
     }
 
     /** Takes {@code permits}; the wait includes any pause still running. */
     public static Reservation<LeafState> reserve(LeafState s, long now, LeafLimit limit, int permits) {
-        LeafState c = current(s, now, limit);
-        double tokens = c.tokens() - permits;
-        LeafState next = c.with(tokens, c.refilledAt(), c.rate());
-        return new Reservation<>(next, TokenBuckets.waitFor(tokens, c.refilledAt(), now, c.rate()));
+        LeafState next = current(s, now, limit, permits);
+        return new Reservation<>(next, TokenBuckets.waitFor(next.tokens(), next.refilledAt(), now, next.rate()));
     }
 
     /**

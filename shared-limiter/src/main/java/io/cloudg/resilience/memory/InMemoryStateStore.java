@@ -8,7 +8,6 @@ import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.Breakers;
 import io.cloudg.resilience.core.BucketState;
 import io.cloudg.resilience.core.LeafState;
-import io.cloudg.resilience.core.LeaseTable;
 import io.cloudg.resilience.core.Leaves;
 import io.cloudg.resilience.core.Reservation;
 import io.cloudg.resilience.core.RetryBudgets;
@@ -29,29 +28,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
  * The embedded state store: one process, state in memory, the pure functions of
- * {@code io.cloudg.resilience.core} applied under one small lock per key. There is no global lock:
- * calls on different leaves never contend, so throughput grows with the number of distinct leaves.
- * Time comes from the injected {@link TimeSource}, read once per operation.
+ * {@code io.cloudg.resilience.core} applied to immutable state, one atomic reference per key, replaced by
+ * compare-and-set (a conflicting update is recomputed). There is no global lock, and no lock at all:
+ * calls on different leaves never contend, so throughput grows with the number of distinct leaves, and a
+ * thread descheduled mid-update (routine when threads outnumber cores) blocks nobody. The bulkheads, which
+ * every leaf of an account shares, are lock-free too ({@link Bulkhead}).
+ *
+ * <p>Time comes from the injected {@link TimeSource}, read once per attempt at an update, after reading
+ * the state it updates. So a leaf's {@code now} is never behind the {@code refilledAt} another thread
+ * just committed: reading the clock first, a thread overtaken (or descheduled) before its update would
+ * find {@code refilledAt} ahead of its {@code now} and be told to wait for a pause that does not exist
+ * (with 16 threads on 2 cores, milliseconds per call). The account and provider-wide buckets reuse the
+ * leaf's reading and clamp it to their own {@code refilledAt}, since they are never paused.
  */
 public final class InMemoryStateStore implements StateStore {
     private final TimeSource time;
-    private final ConcurrentHashMap<Scope, LeafCell> leaves = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Scope, BucketCell> buckets = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Scope, LeaseTable> bulkheads = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, AtomicReference<Leaf>> leaves = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, AtomicReference<BucketState>> buckets = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, Bulkhead> bulkheads = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, AtomicLong> budgets = new ConcurrentHashMap<>();
 
-    /** A leaf's bucket and breaker share one lock: they are always touched together. */
-    private static final class LeafCell {
-        LeafState bucket;
-        BreakerState breaker;
-    }
-
-    private static final class BucketCell {
-        BucketState state;
+    /** A leaf's bucket and breaker, replaced together: they are always touched together. Immutable. */
+    private record Leaf(LeafState bucket, BreakerState breaker) {
+        static final Leaf EMPTY = new Leaf(null, null);
     }
 
     public InMemoryStateStore(TimeSource time) {
@@ -70,26 +74,38 @@ public final class InMemoryStateStore implements StateStore {
         return v != null ? v : map.computeIfAbsent(key, create);
     }
 
+    private AtomicReference<Leaf> leaf(Scope key) {
+        return cell(leaves, key, k -> new AtomicReference<>(Leaf.EMPTY));
+    }
+
     @Override
     public Admission admit(AdmitRequest r) {
-        long now = time.nanoTime();
-        LeafCell leaf = cell(leaves, r.leaf(), k -> new LeafCell());
+        AtomicReference<Leaf> ref = leaf(r.leaf());
         BreakerDecision decision;
         long wait;
-        synchronized (leaf) {
+        long now;
+        while (true) {
+            Leaf cur = ref.get();
+            now = time.nanoTime(); // after reading the state: see the class comment
+            BreakerState breaker = cur.breaker();
             if (r.breaker() != null) {
-                Breakers.Admit a = Breakers.admit(leaf.breaker, now, r.breaker());
-                leaf.breaker = a.state();
+                Breakers.Admit a = Breakers.admit(breaker, now, r.breaker());
                 decision = a.decision();
                 if (decision.rejected()) {
-                    return Admission.rejected(decision);
+                    if (a.state() == breaker || ref.compareAndSet(cur, new Leaf(cur.bucket(), a.state()))) {
+                        return Admission.rejected(decision);
+                    }
+                    continue;
                 }
+                breaker = a.state();
             } else {
                 decision = BreakerDecision.PERMIT;
             }
-            Reservation<LeafState> res = Leaves.reserve(leaf.bucket, now, r.leafLimit(), r.permits());
-            leaf.bucket = res.state();
-            wait = res.waitNanos();
+            Reservation<LeafState> res = Leaves.reserve(cur.bucket(), now, r.leafLimit(), r.permits());
+            if (ref.compareAndSet(cur, new Leaf(res.state(), breaker))) {
+                wait = res.waitNanos();
+                break;
+            }
         }
         if (r.accountLimit() != null) {
             wait = Math.max(wait, reserveFixed(r.account(), r.accountLimit(), now, r.permits()));
@@ -102,21 +118,27 @@ public final class InMemoryStateStore implements StateStore {
     }
 
     private long reserveFixed(Scope key, BucketLimit limit, long now, int permits) {
-        BucketCell c = cell(buckets, key, k -> new BucketCell());
-        synchronized (c) {
-            Reservation<BucketState> res = TokenBuckets.reserve(c.state, now, limit, permits);
-            c.state = res.state();
-            return res.waitNanos();
+        AtomicReference<BucketState> ref = cell(buckets, key, k -> new AtomicReference<>());
+        while (true) {
+            BucketState cur = ref.get();
+            // A fixed bucket is never paused, so refilledAt > now only means another thread read the clock
+            // later and got here first: that is no reason to wait (see the class comment).
+            long at = cur == null ? now : Math.max(now, cur.refilledAt());
+            Reservation<BucketState> res = TokenBuckets.reserve(cur, at, limit, permits);
+            if (ref.compareAndSet(cur, res.state())) {
+                return res.waitNanos();
+            }
         }
     }
 
     @Override
     public OutcomeResult record(OutcomeRequest r) {
-        long now = time.nanoTime();
-        LeafCell leaf = cell(leaves, r.leaf(), k -> new LeafCell());
+        AtomicReference<Leaf> ref = leaf(r.leaf());
         OutcomeResult result;
-        synchronized (leaf) {
-            LeafState before = leaf.bucket;
+        while (true) {
+            Leaf cur = ref.get();
+            long now = time.nanoTime();
+            LeafState before = cur.bucket();
             LeafState after;
             if (r.outcome() == AttemptOutcome.THROTTLED) {
                 after = Leaves.onThrottle(before, now, r.leafLimit(), r.retryAfterNanos());
@@ -125,18 +147,20 @@ public final class InMemoryStateStore implements StateStore {
             } else {
                 after = before == null ? Leaves.onSuccess(null, now, r.leafLimit()) : before;
             }
-            leaf.bucket = after;
             boolean decreased = after.lastDecreaseAt() == now && (before == null || before.lastDecreaseAt() != now);
             BreakerState.Phase phase = BreakerState.Phase.CLOSED;
             boolean tripped = false;
+            BreakerState b1 = cur.breaker();
             if (r.breaker() != null) {
-                BreakerState b0 = leaf.breaker;
-                BreakerState b1 = Breakers.onCallEnd(b0, now, r.breaker(), r.verdict(), r.probeGeneration());
-                leaf.breaker = b1;
+                BreakerState b0 = cur.breaker();
+                b1 = Breakers.onCallEnd(b0, now, r.breaker(), r.verdict(), r.probeGeneration());
                 phase = b1.phase();
                 tripped = b1.trips() > (b0 == null ? 0 : b0.trips());
             }
-            result = new OutcomeResult(decreased, after.rate(), phase, tripped);
+            if ((after == before && b1 == cur.breaker()) || ref.compareAndSet(cur, new Leaf(after, b1))) {
+                result = new OutcomeResult(decreased, after.rate(), phase, tripped);
+                break;
+            }
         }
         if (r.release() != null) {
             releaseSlot(r.release());
@@ -145,11 +169,9 @@ public final class InMemoryStateStore implements StateStore {
     }
 
     private SlotLease acquire(SlotRequest r, long now) {
-        LeaseTable t = cell(bulkheads, r.bulkhead(), k -> new LeaseTable());
-        synchronized (t) {
-            long id = t.acquire(now, r.leaseNanos(), r.maxConcurrency());
-            return id < 0 ? null : new SlotLease(r.bulkhead(), id);
-        }
+        Bulkhead t = cell(bulkheads, r.bulkhead(), k -> new Bulkhead());
+        long id = t.acquire(now, r.leaseNanos(), r.maxConcurrency());
+        return id < 0 ? null : new SlotLease(r.bulkhead(), id);
     }
 
     @Override
@@ -159,36 +181,30 @@ public final class InMemoryStateStore implements StateStore {
 
     @Override
     public void releaseSlot(SlotLease lease) {
-        LeaseTable t = bulkheads.get(lease.bulkhead());
+        Bulkhead t = bulkheads.get(lease.bulkhead());
         if (t != null) {
-            synchronized (t) {
-                t.release(lease.id());
-            }
+            t.release(lease.id());
         }
     }
 
     @Override
     public boolean renewSlot(SlotLease lease, long leaseNanos) {
         long now = time.nanoTime();
-        LeaseTable t = bulkheads.get(lease.bulkhead());
+        Bulkhead t = bulkheads.get(lease.bulkhead());
         if (t == null) {
             return false;
         }
-        synchronized (t) {
-            return t.renew(lease.id(), now, leaseNanos);
-        }
+        return t.renew(lease.id(), now, leaseNanos);
     }
 
     @Override
     public int slotsInUse(Scope bulkhead) {
         long now = time.nanoTime();
-        LeaseTable t = bulkheads.get(bulkhead);
+        Bulkhead t = bulkheads.get(bulkhead);
         if (t == null) {
             return 0;
         }
-        synchronized (t) {
-            return t.inUse(now);
-        }
+        return t.inUse(now);
     }
 
     private AtomicLong budget(String provider, int size) {
@@ -235,19 +251,18 @@ public final class InMemoryStateStore implements StateStore {
         long now = time.nanoTime();
         List<LeafView> lv = new ArrayList<>();
         List<BreakerView> bv = new ArrayList<>();
-        leaves.forEach((scope, cell) -> {
-            synchronized (cell) {
-                LeafState s = cell.bucket;
-                if (s != null) {
-                    long paused = s.pausedUntil() == io.cloudg.resilience.core.Time.NEVER ? 0
-                            : Math.max(0, s.pausedUntil() - now);
-                    lv.add(new LeafView(scope, s.rate(), s.ceiling(), s.throttles(), paused));
-                }
-                BreakerState b = cell.breaker;
-                if (b != null) {
-                    bv.add(new BreakerView(scope, b.phase(), b.failures(), b.cooldownNanos(), b.retryInNanos(now),
-                            b.trips()));
-                }
+        leaves.forEach((scope, ref) -> {
+            Leaf cell = ref.get();
+            LeafState s = cell.bucket();
+            if (s != null) {
+                long paused = s.pausedUntil() == io.cloudg.resilience.core.Time.NEVER ? 0
+                        : Math.max(0, s.pausedUntil() - now);
+                lv.add(new LeafView(scope, s.rate(), s.ceiling(), s.throttles(), paused));
+            }
+            BreakerState b = cell.breaker();
+            if (b != null) {
+                bv.add(new BreakerView(scope, b.phase(), b.failures(), b.cooldownNanos(), b.retryInNanos(now),
+                        b.trips()));
             }
         });
         return new StoreSnapshot(lv, bv);
