@@ -17,8 +17,13 @@ package io.cloudg.resilience.core;
 public record LeafState(double tokens, long refilledAt, double rate, double ceiling, long pausedUntil,
                         long lastDecreaseAt, long lastThrottleAt, long lastIncreaseAt, long throttles) {
 
+    /**
+     * A new leaf: at its ceiling, holding its burst less {@link Leaves#FRESH_HEADROOM_SECONDS} of refill
+     * (see there why), never less than one token (or the burst, if that is smaller).
+     */
     public static LeafState fresh(double ceiling, double burst, long now) {
-        return new LeafState(burst, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
+        double tokens = Leaves.freshTokens(new io.cloudg.resilience.config.LeafLimit(ceiling, burst, ceiling, true));
+        return new LeafState(tokens, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
     }
 
     /** Slower than its ceiling. */

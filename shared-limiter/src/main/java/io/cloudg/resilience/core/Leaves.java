@@ -22,8 +22,20 @@ public final class Leaves {
     public static final long SAME_EVENT_NANOS = Time.SECOND;
     public static final long RECOVERY_QUIET_NANOS = 5 * Time.SECOND;
     public static final double RECOVERY_STEP = 0.05;
+    /**
+     * A new leaf starts this many seconds of refill short of its burst. The provider's bucket starts
+     * counting when our first request arrives, a network round trip (and, in a cold process, a connection
+     * set-up) after our bucket started: without this headroom our bucket runs that much ahead of theirs
+     * for as long as both are drained, and the first tight stretch earns a throttle that halves the leaf.
+     */
+    public static final double FRESH_HEADROOM_SECONDS = 0.25;
 
     private Leaves() {
+    }
+
+    /** What a new leaf holds: its burst less {@link #FRESH_HEADROOM_SECONDS} of refill, at least min(1, burst). */
+    static double freshTokens(LeafLimit limit) {
+        return Math.max(Math.min(1.0, limit.burst()), limit.burst() - FRESH_HEADROOM_SECONDS * limit.ceilingRps());
     }
 
     /** The state as of {@code now}: created if absent, clamped to the configured ceiling, refilled. */
@@ -35,7 +47,7 @@ public final class Leaves {
     private static LeafState current(LeafState s, long now, LeafLimit limit, int taken) {
         double ceiling = limit.ceilingRps();
         if (s == null) {
-            return new LeafState(limit.burst() - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
+            return new LeafState(freshTokens(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
                     Time.NEVER, 0);
         }
         double rate = limit.adaptive() ? Math.min(Math.max(s.rate(), limit.floorRps()), ceiling) : ceiling;

@@ -9,6 +9,7 @@ local SECOND = 1000000000
 local SAME_EVENT_NANOS = SECOND          -- Leaves.SAME_EVENT_NANOS
 local RECOVERY_QUIET_NANOS = 5 * SECOND  -- Leaves.RECOVERY_QUIET_NANOS
 local RECOVERY_STEP = 0.05               -- Leaves.RECOVERY_STEP
+local FRESH_HEADROOM_SECONDS = 0.25      -- Leaves.FRESH_HEADROOM_SECONDS
 local TOKEN_MILLIS = 1000                -- RetryBudgets.TOKEN_MILLIS
 local REFUND_MILLIS = 100                -- RetryBudgets.REFUND_MILLIS
 local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
@@ -106,7 +107,9 @@ end
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled.
 local function leaf_current(s, now, L)
   if s == nil or s.tokens == nil then
-    return {tokens = L.burst, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
+    -- LeafState.fresh: the burst less FRESH_HEADROOM_SECONDS of refill, at least min(1, burst)
+    local tokens = math.max(math.min(1.0, L.burst), L.burst - FRESH_HEADROOM_SECONDS * L.ceiling)
+    return {tokens = tokens, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
   end
   local ceiling = L.ceiling
   local rate

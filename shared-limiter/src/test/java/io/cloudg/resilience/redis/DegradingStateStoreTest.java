@@ -77,11 +77,12 @@ class DegradingStateStoreTest {
     @Test
     void unreachableStoreDegradesToAQuarterOfEveryLimitThenComesBack() {
         down.set(true);
-        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps
-        for (int i = 0; i < 25; i++) {
+        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps; fresh, it holds 25 - 0.25 s x 5/s = 23.75
+        for (int i = 0; i < 23; i++) {
             assertThat(store.admit(admitReq(null)).waitNanos()).as("call %d", i).isZero();
         }
-        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(200_000_000L);
+        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(50_000_000L);
+        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(250_000_000L);
         assertThat(store.degraded()).isTrue();
         assertThat(probes.get()).as("no probe before the interval").isZero();
         time.advance(Duration.ofSeconds(3));

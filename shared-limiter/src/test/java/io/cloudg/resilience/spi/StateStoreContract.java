@@ -100,7 +100,8 @@ public abstract class StateStoreContract {
 
     @Test
     void freshLeafGrantsItsBurstAtOnceThenQueuesCallersInArrivalOrder() {
-        for (int i = 0; i < 100; i++) {
+        // a fresh leaf holds its burst less 0.25 s of refill (5 tokens at 20/s): see Leaves.FRESH_HEADROOM_SECONDS
+        for (int i = 0; i < 95; i++) {
             assertThat(admitWait()).as("call %d within burst", i).isZero();
         }
         // each further caller waits one more 1/rate slot: a fair queue
@@ -110,8 +111,21 @@ public abstract class StateStoreContract {
     }
 
     @Test
+    void aFreshLeafKeepsAQuarterSecondOfHeadroomButAtLeastOneToken() {
+        LeafLimit storage = new LeafLimit(0.33, 20, 0.1, true);
+        for (int i = 0; i < 19; i++) {
+            assertThat(store.admit(admitReq(LEAF, storage)).waitNanos()).isZero();
+        }
+        // 20 - 0.25 s x 0.33/s = 19.9175 tokens: the 20th call waits for the missing 0.0825 token
+        assertThat(store.admit(admitReq(LEAF, storage)).waitNanos()).isEqualTo(250 * MS);
+        LeafLimit tiny = new LeafLimit(50, 1, 0.2, true);
+        assertThat(store.admit(admitReq(OTHER_LEAF, tiny)).waitNanos()).as("never below one token").isZero();
+        assertThat(store.admit(admitReq(OTHER_LEAF, tiny)).waitNanos()).isEqualTo(20 * MS);
+    }
+
+    @Test
     void refillCreditsElapsedTimeAtTheRateAndNeverExceedsTheBurst() {
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 95; i++) {
             admitWait();
         }
         time.advance(Duration.ofSeconds(1));
