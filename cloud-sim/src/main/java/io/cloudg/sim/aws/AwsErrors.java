@@ -73,17 +73,17 @@ public final class AwsErrors {
     /** A pagination token this listing did not issue. */
     public static AwsError invalidToken(AwsService s, String member) {
         String msg = "Invalid " + member + ": the token was not issued by this listing";
-        return switch (s) {
-            case EC2 -> new AwsError("InvalidNextToken", "The token '" + member + "' is invalid.", 400, true, 0);
-            case ORGANIZATIONS -> new AwsError("InvalidInputException", msg, 400, true, 0);
-            case SSM, SECRETSMANAGER, LOGS, ECR, SQS, KMS, ACM -> new AwsError(
-                s == AwsService.SSM ? "InvalidNextToken" : s == AwsService.KMS ? "InvalidMarkerException"
-                    : s == AwsService.SQS ? "InvalidNextToken" : s == AwsService.ACM ? "InvalidArgsException"
-                    : s == AwsService.SECRETSMANAGER ? "InvalidNextTokenException" : "InvalidParameterException",
-                msg, 400, true, 0);
-            case TAGGING -> new AwsError("PaginationTokenExpiredException", msg, 400, true, 0);
-            default -> invalidParameter(s, msg);
+        String code = switch (s) {
+            case EC2, SSM, SQS -> "InvalidNextToken";
+            case ORGANIZATIONS -> "InvalidInputException";
+            case KMS -> "InvalidMarkerException";
+            case ACM -> "InvalidArgsException";
+            case SECRETSMANAGER -> "InvalidNextTokenException";
+            case LOGS, ECR -> "InvalidParameterException";
+            case TAGGING -> "PaginationTokenExpiredException";
+            default -> null;
         };
+        return code == null ? invalidParameter(s, msg) : new AwsError(code, msg, 400, true, 0);
     }
 
     /** A specific client error with its own code. */

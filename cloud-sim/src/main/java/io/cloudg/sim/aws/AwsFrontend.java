@@ -2,6 +2,7 @@ package io.cloudg.sim.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.sim.aws.wire.JsonReader;
+import io.cloudg.sim.aws.wire.Pojos;
 import io.cloudg.sim.aws.wire.QueryReader;
 import io.cloudg.sim.aws.wire.RestReader;
 import io.cloudg.sim.aws.wire.WireException;
@@ -165,11 +166,11 @@ public final class AwsFrontend {
             if (p == AwsProtocol.REST_JSON && req.body().length > 0) {
                 JsonReader.fill(builder, JsonReader.parse(req.body()));
             }
-            return io.cloudg.sim.aws.wire.Pojos.build(builder);
+            return Pojos.build(builder);
         }
         JsonNode body = JsonReader.parse(req.body());
         JsonReader.fill(builder, body);
-        return io.cloudg.sim.aws.wire.Pojos.build(builder);
+        return Pojos.build(builder);
     }
 
     private static boolean isForm(SimRequest req, String contentType) {

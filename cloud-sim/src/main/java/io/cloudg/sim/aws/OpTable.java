@@ -1,7 +1,10 @@
 package io.cloudg.sim.aws;
 
+import io.cloudg.sim.aws.wire.Pojos;
+import io.cloudg.sim.estate.AwsResource;
 import io.cloudg.sim.estate.AwsType;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkPojo;
@@ -35,12 +38,12 @@ final class OpTable {
      */
     static Listing.Source narrowedBy(AwsType type, String member) {
         return (call, req) -> {
-            List<io.cloudg.sim.estate.AwsResource> all = call.estate().list(call.account(), call.region(), type);
-            Object wanted = io.cloudg.sim.aws.wire.Pojos.get(req, member);
+            List<AwsResource> all = call.estate().list(call.account(), call.region(), type);
+            Object wanted = Pojos.get(req, member);
             if (wanted == null) {
                 return all;
             }
-            java.util.Collection<?> names = wanted instanceof java.util.Collection<?> c ? c : List.of(wanted);
+            Collection<?> names = wanted instanceof Collection<?> c ? c : List.of(wanted);
             return all.stream().filter(r -> names.contains(r.id()) || names.contains(r.name()) || names.contains(r.arn()))
                 .toList();
         };

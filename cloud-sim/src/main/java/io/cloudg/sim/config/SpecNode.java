@@ -79,7 +79,9 @@ final class SpecNode {
         if (!node.isObject()) {
             throw error("expected a mapping, got " + describe());
         }
-        node.fields().forEachRemaining(e -> out.put(e.getKey(), new SpecNode(join(e.getKey()), e.getValue())));
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            out.put(e.getKey(), new SpecNode(join(e.getKey()), e.getValue()));
+        }
         return out;
     }
 

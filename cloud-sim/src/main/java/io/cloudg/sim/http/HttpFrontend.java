@@ -24,7 +24,6 @@ import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,10 +120,5 @@ public final class HttpFrontend implements AutoCloseable {
             LOG.debug("connection error", cause);
             ctx.close();
         }
-    }
-
-    /** UTF-8 helper for plain-text answers. */
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -20,6 +20,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.ec2.model.DescribeImageAttributeResponse;
 import software.amazon.awssdk.services.ec2.model.Ec2Exception;
+import software.amazon.awssdk.services.ec2.model.Filter;
 import software.amazon.awssdk.services.ec2.model.ImageAttributeName;
 import software.amazon.awssdk.services.ec2.model.Instance;
 import software.amazon.awssdk.services.ec2.model.InternetGateway;
@@ -165,11 +166,11 @@ class Ec2StsOrganizationsTest {
         try (Ec2Client ec2 = AwsClients.aim(Ec2Client.builder(), sim, Region.of(region), AwsClients.management()).build()) {
             List<Vpc> vpcs = ec2.describeVpcs().vpcs();
             String vpc = vpcs.get(0).vpcId();
-            List<Subnet> inVpc = ec2.describeSubnets(b -> b.filters(f -> f.name("vpc-id").values(vpc))).subnets();
+            List<Subnet> inVpc = ec2.describeSubnets(b -> b.filters(Filter.builder().name("vpc-id").values(vpc).build())).subnets();
             assertThat(inVpc).isNotEmpty().allSatisfy(s -> assertThat(s.vpcId()).isEqualTo(vpc));
             assertThat(inVpc.size()).isLessThan(ec2.describeSubnets().subnets().size());
             assertThat(ec2.describeVpcs(b -> b.vpcIds(vpc)).vpcs()).extracting(Vpc::vpcId).containsExactly(vpc);
-            assertThatThrownBy(() -> ec2.describeVpcs(b -> b.filters(f -> f.name("no-such-filter").values("x"))))
+            assertThatThrownBy(() -> ec2.describeVpcs(b -> b.filters(Filter.builder().name("no-such-filter").values("x").build())))
                 .isInstanceOfSatisfying(Ec2Exception.class,
                     e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterValue"));
             assertThatThrownBy(() -> ec2.describeVpcs(b -> b.maxResults(2)))

@@ -151,7 +151,7 @@ class AzureSdkTest {
             } catch (ManagementException e) {
                 assertThat(e.getResponse().getStatusCode()).isEqualTo(429);
                 assertThat(e.getValue().getCode()).isEqualTo("SubscriptionRequestsThrottled");
-                assertThat(e.getResponse().getHeaderValue("Retry-After")).matches("\\d+");
+                assertThat(e.getResponse().getHeaders().getValue(com.azure.core.http.HttpHeaderName.RETRY_AFTER)).matches("\\d+");
                 throttled++;
             }
         }
@@ -210,7 +210,8 @@ class AzureSdkTest {
             } catch (ManagementException e) {
                 statuses.add(e.getResponse().getStatusCode());
                 assertThat(e.getValue().getCode()).isEqualTo("RateLimiting");
-                assertThat(e.getResponse().getHeaderValue("x-ms-user-quota-remaining")).isEqualTo("0");
+                assertThat(e.getResponse().getHeaders().getValue(
+                    com.azure.core.http.HttpHeaderName.fromString("x-ms-user-quota-remaining"))).isEqualTo("0");
             }
         }
         assertThat(statuses).contains(429);

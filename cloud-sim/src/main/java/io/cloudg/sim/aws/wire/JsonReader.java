@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,8 +67,7 @@ public final class JsonReader {
                 }
                 SdkField<?> valueField = f.getTrait(MapTrait.class).valueFieldInfo();
                 Map<String, Object> out = new LinkedHashMap<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : n.properties()) {
                     out.put(e.getKey(), value(valueField, name, e.getValue()));
                 }
                 return out;
