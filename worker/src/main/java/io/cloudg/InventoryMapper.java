@@ -2,6 +2,7 @@ package io.cloudg;
 
 import io.cloudg.aws.AwsClients;
 import io.cloudg.aws.AwsProvider;
+import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.inventory.AssetSpool;
@@ -59,6 +60,7 @@ public final class InventoryMapper {
         this.config = config;
         this.governor = governor;
         planners.put("aws", c -> awsPlanner(c, governor));
+        planners.put("azure", c -> AzureProvider.planner(c.azure(), governor));
     }
 
     /** Hears of each finished task (progress lines, progress bars). */

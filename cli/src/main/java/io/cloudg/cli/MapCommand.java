@@ -77,6 +77,7 @@ final class MapCommand implements Callable<Integer> {
                 CloudSim s = running;
                 b.aws(a -> a.withEndpoint(s.awsEndpoint()).withOrg(true).withCredentials(
                         s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
+                b.azure(a -> a.withEndpoint(s.azureEndpoint()).withTenant(s.azureTenantId()));
                 err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
             }
             if (!providers.isEmpty()) {

@@ -15,6 +15,8 @@ import java.util.Optional;
  *   <li>an error escaped: FAILED; a throttled or transient one reads {@code throttled: ...} /
  *       {@code transient: ...} (the ledger's first give-up when there is one), a fatal one is the
  *       provider's code and message ({@code AccessDenied: ...});</li>
+ *   <li>it kept what it listed but a {@link TruncatedListingException} says the listing was cut short:
+ *       PARTIAL, {@code listing truncated: throttled: ...};</li>
  *   <li>it finished but its ledger holds calls that gave up or were skipped by an open circuit: PARTIAL,
  *       with the ledger's reason;</li>
  *   <li>otherwise SUCCESS.</li>
@@ -31,6 +33,10 @@ public final class Coverage {
     }
 
     public static ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
+        if (error instanceof TruncatedListingException) {
+            return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
+                    error.getMessage() + ": " + errorText(error.getCause(), ledger));
+        }
         return new ServiceCoverage(service, CoverageStatus.FAILED, assets, errorText(error, ledger));
     }
 

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * interleaved order (the first collector of every task, then the second of every task...), so that the
  * buckets of different accounts and regions are used in parallel rather than one account at a time. Each
  * job runs under its own {@link TaskLedger}, which feeds the run's throttling statistics and decides the
- * job's coverage ({@link Coverage}). A task's record is complete when its last job ends.
+ * job's coverage ({@link Coverage}). A task's record is complete when its last job ends; a task with a
+ * {@link TaskSummary} then gets the summary's entry after its jobs' entries.
  */
 public final class TaskRunner {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.run");
@@ -77,7 +78,8 @@ public final class TaskRunner {
             remaining[i] = new AtomicInteger(entries[i].length);
             maxJobs = Math.max(maxJobs, entries[i].length);
             if (entries[i].length == 0) {
-                records[i] = new CoverageRecord(tasks.get(i).provider(), tasks.get(i).accountId(), tasks.get(i).region(), List.of());
+                records[i] = new CoverageRecord(tasks.get(i).provider(), tasks.get(i).accountId(), tasks.get(i).region(),
+                        tasks.get(i).entries(List.of()));
                 listener.taskDone(tasks.get(i), records[i], done.incrementAndGet(), n);
             }
         }
@@ -99,7 +101,7 @@ public final class TaskRunner {
                         entries[ti][ji] = runJob(task, task.jobs().get(ji), run, sink);
                         if (remaining[ti].decrementAndGet() == 0) {
                             CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
-                                    Arrays.asList(entries[ti]));
+                                    task.entries(Arrays.asList(entries[ti])));
                             records[ti] = r;
                             listener.taskDone(task, r, done.incrementAndGet(), n);
                         }

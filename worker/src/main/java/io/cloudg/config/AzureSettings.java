@@ -8,10 +8,13 @@ import java.util.regex.Pattern;
 /**
  * The {@code azure} block.
  *
- * @param endpointUrl the ARM endpoint (a running {@code cloudg sim}), or null for Azure
- * @param tenantId the tenant, or null
+ * @param endpointUrl the ARM endpoint (a running {@code cloudg sim}), or null for Azure. An {@code http://}
+ *        endpoint is reached by keeping {@code https://} URLs in the SDK (its bearer-token policy refuses
+ *        plain http) and sending them as http to exactly that host and port.
+ * @param tenantId the tenant, or null (required with a client secret)
  * @param subscriptions only these subscriptions (empty: every subscription the principal can list)
- * @param clientId a service principal's client id, or null for a token from the environment
+ * @param clientId a service principal's client id, or null for the default credential chain
+ *        (environment, managed identity, Azure CLI); against an endpoint_url, a static token
  * @param clientSecret its secret
  * @param resourceGraph list resources through Resource Graph (true) or ARM per subscription (false)
  */
@@ -29,9 +32,20 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
 
     static AzureSettings load(Yaml y, List<String> warnings) {
         y.warnUnknown(KEYS, warnings);
-        return new AzureSettings(y.uri("endpoint_url"), y.string("tenant_id", null),
-                y.strings("subscriptions", List.of(), GUID, "a subscription id (a GUID)"), y.string("client_id", null),
-                y.string("client_secret", null), y.bool("resource_graph", DEFAULTS.resourceGraph()));
+        String clientId = y.string("client_id", null);
+        String secret = y.string("client_secret", null);
+        String tenant = y.string("tenant_id", null, GUID, "a tenant id (a GUID)");
+        if ((clientId == null) != (secret == null)) {
+            throw Yaml.invalid(clientId == null ? "azure.client_id" : "azure.client_secret",
+                    "set together with " + (clientId == null ? "azure.client_secret" : "azure.client_id"), "(unset)");
+        }
+        if (clientId != null && tenant == null) {
+            throw Yaml.invalid("azure.tenant_id", "set when azure.client_id is (a client secret belongs to a tenant)",
+                    "(unset)");
+        }
+        return new AzureSettings(y.uri("endpoint_url"), tenant,
+                y.strings("subscriptions", List.of(), GUID, "a subscription id (a GUID)"), clientId, secret,
+                y.bool("resource_graph", DEFAULTS.resourceGraph()));
     }
 
     public AzureSettings withEndpoint(URI uri) {
@@ -42,9 +56,26 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
         return new AzureSettings(endpointUrl, tenantId, subscriptions, clientId, clientSecret, on);
     }
 
+    public AzureSettings withTenant(String tenant) {
+        if (tenant != null && !GUID.matcher(tenant).matches()) {
+            throw Yaml.invalid("azure.tenant_id", "a tenant id (a GUID)", tenant);
+        }
+        return new AzureSettings(endpointUrl, tenant, subscriptions, clientId, clientSecret, resourceGraph);
+    }
+
+    public AzureSettings withSubscriptions(List<String> ids) {
+        for (String s : ids) {
+            if (!GUID.matcher(s).matches()) {
+                throw Yaml.invalid("azure.subscriptions entry", "a subscription id (a GUID)", s);
+            }
+        }
+        return new AzureSettings(endpointUrl, tenantId, ids, clientId, clientSecret, resourceGraph);
+    }
+
+    /** Redacted for logs. */
     @Override
     public String toString() {
         return "AzureSettings{endpoint=" + endpointUrl + ", tenant=" + tenantId + ", subscriptions=" + subscriptions
-                + ", resource_graph=" + resourceGraph + ", credentials=" + (clientId == null ? "environment" : "client secret") + "}";
+                + ", resource_graph=" + resourceGraph + ", credentials=" + (clientId == null ? "default chain" : "client secret") + "}";
     }
 }

@@ -33,6 +33,27 @@ final class SimHarness implements AutoCloseable {
                                 sim.managementCredentials().secretAccessKey()));
     }
 
+    /** Maps Azure only, against the simulator's ARM and Resource Graph endpoint. */
+    CloudGConfig.Builder azureConfig(Path out) {
+        return CloudGConfig.builder().providers("azure").outputDir(out).workers(8)
+                .azure(a -> a.withEndpoint(sim.azureEndpoint()).withTenant(sim.azureTenantId()));
+    }
+
+    /** The truth of one provider as {@code account|region|service|type|id} keys. */
+    java.util.Set<String> truthKeys(String provider) {
+        return sim.truth().assets().stream().filter(a -> a.provider().equals(provider))
+                .map(a -> a.account() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    /** A map's assets as {@code account|region|service|type|id} keys. */
+    static java.util.Set<String> mappedKeys(io.cloudg.InventoryResult r) {
+        try (java.util.stream.Stream<io.cloudg.inventory.Asset> assets = r.assets()) {
+            return assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
+                    .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+        }
+    }
+
     static Governor governor(RateLimitConfig config) {
         return Governor.builder().config(config).build();
     }

@@ -1,0 +1,123 @@
+package io.cloudg.azure;
+
+import com.azure.core.credential.AccessToken;
+import com.azure.core.credential.TokenCredential;
+import com.azure.core.http.HttpClient;
+import com.azure.core.http.HttpPipeline;
+import com.azure.core.management.AzureEnvironment;
+import com.azure.core.management.profile.AzureProfile;
+import com.azure.identity.ClientSecretCredentialBuilder;
+import com.azure.identity.DefaultAzureCredentialBuilder;
+import com.azure.resourcemanager.resourcegraph.ResourceGraphManager;
+import com.azure.resourcemanager.resourcegraph.models.ResourceProviders;
+import com.azure.resourcemanager.resources.ResourceManager;
+import com.azure.resourcemanager.resources.fluent.ResourceManagementClient;
+import com.azure.resourcemanager.resources.fluent.SubscriptionsClient;
+import com.azure.resourcemanager.resources.implementation.SubscriptionClientBuilder;
+import io.cloudg.config.AzureSettings;
+import io.cloudg.resilience.Governor;
+import java.net.URI;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import reactor.core.publisher.Mono;
+
+/**
+ * The Azure SDK clients of a run, all on one governed {@link AzurePipeline}: the subscription listing,
+ * one ARM resource client per subscription, and Resource Graph. Against {@code azure.endpoint_url} every
+ * ARM endpoint of the environment is that URL (kept https, see {@link EndpointHttpClient}) and the token
+ * is a static one; otherwise the public cloud with a client secret or the default credential chain.
+ */
+public final class AzureClients {
+    /** What a simulator or proxy endpoint gets as a bearer token: any token is accepted there. */
+    static final String ENDPOINT_TOKEN = "cloudg";
+
+    private final AzureSettings settings;
+    private final AzureEnvironment environment;
+    private final AzureProfile profile;
+    private final HttpPipeline pipeline;
+    private final String tenantAccount;
+    private final Map<String, ResourceManagementClient> arm = new ConcurrentHashMap<>();
+    private final ResourceManager.Authenticated authenticated;
+    private volatile SubscriptionsClient subscriptions;
+    private volatile ResourceProviders graph;
+
+    public AzureClients(AzureSettings settings, Governor governor) {
+        this.settings = settings;
+        this.environment = environment(settings.endpointUrl());
+        this.profile = new AzureProfile(settings.tenantId(), null, environment);
+        this.tenantAccount = settings.clientId() != null ? settings.clientId()
+                : settings.tenantId() != null ? settings.tenantId() : "tenant";
+        this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl()), credential(settings),
+                environment, governor, tenantAccount);
+        this.authenticated = ResourceManager.authenticate(pipeline, profile);
+    }
+
+    public AzureSettings settings() {
+        return settings;
+    }
+
+    /**
+     * The account part of tenant-wide scopes (the subscription listing) and of Resource Graph's, which
+     * Azure throttles per user: the client id, else the tenant id, else {@code tenant}.
+     */
+    public String tenantAccount() {
+        return tenantAccount;
+    }
+
+    public SubscriptionsClient subscriptions() {
+        SubscriptionsClient s = subscriptions;
+        if (s == null) {
+            s = new SubscriptionClientBuilder().pipeline(pipeline).endpoint(environment.getResourceManagerEndpoint())
+                    .buildClient().getSubscriptions();
+            subscriptions = s;
+        }
+        return s;
+    }
+
+    /** The ARM resource client of one subscription (generic resources, resource groups). */
+    public ResourceManagementClient arm(String subscription) {
+        return arm.computeIfAbsent(subscription, id -> authenticated.withSubscription(id).serviceClient());
+    }
+
+    public ResourceProviders graph() {
+        ResourceProviders g = graph;
+        if (g == null) {
+            g = ResourceGraphManager.authenticate(pipeline, profile).resourceProviders();
+            graph = g;
+        }
+        return g;
+    }
+
+    static AzureEnvironment environment(URI endpoint) {
+        if (endpoint == null) {
+            return AzureEnvironment.AZURE;
+        }
+        String base = "https://" + endpoint.getHost() + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()) + "/";
+        return new AzureEnvironment(Map.of("resourceManagerEndpointUrl", base, "activeDirectoryEndpointUrl", base,
+                "managementEndpointUrl", base));
+    }
+
+    static HttpClient httpClient(URI endpoint) {
+        HttpClient http = HttpClient.createDefault();
+        if (endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme())) {
+            return new EndpointHttpClient(http, endpoint.getHost() + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()));
+        }
+        return http;
+    }
+
+    static TokenCredential credential(AzureSettings s) {
+        if (s.clientId() != null) {
+            return new ClientSecretCredentialBuilder().tenantId(s.tenantId()).clientId(s.clientId())
+                    .clientSecret(s.clientSecret()).build();
+        }
+        if (s.endpointUrl() != null) {
+            return request -> Mono.just(new AccessToken(ENDPOINT_TOKEN, OffsetDateTime.now().plusHours(1)));
+        }
+        DefaultAzureCredentialBuilder b = new DefaultAzureCredentialBuilder();
+        if (s.tenantId() != null) {
+            b.tenantId(s.tenantId());
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,63 @@
+package io.cloudg.azure;
+
+import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.management.exception.ManagementError;
+import io.cloudg.resilience.spi.ErrorFacts;
+import io.cloudg.resilience.spi.ErrorInspector;
+
+/**
+ * Teaches the governor's classifier to read Azure SDK errors ({@link HttpResponseException} and its ARM
+ * subclass {@code ManagementException}): ARM's error code ({@code SubscriptionRequestsThrottled},
+ * {@code RateLimiting}...) and message, the HTTP status (a 429 is throttling whatever the code), and when
+ * to retry: {@code Retry-After}, else {@code retry-after-ms} / {@code x-ms-retry-after-ms}, else Resource
+ * Graph's {@code x-ms-user-quota-resets-after} ({@code hh:mm:ss}) when its {@code x-ms-user-quota-remaining}
+ * is 0. Registered through {@code META-INF/services}.
+ */
+public final class AzureErrorInspector implements ErrorInspector {
+    @Override
+    public ErrorFacts inspect(Throwable t) {
+        if (!(t instanceof HttpResponseException)) {
+            return null;
+        }
+        HttpResponseException e = (HttpResponseException) t;
+        HttpResponse r = e.getResponse();
+        ErrorFacts.Builder b = ErrorFacts.builder();
+        if (e.getValue() instanceof ManagementError) {
+            ManagementError m = (ManagementError) e.getValue();
+            b.code(m.getCode()).message(m.getMessage());
+        } else {
+            b.message(e.getMessage());
+        }
+        if (r != null) {
+            b.httpStatus(r.getStatusCode()).retryAfter(retryAfter(r));
+        }
+        return b.build();
+    }
+
+    /** The server's wait hint in the form {@code RetryAfter} reads (seconds or an HTTP date), or null. */
+    static String retryAfter(HttpResponse r) {
+        String v = r.getHeaderValue("Retry-After");
+        if (v != null && !v.isBlank()) {
+            return v.trim();
+        }
+        for (String ms : new String[] {"retry-after-ms", "x-ms-retry-after-ms"}) {
+            String m = r.getHeaderValue(ms);
+            if (m != null && m.trim().matches("\\d+")) {
+                return Double.toString(Long.parseLong(m.trim()) / 1000.0);
+            }
+        }
+        if ("0".equals(trim(r.getHeaderValue("x-ms-user-quota-remaining")))) {
+            String resets = trim(r.getHeaderValue("x-ms-user-quota-resets-after"));
+            if (resets != null && resets.matches("\\d{1,2}:\\d{2}:\\d{2}")) {
+                String[] p = resets.split(":");
+                return Long.toString(Long.parseLong(p[0]) * 3600 + Long.parseLong(p[1]) * 60 + Long.parseLong(p[2]));
+            }
+        }
+        return null;
+    }
+
+    private static String trim(String s) {
+        return s == null ? null : s.trim();
+    }
+}

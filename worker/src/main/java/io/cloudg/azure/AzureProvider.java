@@ -1,0 +1,124 @@
+package io.cloudg.azure;
+
+import com.azure.resourcemanager.resources.fluent.models.SubscriptionInner;
+import com.azure.resourcemanager.resources.models.SubscriptionState;
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.Coverage;
+import io.cloudg.config.AzureSettings;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.TaskLedger;
+import io.cloudg.resilience.Governor;
+import io.cloudg.run.ProviderPlan;
+import io.cloudg.run.ProviderPlanner;
+import io.cloudg.run.StartupException;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plans an Azure map: the subscriptions ({@code azure.subscriptions}, else ARM's subscription listing,
+ * governed like any call), then one task per subscription: {@code azure_resources} (the subscription and
+ * its resource groups), one {@code azure_<service>} job per {@link AzureCatalog} service and the
+ * {@code azure_other} sweep, through ARM or Resource Graph ({@code azure.resource_graph}), closed by the
+ * {@code azure_full} summary ({@link AzureFullSummary}).
+ *
+ * <p>A subscription listing that stayed throttled is recorded in the discovery record and the map goes
+ * on without Azure tasks; one that fails otherwise (no credentials, no access, nothing listening at
+ * {@code azure.endpoint_url}) means the map cannot start.
+ */
+public final class AzureProvider {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.azure");
+
+    private final AzureSettings settings;
+    private final AzureClients clients;
+    private final AzureListings listings;
+
+    public AzureProvider(AzureSettings settings, AzureClients clients) {
+        this.settings = settings;
+        this.clients = clients;
+        this.listings = new AzureListings(clients);
+    }
+
+    /** The planner {@code InventoryMapper} registers for {@code azure}. */
+    public static ProviderPlanner planner(AzureSettings settings, Governor governor) {
+        AzureProvider provider = new AzureProvider(settings, new AzureClients(settings, governor));
+        return new ProviderPlanner() {
+            @Override
+            public ProviderPlan plan() {
+                return provider.plan();
+            }
+
+            @Override
+            public void close() {
+                // the HTTP client is the SDK's shared one; nothing of the run's own to release
+            }
+        };
+    }
+
+    public ProviderPlan plan() {
+        List<CoverageRecord> discovery = new ArrayList<>();
+        List<AzureSubscription> subs = new ArrayList<>();
+        if (!settings.subscriptions().isEmpty()) {
+            settings.subscriptions().forEach(id -> subs.add(new AzureSubscription(id, null)));
+        } else {
+            discovery.add(new CoverageRecord("azure", clients.tenantAccount(), "discovery", List.of(listSubscriptions(subs))));
+        }
+        LOG.info("Azure: {} subscription(s), resources through {}", subs.size(),
+                settings.resourceGraph() ? "Resource Graph" : "ARM");
+        List<CollectionTask> tasks = new ArrayList<>();
+        for (AzureSubscription sub : subs) {
+            tasks.add(new CollectionTask("azure", sub.id(), "global", jobs(sub), new AzureFullSummary()));
+        }
+        return new ProviderPlan("azure", tasks, discovery);
+    }
+
+    List<CollectorJob> jobs(AzureSubscription sub) {
+        List<CollectorJob> jobs = new ArrayList<>();
+        jobs.add(new CollectorJob(AzureCatalog.RESOURCES_ENTRY, listings.subscriptionAndGroups(sub)));
+        for (AzureService s : AzureCatalog.SERVICES) {
+            jobs.add(new CollectorJob(s.coverageName(),
+                    settings.resourceGraph() ? listings.graphService(sub, s) : listings.armService(sub, s)));
+        }
+        jobs.add(new CollectorJob(AzureCatalog.OTHER_ENTRY,
+                settings.resourceGraph() ? listings.graphOther(sub) : listings.armOther(sub)));
+        return jobs;
+    }
+
+    private ServiceCoverage listSubscriptions(List<AzureSubscription> into) {
+        TaskLedger outer = TaskLedger.current();
+        TaskLedger ledger = TaskLedger.create("azure/" + clients.tenantAccount() + "/subscriptions",
+                outer == null ? null : outer.run());
+        Scope scope = Scope.of("azure", clients.tenantAccount(), null, "resources", "ListSubscriptions");
+        try (TaskLedger.Binding b = ledger.bind()) {
+            for (SubscriptionInner s : clients.subscriptions().list(new AzureTarget(scope, ledger).context())) {
+                if (s.state() != SubscriptionState.DISABLED && s.state() != SubscriptionState.DELETED) {
+                    into.add(new AzureSubscription(s.subscriptionId(), s.displayName()));
+                }
+            }
+            return ledger.incompleteReason()
+                    .map(r -> new ServiceCoverage("subscriptions", CoverageStatus.PARTIAL, into.size(), r))
+                    .orElse(ServiceCoverage.success("subscriptions", into.size()));
+        } catch (RuntimeException e) {
+            if (Resilience.get().classifier().classify(e) != ErrorClass.THROTTLED) {
+                throw new StartupException("Azure: cannot list subscriptions (" + oneLine(e) + "); check the credentials"
+                        + (settings.endpointUrl() == null ? "" : " and azure.endpoint_url " + settings.endpointUrl()), e);
+            }
+            String error = Coverage.errorText(e, ledger);
+            LOG.warn("Azure: listing subscriptions failed, mapping none: {}", error);
+            return new ServiceCoverage("subscriptions", CoverageStatus.FAILED, into.size(), error);
+        }
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

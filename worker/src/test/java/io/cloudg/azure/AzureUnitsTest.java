@@ -1,0 +1,157 @@
+package io.cloudg.azure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpRequest;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.management.exception.ManagementException;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.Classification;
+import io.cloudg.resilience.Classifier;
+import io.cloudg.resilience.ErrorClass;
+import java.net.URL;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** The pieces of the Azure integration that need no server. */
+class AzureUnitsTest {
+    static final String SUB = "0d7bec37-0a7e-42a1-a6bd-2d48704eb7be";
+
+    @Test
+    void scopesFollowTheResourceProviderOfTheUrl() throws Exception {
+        assertThat(AzureTarget.fromUrl(new URL("https://management.azure.com/subscriptions/" + SUB
+                + "/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v?api-version=1"), "t"))
+                .hasToString("azure/" + SUB + "/network");
+        assertThat(AzureTarget.fromUrl(new URL("https://m/subscriptions/" + SUB + "/resources?api-version=1"), "t"))
+                .hasToString("azure/" + SUB + "/resources");
+        assertThat(AzureTarget.fromUrl(new URL("https://m/subscriptions?api-version=1"), "tenant-x"))
+                .hasToString("azure/tenant-x/resources");
+        assertThat(AzureTarget.fromUrl(new URL("https://m/providers/Microsoft.ResourceGraph/resources?api-version=1"),
+                "principal")).hasToString("azure/principal/resourcegraph");
+    }
+
+    @Test
+    void serviceKeysAreTheRateTableKeys() {
+        assertThat(AzureService.keyOf("Microsoft.Network")).isEqualTo("network");
+        assertThat(AzureService.keyOf("Microsoft.Storage")).isEqualTo("storage");
+        assertThat(AzureService.keyOf("microsoft.resourcegraph")).isEqualTo("resourcegraph");
+        assertThat(AzureCatalog.SERVICES).extracting(AzureService::coverageName).contains("azure_compute", "azure_network")
+                .doesNotHaveDuplicates();
+        assertThat(AzureCatalog.covers("microsoft.compute/VIRTUALMACHINES")).isTrue();
+        assertThat(AzureCatalog.covers("Microsoft.Cache/redis")).isFalse();
+        assertThatThrownBy(() -> new AzureService("Microsoft.Web", List.of("Microsoft.Sql/servers")))
+                .hasMessageContaining("Microsoft.Sql/servers is not a type of Microsoft.Web");
+    }
+
+    @Test
+    void typesAreReadFromIdsInTheProvidersCasing() {
+        assertThat(AzureIds.typeOf("/subscriptions/s/resourceGroups/g/providers/Microsoft.Compute/virtualMachines/vm-1"))
+                .isEqualTo("Microsoft.Compute/virtualMachines");
+        assertThat(AzureIds.typeOf("/subscriptions/s/resourceGroups/g/providers/Microsoft.Network/virtualNetworks/v/subnets/x"))
+                .isEqualTo("Microsoft.Network/virtualNetworks/subnets");
+        assertThat(AzureIds.typeOf("/subscriptions/s/resourceGroups/g")).isNull();
+        assertThat(AzureIds.namespaceOf("Microsoft.Web/sites")).isEqualTo("Microsoft.Web");
+    }
+
+    @Test
+    void throttlingAnswersAreThrottledWithTheirWaitHints() throws Exception {
+        Classifier c = Classifier.defaultClassifier();
+        Classification arm = c.explain(AzureFailures.of(response(429, Map.of("Retry-After", "7")),
+                "{\"error\":{\"code\":\"SubscriptionRequestsThrottled\",\"message\":\"Number of 'read' requests exceeded\"}}"), 0);
+        assertThat(arm.errorClass()).isEqualTo(ErrorClass.THROTTLED);
+        assertThat(arm.summary()).isEqualTo("SubscriptionRequestsThrottled: Number of 'read' requests exceeded");
+        assertThat(arm.retryAfterNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(7));
+
+        Classification graph = c.explain(AzureFailures.of(response(429, Map.of("x-ms-user-quota-remaining", "0",
+                "x-ms-user-quota-resets-after", "00:00:03")), "{\"error\":{\"code\":\"RateLimiting\",\"message\":\"m\"}}"), 0);
+        assertThat(graph.errorClass()).isEqualTo(ErrorClass.THROTTLED);
+        assertThat(graph.retryAfterNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(3));
+
+        Classification ms = c.explain(AzureFailures.of(response(429, Map.of("retry-after-ms", "1500")), ""), 0);
+        assertThat(ms.retryAfterNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(1500));
+        assertThat(ms.summary()).isEqualTo("HTTP 429: Status code 429");
+    }
+
+    @Test
+    void accessDeniedIsFatalAndServerErrorsTransient() throws Exception {
+        Classifier c = Classifier.defaultClassifier();
+        ManagementException denied = AzureFailures.of(response(403, Map.of()),
+                "{\"error\":{\"code\":\"AuthorizationFailed\",\"message\":\"no\"}}");
+        assertThat(c.classify(denied)).isEqualTo(ErrorClass.FATAL);
+        assertThat(denied.getValue().getCode()).isEqualTo("AuthorizationFailed");
+        assertThat(c.classify(AzureFailures.of(response(500, Map.of()), "not json"))).isEqualTo(ErrorClass.TRANSIENT);
+        assertThat(c.classify(AzureFailures.of(response(503, Map.of()), "{\"error\":{\"code\":\"ServiceUnavailable\"}}")))
+                .isEqualTo(ErrorClass.TRANSIENT);
+    }
+
+    @Test
+    void fullIsPartialAsSoonAsOneListingIsIncomplete() {
+        AzureFullSummary s = new AzureFullSummary();
+        ServiceCoverage ok = s.summarize(List.of(ServiceCoverage.success("azure_resources", 3),
+                ServiceCoverage.success("azure_compute", 4)));
+        assertThat(ok).isEqualTo(ServiceCoverage.success("azure_full", 7));
+        ServiceCoverage partial = s.summarize(List.of(ServiceCoverage.success("azure_resources", 3),
+                new ServiceCoverage("azure_compute", CoverageStatus.FAILED, 0, "throttled: 1 call(s) gave up"),
+                new ServiceCoverage("azure_web", CoverageStatus.PARTIAL, 2, "transient: 1 call(s) gave up")));
+        assertThat(partial.status()).isEqualTo(CoverageStatus.PARTIAL);
+        assertThat(partial.assetCount()).isEqualTo(5);
+        assertThat(partial.error()).isEqualTo("throttled: 2 of 3 listing(s) incomplete: azure_compute FAILED "
+                + "(throttled: 1 call(s) gave up); azure_web PARTIAL (transient: 1 call(s) gave up)");
+        ServiceCoverage denied = s.summarize(List.of(new ServiceCoverage("azure_compute", CoverageStatus.FAILED, 0,
+                "AuthorizationFailed: no")));
+        assertThat(denied.error()).isEqualTo("1 of 1 listing(s) incomplete: azure_compute FAILED (AuthorizationFailed: no)");
+    }
+
+    static HttpResponse response(int status, Map<String, String> headers) throws Exception {
+        HttpRequest req = new HttpRequest(HttpMethod.GET, new URL("https://management.azure.com/subscriptions"));
+        HttpHeaders h = new HttpHeaders();
+        headers.forEach(h::set);
+        return new HttpResponse(req) {
+            @Override
+            public int getStatusCode() {
+                return status;
+            }
+
+            @Override
+            @Deprecated
+            public String getHeaderValue(String name) {
+                return h.getValue(name);
+            }
+
+            @Override
+            public HttpHeaders getHeaders() {
+                return h;
+            }
+
+            @Override
+            public Flux<ByteBuffer> getBody() {
+                return Flux.empty();
+            }
+
+            @Override
+            public Mono<byte[]> getBodyAsByteArray() {
+                return Mono.empty();
+            }
+
+            @Override
+            public Mono<String> getBodyAsString() {
+                return Mono.empty();
+            }
+
+            @Override
+            public Mono<String> getBodyAsString(Charset charset) {
+                return Mono.empty();
+            }
+        };
+    }
+}

@@ -1,0 +1,52 @@
+package io.cloudg.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.resilience.config.ConfigException;
+import org.junit.jupiter.api.Test;
+
+/** The azure and gcp blocks: wrong values fail naming the key and the value, unknown keys are reported. */
+class ProviderSettingsTest {
+    static final String TENANT = "8f3e2a10-0000-4000-8000-000000000001";
+
+    @Test
+    void azureBlockLoads() {
+        CloudGConfig c = CloudGConfig.fromYaml("""
+                providers: [azure]
+                azure: {endpoint_url: "http://127.0.0.1:4566", tenant_id: %s, resource_graph: true,
+                        subscriptions: [6b08ecd8-3aa3-478a-a7b5-e4fbda638942]}
+                """.formatted(TENANT));
+        assertThat(c.azure().endpointUrl()).hasToString("http://127.0.0.1:4566");
+        assertThat(c.azure().resourceGraph()).isTrue();
+        assertThat(c.azure().subscriptions()).containsExactly("6b08ecd8-3aa3-478a-a7b5-e4fbda638942");
+        assertThat(c.warnings()).isEmpty();
+    }
+
+    @Test
+    void azureWrongValuesNameTheKeyAndTheValue() {
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {subscriptions: [not-a-guid]}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.subscriptions entry")
+                .hasMessageContaining("not-a-guid");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {resource_graph: sometimes}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.resource_graph")
+                .hasMessageContaining("sometimes");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {endpoint_url: localhost}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.endpoint_url")
+                .hasMessageContaining("localhost");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {tenant_id: contoso}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.tenant_id").hasMessageContaining("contoso");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {client_id: app, tenant_id: " + TENANT + "}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.client_secret");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("azure: {client_id: app, client_secret: s}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("azure.tenant_id");
+    }
+
+    @Test
+    void unknownKeysAreNamedInAWarning() {
+        CloudGConfig c = CloudGConfig.fromYaml("azure: {subscriptionz: [x]}\ngcp: {projectz: [y]}");
+        assertThat(c.warnings()).anySatisfy(w -> assertThat(w).contains("azure.subscriptionz"))
+                .anySatisfy(w -> assertThat(w).contains("gcp.projectz"));
+    }
+}

@@ -1,0 +1,142 @@
+package io.cloudg.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cloudg.InventoryMapper;
+import io.cloudg.InventoryResult;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.report.ThrottlingReport;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.FaultSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Azure throttled server-side by cloud-sim: every resource listing of one subscription answers 429
+ * (Retry-After: 1). The other subscription and the resource groups are never throttled.
+ */
+class AzureThrottlingEndToEndTest {
+    /** Every listing of one subscription lists resources, and every one of them is throttled. */
+    static final int LISTINGS = 12;
+
+    @TempDir
+    Path out;
+
+    static FaultSpec throttleListings(String subscription) {
+        return FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + subscription
+                + ", operation: ListResources}, error: throttle}]");
+    }
+
+    /**
+     * One retry, short backoffs, and storage's leaf raised from its built-in 0.33 rps (halved by the first
+     * throttle, it would make the test wait seconds for a token): what is checked is the accounting.
+     */
+    static RateLimitConfig quickRetries() {
+        return RateLimitConfig.builder().azure(a -> a.maxRetries(1).maxBackoffSeconds(0.05).service("storage", 20, 40))
+                .build();
+    }
+
+    static Map<String, CoverageRecord> bySubscription(InventoryResult r) {
+        return r.coverage().stream().filter(c -> c.region().equals("global"))
+                .collect(Collectors.toMap(CoverageRecord::accountId, c -> c));
+    }
+
+    @Test
+    void aThrottledSubscriptionFailsItsListingsAndItsFullEntryIsPartial() throws Exception {
+        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+            String throttled = h.sim.estate().azure().subscriptions().get(0).id();
+            String fine = h.sim.estate().azure().subscriptions().get(1).id();
+            h.sim.setFaults(throttleListings(throttled));
+            Governor g = SimHarness.governor(quickRetries());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).build(), g).mapInventory();
+
+            CoverageRecord bad = bySubscription(r).get(throttled);
+            List<ServiceCoverage> listings = bad.services().stream()
+                    .filter(s -> !Set.of("azure_resources", "azure_full").contains(s.service())).toList();
+            assertThat(listings).hasSize(LISTINGS).allSatisfy(s -> {
+                assertThat(s.status()).as(s.service()).isEqualTo(CoverageStatus.FAILED);
+                assertThat(s.assetCount()).isZero();
+                assertThat(s.error()).startsWith("throttled: 1 call(s) gave up after retries (throttled: ListResources "
+                        + "(retries exhausted): SubscriptionRequestsThrottled");
+            });
+            ServiceCoverage groups = AzureMapEndToEndTest.entry(bad, "azure_resources");
+            assertThat(groups.status()).isEqualTo(CoverageStatus.SUCCESS);
+            assertThat(groups.assetCount()).as("the subscription and its resource groups, every one")
+                    .isEqualTo(h.sim.truth().select(a -> a.account().equals(throttled) && a.type().startsWith("Microsoft.Resources/")).size());
+            ServiceCoverage full = AzureMapEndToEndTest.entry(bad, "azure_full");
+            assertThat(full.status()).isEqualTo(CoverageStatus.PARTIAL);
+            assertThat(full.error()).startsWith("throttled: " + LISTINGS + " of " + (LISTINGS + 1) + " listing(s) incomplete: azure_compute FAILED (throttled:");
+            assertThat(full.assetCount()).isEqualTo(groups.assetCount());
+
+            CoverageRecord good = bySubscription(r).get(fine);
+            assertThat(good.services()).allSatisfy(s -> assertThat(s.status()).as(s.service()).isEqualTo(CoverageStatus.SUCCESS));
+            Set<String> mapped = SimHarness.mappedKeys(r);
+            assertThat(mapped.stream().filter(k -> k.startsWith(fine + "|")).collect(Collectors.toSet()))
+                    .isEqualTo(h.truthKeys("azure").stream().filter(k -> k.startsWith(fine + "|")).collect(Collectors.toSet()));
+
+            ThrottlingReport t = r.throttling();
+            assertThat(t).isNotNull();
+            assertThat(t.totals().throttled()).as("two attempts per listing").isEqualTo(2L * LISTINGS);
+            assertThat(t.totals().gaveUp()).isEqualTo(LISTINGS);
+            assertThat(t.skipped()).containsKey("azure/" + throttled + "/compute");
+            assertThat(t.skipped().keySet()).noneMatch(k -> k.contains(fine));
+            assertThat(t.slowedBuckets()).containsKey("azure/" + throttled + "/network");
+            assertThat(t.totals().breakerTrips()).isZero();
+            assertThat(h.sim.stats().totals().throttled()).isEqualTo(2L * LISTINGS);
+            assertThat(r.complete()).isFalse();
+        }
+    }
+
+    @Test
+    void withTheGovernorOffTheSdksOwnRetryPolicyRetries() throws Exception {
+        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+            String throttled = h.sim.estate().azure().subscriptions().get(0).id();
+            h.sim.setFaults(throttleListings(throttled));
+            Governor g = SimHarness.governor(RateLimitConfig.builder().enabled(false)
+                    .azure(a -> a.maxRetries(1).maxBackoffSeconds(0.05)).build());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).workers(LISTINGS).build(), g).mapInventory();
+
+            CoverageRecord bad = bySubscription(r).get(throttled);
+            assertThat(bad.services().stream().filter(s -> s.status() == CoverageStatus.FAILED)).hasSize(LISTINGS)
+                    .allSatisfy(s -> assertThat(s.error()).startsWith("throttled: SubscriptionRequestsThrottled"));
+            assertThat(AzureMapEndToEndTest.entry(bad, "azure_full").status()).isEqualTo(CoverageStatus.PARTIAL);
+            // azure-core's default policy: 3 retries, whatever ratelimit.azure.max_retries says; nothing gives up
+            // in cloudg's books because cloudg does not retry
+            assertThat(h.sim.stats().totals().throttled()).isEqualTo(4L * LISTINGS);
+            assertThat(r.throttling().totals().gaveUp()).isZero();
+            assertThat(r.throttling().totals().retries()).isZero();
+        }
+    }
+
+    @Test
+    void accessDeniedFailsEachListingWithoutTrippingABreaker() throws Exception {
+        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+            String denied = h.sim.estate().azure().subscriptions().get(1).id();
+            h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + denied
+                    + "}, error: access_denied}]"));
+            Governor g = SimHarness.governor(quickRetries());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).build(), g).mapInventory();
+
+            CoverageRecord rec = bySubscription(r).get(denied);
+            assertThat(rec.services().stream().filter(s -> !s.service().equals("azure_full"))).hasSize(LISTINGS + 1)
+                    .allSatisfy(s -> {
+                        assertThat(s.status()).isEqualTo(CoverageStatus.FAILED);
+                        assertThat(s.error()).startsWith("AuthorizationFailed: The client");
+                    });
+            assertThat(AzureMapEndToEndTest.entry(rec, "azure_full").status()).isEqualTo(CoverageStatus.PARTIAL);
+            assertThat(AzureMapEndToEndTest.entry(rec, "azure_full").error()).doesNotStartWith("throttled:");
+            assertThat(g.report().totals().breakerTrips()).isZero();
+            assertThat(g.report().totals().retries()).isZero();
+            assertThat(r.throttling()).isNull();
+        }
+    }
+}
