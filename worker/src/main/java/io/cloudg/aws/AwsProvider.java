@@ -13,11 +13,13 @@ import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.StartupException;
+import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -67,8 +69,13 @@ public final class AwsProvider {
             "elasticloadbalancing:loadbalancer", "autoscaling:autoScalingGroup", "ecr:repository", "apigateway:",
             "cloudfront:distribution", "elasticfilesystem:file-system", "elasticache:cluster", "acm:certificate");
 
+    /** The job that lists the organization's accounts from what discovery found (no call of its own). */
+    public static final String ACCOUNTS_JOB = "accounts";
+
     private final AwsSettings settings;
     private final AwsClients clients;
+    private final Map<String, AwsAccount> replanned = new ConcurrentHashMap<>();
+    private volatile String managementAccountId;
 
     public AwsProvider(AwsSettings settings, AwsClients clients) {
         this.settings = settings;
@@ -101,6 +108,7 @@ public final class AwsProvider {
                     + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl()), e);
         }
         AwsAccount management = new AwsAccount(managementId, null, creds, true);
+        managementAccountId = managementId;
         LOG.info("AWS: management account {}", managementId);
 
         Map<String, AwsAccount> accounts = new LinkedHashMap<>();
@@ -161,11 +169,12 @@ public final class AwsProvider {
                     global.add(new CollectorJob(c.name(), c.body(clients, account, "global")));
                 }
             }
-            if (account.id().equals(managementId) && settings.org() && wanted("accounts")) {
+            if (account.id().equals(managementId) && settings.org() && wanted(ACCOUNTS_JOB)) {
                 List<Account> found = List.copyOf(orgAccounts);
-                global.add(new CollectorJob("accounts", sink -> {
+                global.add(new CollectorJob(ACCOUNTS_JOB, sink -> {
                     for (Account a : found) {
-                        sink.accept(new Asset("aws", managementId, "global", "organizations", "AWS::Organizations::Account",
+                        // an account is an asset of its own (account_id = itself), listed by the management account
+                        sink.accept(new Asset("aws", a.id(), "global", "organizations", "AWS::Organizations::Account",
                                 a.id(), a.name(), a.arn(), Map.of(), Map.of()));
                     }
                 }));
@@ -195,6 +204,88 @@ public final class AwsProvider {
             discovery.add(new CoverageRecord("aws", managementId, "discovery", mgmtGlobal));
         }
         return new ProviderPlan("aws", tasks, discovery);
+    }
+
+    /** The management account the last {@link #plan()} found, or null before one ran. */
+    public String managementAccountId() {
+        return managementAccountId;
+    }
+
+    /**
+     * Whether {@code job} is built from what discovery found rather than from calls of its own (the
+     * organization's account list): such a job cannot be re-planned elsewhere, so a fleet's coordinator
+     * runs it.
+     */
+    public static boolean discoveryJob(String job) {
+        return ACCOUNTS_JOB.equals(job);
+    }
+
+    /** The service whose quotas a job's calls use ({@code ec2}, {@code iam}, {@code cloudcontrol}...). */
+    public static String serviceOf(String job) {
+        switch (job) {
+            case "cloudcontrol": return "cloudcontrol";
+            case "tagging": return "resourcegroupstaggingapi";
+            case ACCOUNTS_JOB: return "organizations";
+            default:
+                for (AwsCollector<?, ?> c : AwsCatalog.all()) {
+                    if (c.name().equals(job)) {
+                        return c.service();
+                    }
+                }
+                throw new IllegalArgumentException("no AWS collector named " + job);
+        }
+    }
+
+    /**
+     * Re-plans part of one task from its description (a fleet worker's entry point): the collectors
+     * {@code target} names, in its account and region, with this process's own credentials; a member
+     * account's by assuming {@code aws.role_name} from the management account named in
+     * {@code target.discovery()}. No discovery call is made.
+     *
+     * @throws IllegalArgumentException for a collector this build does not have, a discovery job, a
+     *         global collector outside {@code global} (or a regional one in it), or no management account
+     */
+    public CollectionTask taskFor(TaskTarget target) {
+        if (!"aws".equals(target.provider())) {
+            throw new IllegalArgumentException("not an AWS task: " + target.recordId());
+        }
+        String managementId = target.discovery().get(TaskTarget.MANAGEMENT_ACCOUNT);
+        if (managementId == null) {
+            throw new IllegalArgumentException("the task names no " + TaskTarget.MANAGEMENT_ACCOUNT);
+        }
+        AwsAccount management = replanned.computeIfAbsent(managementId,
+                m -> new AwsAccount(m, null, managementCredentials(), true));
+        AwsAccount account = target.accountId().equals(managementId) ? management
+                : replanned.computeIfAbsent(target.accountId(), id -> member(id, null, management));
+        String region = target.region();
+        boolean global = region.equals("global");
+        List<CollectorJob> jobs = new ArrayList<>();
+        for (String name : target.collectors()) {
+            jobs.add(new CollectorJob(name, body(name, account, region, global)));
+        }
+        return new CollectionTask("aws", account.id(), region, jobs);
+    }
+
+    private io.cloudg.collect.CollectorBody body(String name, AwsAccount account, String region, boolean global) {
+        if (name.equals("cloudcontrol") || name.equals("tagging")) {
+            if (global) {
+                throw new IllegalArgumentException("the " + name + " sweep is regional, not global");
+            }
+            return name.equals("cloudcontrol") ? cloudControlSweep(account, region) : taggingSweep(account, region);
+        }
+        if (discoveryJob(name)) {
+            throw new IllegalArgumentException("the " + name + " job comes from discovery and runs where discovery ran");
+        }
+        for (AwsCollector<?, ?> c : AwsCatalog.all()) {
+            if (c.name().equals(name)) {
+                if (c.global() != global) {
+                    throw new IllegalArgumentException("collector " + name + " is " + (c.global() ? "global" : "regional")
+                            + " but the task's region is " + region);
+                }
+                return c.body(clients, account, region);
+            }
+        }
+        throw new IllegalArgumentException("no AWS collector named " + name + " in this build");
     }
 
     private boolean wanted(String job) {

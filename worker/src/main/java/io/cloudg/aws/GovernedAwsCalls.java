@@ -218,8 +218,14 @@ public final class GovernedAwsCalls {
         }
     }
 
-    private static Duration longest(Duration sdkDelay, long nanos) {
-        Duration ours = Duration.ofNanos(Math.max(0, nanos));
+    /**
+     * The longer of the SDK's delay and ours, rounded up to a whole millisecond: the SDK sleeps in
+     * milliseconds and truncates, and a request sent even a fraction of a millisecond before its reserved
+     * time can find the provider's bucket empty.
+     */
+    static Duration longest(Duration sdkDelay, long nanos) {
+        long ms = (Math.max(0, nanos) + 999_999) / 1_000_000;
+        Duration ours = Duration.ofMillis(ms);
         return sdkDelay == null || ours.compareTo(sdkDelay) > 0 ? ours : sdkDelay;
     }
 

@@ -129,6 +129,15 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
                 cloudControlTypes, taggingSweep);
     }
 
+    public AwsSettings withRetryMode(String mode) {
+        if (!RETRY_MODES.contains(mode)) {
+            throw Yaml.invalid("aws.retry_mode", "one of " + String.join(", ", RETRY_MODES), mode);
+        }
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, mode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep);
+    }
+
     /** Redacted for logs. */
     @Override
     public String toString() {

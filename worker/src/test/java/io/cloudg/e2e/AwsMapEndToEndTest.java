@@ -29,6 +29,25 @@ class AwsMapEndToEndTest {
     }
 
     @Test
+    void aFullAwsMapOfTheDefaultEstateEqualsTheTruthAssetForAsset() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            CloudGConfig config = h.config(out).build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
+            Set<String> truth = keys(h.sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
+                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
+            Set<String> mapped;
+            try (Stream<Asset> assets = r.assets()) {
+                mapped = keys(assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
+            }
+            assertThat(truth).hasSizeGreaterThan(400);
+            assertThat(mapped).isEqualTo(truth);
+            assertThat(r.summary().assets()).as("no duplicates").isEqualTo(truth.size());
+            assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString()).isEqualTo(CoverageStatus.SUCCESS));
+            assertThat(r.throttling()).isNull();
+        }
+    }
+
+    @Test
     void ec2MapOfTheDefaultEstateEqualsTheTruth() throws Exception {
         try (SimHarness h = SimHarness.defaultEstate()) {
             List<String> ec2 = List.of("instances", "vpc", "subnets", "security_groups", "network_interfaces", "volumes",

@@ -1,0 +1,127 @@
+package io.cloudg.bench.map;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryMapper;
+import io.cloudg.InventoryResult;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.SimStats;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.quota.BucketStats;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * End-to-end map benchmarks against cloud-sim with the real AWS SDK (issue 5):
+ * <ul>
+ *   <li>{@code ami-fanout}: one region, N AMIs (default 1,000), one DescribeImageAttribute per AMI against the
+ *       sim's EC2 quota (bucket 100, 20/s): elapsed next to the bound the quota sets.</li>
+ *   <li>{@code org-map}: a generated organization mapped twice in one run, governed and with
+ *       {@code ratelimit.enabled: false} (SDK retries only): elapsed, the quota lower bound (the busiest sim
+ *       bucket's admitted calls beyond its burst, divided by its rate), throttled answers / calls.</li>
+ * </ul>
+ * Usage: {@code MapBenchmarks ami-fanout [amis]} or
+ * {@code MapBenchmarks org-map [accounts] [regions] [perType] [amisPerRegion]} (AMIs make the EC2
+ * DescribeImageAttribute fan-out the busiest quota, as it is in AMI-heavy estates).
+ */
+public final class MapBenchmarks {
+    private MapBenchmarks() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String which = args.length > 0 ? args[0] : "ami-fanout";
+        switch (which) {
+            case "ami-fanout" -> amiFanOut(args.length > 1 ? Integer.parseInt(args[1]) : 1000);
+            case "org-map" -> orgMap(args.length > 1 ? Integer.parseInt(args[1]) : 20,
+                    args.length > 2 ? Integer.parseInt(args[2]) : 3, args.length > 3 ? Integer.parseInt(args[3]) : 3,
+                    args.length > 4 ? Integer.parseInt(args[4]) : 300);
+            default -> {
+                System.err.println("usage: MapBenchmarks ami-fanout [amis] | org-map [accounts] [regions] [perType]");
+                System.exit(2);
+            }
+        }
+        System.exit(0);
+    }
+
+    record Outcome(double seconds, long assets, long calls, long throttled, double lowerBoundSeconds, String busiest,
+                   long partialOrFailed) {
+    }
+
+    static Outcome map(EstateSpec estate, List<String> regions, List<String> collectors, boolean org,
+                       RateLimitConfig ratelimit) throws Exception {
+        Path out = Files.createTempDirectory("cloudg-bench");
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
+            CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(out).workers(32).ratelimit(ratelimit)
+                    .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(org).withRegions(regions)
+                            .withCollectors(collectors, List.of()).withSweeps(collectors.isEmpty(), collectors.isEmpty())
+                            .withRetryMode(System.getProperty("cloudg.aws.retryMode", "adaptive"))
+                            .withCredentials(sim.managementCredentials().accessKeyId(),
+                                    sim.managementCredentials().secretAccessKey()))
+                    .build();
+            Governor governor = Governor.builder().config(ratelimit).build();
+            long t0 = System.nanoTime();
+            InventoryResult r = new InventoryMapper(config, governor).mapInventory();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            SimStats stats = sim.stats();
+            double bound = 0;
+            String busiest = "-";
+            for (BucketStats b : stats.buckets()) {
+                double need = Math.max(0, b.admitted() - b.burst()) / b.rate();
+                if (need > bound) {
+                    bound = need;
+                    busiest = b.key();
+                }
+            }
+            long incomplete = r.summary().services().entrySet().stream()
+                    .filter(e -> e.getKey() != io.cloudg.inventory.CoverageStatus.SUCCESS).mapToLong(Map.Entry::getValue).sum();
+            r.discardSpool();
+            return new Outcome(seconds, r.assetCount(), stats.totals().calls(), stats.totals().throttled(), bound, busiest,
+                    incomplete);
+        }
+    }
+
+    static void amiFanOut(int amis) throws Exception {
+        Map<AwsType, Integer> counts = new EnumMap<>(AwsType.class);
+        counts.put(AwsType.EC2_IMAGE, amis);
+        EstateSpec estate = EstateSpec.generated(1, List.of("us-east-1"), counts);
+        Outcome o = map(estate, List.of("us-east-1"), List.of("amis"), false, RateLimitConfig.defaults());
+        System.out.println("| scenario | AMIs | elapsed (s) | quota bound (s) | elapsed / bound | sim calls | throttled answers | entries not SUCCESS |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.printf(Locale.ROOT, "| DescribeImageAttribute fan-out, 20 rps sim quota | %d | %.1f | %.1f (%s) | %.2f | %d | %d | %d |%n",
+                amis, o.seconds(), o.lowerBoundSeconds(), o.busiest(), o.seconds() / o.lowerBoundSeconds(), o.calls(),
+                o.throttled(), o.partialOrFailed());
+    }
+
+    static void orgMap(int accounts, int regions, int perType, int amis) throws Exception {
+        List<String> regionList = List.of("us-east-1", "eu-west-1", "us-west-2", "ap-southeast-1", "eu-central-1",
+                "us-east-2").subList(0, Math.min(6, regions));
+        Map<AwsType, Integer> counts = new EnumMap<>(AwsType.class);
+        for (AwsType t : AwsType.values()) {
+            if (t.countable()) {
+                counts.put(t, perType);
+            }
+        }
+        counts.put(AwsType.EC2_IMAGE, amis);
+        EstateSpec estate = EstateSpec.generated(accounts, regionList, counts);
+        // warm-up (class loading, JIT), not reported
+        map(EstateSpec.generated(2, List.of("us-east-1"), perType), List.of("us-east-1"), List.of(), true,
+                RateLimitConfig.builder().enabled(false).build());
+        System.out.println("| mode | accounts x regions | assets | elapsed (s) | quota lower bound (s) | elapsed / bound | sim calls | throttled answers | throttled / calls | entries not SUCCESS |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        for (boolean governed : new boolean[] {true, false}) {
+            RateLimitConfig rl = governed ? RateLimitConfig.defaults() : RateLimitConfig.builder().enabled(false).build();
+            Outcome o = map(estate, regionList, List.of(), true, rl);
+            System.out.printf(Locale.ROOT, "| %s | %d x %d | %d | %.1f | %.1f | %.2f | %d | %d | %.2f%% | %d |%n",
+                    governed ? "governed (defaults)" : "ratelimit.enabled: false (SDK retries only)", accounts,
+                    regionList.size(), o.assets(), o.seconds(), o.lowerBoundSeconds(), o.seconds() / Math.max(0.001, o.lowerBoundSeconds()),
+                    o.calls(), o.throttled(), 100.0 * o.throttled() / Math.max(1, o.calls()), o.partialOrFailed());
+        }
+    }
+}
