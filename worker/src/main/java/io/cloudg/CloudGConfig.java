@@ -34,7 +34,7 @@ import java.util.function.UnaryOperator;
  * ratelimit: {aws: {services: {ec2.DescribeImageAttribute: {max_rps: 5, burst: 10}}}}
  * }</pre>
  */
-public final class CloudGConfig {
+public final class CloudGConfig implements io.cloudg.resilience.config.RateLimitConfigSource {
     public static final Set<String> PROVIDERS = Set.of("aws", "azure", "gcp");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -91,6 +91,7 @@ public final class CloudGConfig {
     public AwsSettings aws() { return aws; }
     public AzureSettings azure() { return azure; }
     public GcpSettings gcp() { return gcp; }
+    @Override
     public RateLimitConfig ratelimit() { return ratelimit; }
     public Path outputDir() { return outputDir; }
     /** Collection tasks run at once ({@code workers}, default 16). */

@@ -41,6 +41,11 @@ public final class Resilience {
         }
     }
 
+    /** Applies the {@code ratelimit} block of {@code config} (e.g. a whole {@code CloudGConfig}). */
+    public static Governor configure(io.cloudg.resilience.config.RateLimitConfigSource config) {
+        return configure(config.ratelimit());
+    }
+
     /** Makes {@code governor} the process-wide one; returns the previous one (not closed). */
     public static Governor install(Governor governor) {
         synchronized (Resilience.class) {
