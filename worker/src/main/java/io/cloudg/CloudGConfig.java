@@ -8,6 +8,7 @@ import io.cloudg.config.AwsSettings;
 import io.cloudg.config.AzureSettings;
 import io.cloudg.config.ConfigLoader;
 import io.cloudg.config.GcpSettings;
+import io.cloudg.config.McpSettings;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
 import java.io.IOException;
@@ -43,6 +44,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     private final AzureSettings azure;
     private final GcpSettings gcp;
     private final RateLimitConfig ratelimit;
+    private final McpSettings mcp;
     private final Path outputDir;
     private final int workers;
     private final List<String> warnings;
@@ -53,6 +55,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         this.azure = b.azure;
         this.gcp = b.gcp;
         this.ratelimit = b.ratelimit;
+        this.mcp = b.mcp;
         this.outputDir = b.outputDir;
         this.workers = b.workers;
         this.warnings = List.copyOf(b.warnings);
@@ -93,6 +96,8 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     public GcpSettings gcp() { return gcp; }
     @Override
     public RateLimitConfig ratelimit() { return ratelimit; }
+    /** The {@code mcp} block: principals, tokens, dataset directory, HTTP address of {@code cloudg mcp}. */
+    public McpSettings mcp() { return mcp; }
     public Path outputDir() { return outputDir; }
     /** Collection tasks run at once ({@code workers}, default 16). */
     public int workers() { return workers; }
@@ -106,6 +111,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         b.azure = azure;
         b.gcp = gcp;
         b.ratelimit = ratelimit;
+        b.mcp = mcp;
         b.outputDir = outputDir;
         b.workers = workers;
         b.warnings.addAll(warnings);
@@ -124,6 +130,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         private AzureSettings azure = AzureSettings.DEFAULTS;
         private GcpSettings gcp = GcpSettings.DEFAULTS;
         private RateLimitConfig ratelimit = RateLimitConfig.defaults();
+        private McpSettings mcp = McpSettings.DEFAULTS;
         private Path outputDir = Path.of(".");
         private int workers = 16;
         private final List<String> warnings = new ArrayList<>();
@@ -147,6 +154,8 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         public Builder gcp(GcpSettings s) { this.gcp = Objects.requireNonNull(s); return this; }
         public Builder gcp(UnaryOperator<GcpSettings> edit) { this.gcp = edit.apply(gcp); return this; }
         public Builder ratelimit(RateLimitConfig r) { this.ratelimit = Objects.requireNonNull(r); return this; }
+        public Builder mcp(McpSettings m) { this.mcp = Objects.requireNonNull(m); return this; }
+        public Builder mcp(UnaryOperator<McpSettings> edit) { this.mcp = edit.apply(mcp); return this; }
         public Builder outputDir(Path p) { this.outputDir = Objects.requireNonNull(p); return this; }
 
         public Builder workers(int n) {

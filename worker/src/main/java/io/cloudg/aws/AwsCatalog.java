@@ -31,6 +31,9 @@ import software.amazon.awssdk.services.ec2.model.Image;
 import software.amazon.awssdk.services.ec2.model.ImageAttributeName;
 import software.amazon.awssdk.services.ec2.model.Instance;
 import software.amazon.awssdk.services.ec2.model.InternetGateway;
+import software.amazon.awssdk.services.ec2.model.IpPermission;
+import software.amazon.awssdk.services.ec2.model.IpRange;
+import software.amazon.awssdk.services.ec2.model.Ipv6Range;
 import software.amazon.awssdk.services.ec2.model.KeyPairInfo;
 import software.amazon.awssdk.services.ec2.model.LaunchPermission;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplate;
@@ -69,6 +72,8 @@ import software.amazon.awssdk.services.route53.Route53Client;
 import software.amazon.awssdk.services.route53.model.HostedZone;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.Bucket;
+import software.amazon.awssdk.services.s3.model.PublicAccessBlockConfiguration;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.secretsmanager.model.SecretListEntry;
 import software.amazon.awssdk.services.sns.SnsClient;
@@ -105,7 +110,8 @@ public final class AwsCatalog {
             AwsCollector.<Ec2Client, SecurityGroup>of("security_groups", Ec2Client.class, "AWS::EC2::SecurityGroup")
                     .list((c, w) -> c.describeSecurityGroupsPaginator().securityGroups())
                     .id(SecurityGroup::groupId).name(SecurityGroup::groupName).tags(g -> Tags.ec2(g.tags()))
-                    .arn("arn:aws:ec2:{region}:{account}:security-group/{id}"),
+                    .arn("arn:aws:ec2:{region}:{account}:security-group/{id}")
+                    .detail((c, g, w) -> ingress(g)),
             AwsCollector.<Ec2Client, NetworkInterface>of("network_interfaces", Ec2Client.class, "AWS::EC2::NetworkInterface")
                     .list((c, w) -> c.describeNetworkInterfacesPaginator().networkInterfaces())
                     .id(NetworkInterface::networkInterfaceId).tags(n -> Tags.ec2(n.tagSet()))
@@ -150,7 +156,8 @@ public final class AwsCatalog {
             // ---------------------------------------------------------------- IAM (global)
             AwsCollector.<IamClient, User>of("iam_users", IamClient.class, "AWS::IAM::User")
                     .list((c, w) -> c.listUsersPaginator().users()).id(User::userName).name(User::userName)
-                    .arn("arn:aws:iam::{account}:user/{id}"),
+                    .arn("arn:aws:iam::{account}:user/{id}")
+                    .detail((c, u, w) -> mfaDevices(c, u)),
             AwsCollector.<IamClient, Role>of("iam_roles", IamClient.class, "AWS::IAM::Role")
                     .list((c, w) -> c.listRolesPaginator().roles()).id(Role::roleName).name(Role::roleName)
                     .arn("arn:aws:iam::{account}:role/{id}"),
@@ -164,7 +171,8 @@ public final class AwsCatalog {
             AwsCollector.<S3Client, Bucket>of("s3_buckets", S3Client.class, "AWS::S3::Bucket")
                     .list((c, w) -> c.listBucketsPaginator().buckets()).id(Bucket::name).name(Bucket::name)
                     .arn("arn:aws:s3:::{id}")
-                    .regionOf((c, b, w) -> bucketRegion(c.getBucketLocation(r -> r.bucket(b.name())).locationConstraintAsString())),
+                    .regionOf((c, b, w) -> bucketRegion(c.getBucketLocation(r -> r.bucket(b.name())).locationConstraintAsString()))
+                    .detail((c, b, w) -> bucketExposure(c, b)),
             AwsCollector.<LambdaClient, FunctionConfiguration>of("lambda_functions", LambdaClient.class, "AWS::Lambda::Function")
                     .list((c, w) -> c.listFunctionsPaginator().functions())
                     .id(FunctionConfiguration::functionName).name(FunctionConfiguration::functionName)
@@ -289,6 +297,88 @@ public final class AwsCatalog {
         m.put("public", isPublic);
         m.put("shared_with", accounts);
         return m;
+    }
+
+    /**
+     * A security group's inbound rules, from the listing itself (no extra call): {@code ingress} is a list of
+     * {@code {protocol, from_port, to_port, cidrs, ipv6_cidrs}}; protocol {@code -1} means every protocol and
+     * port.
+     */
+    static Map<String, Object> ingress(SecurityGroup g) {
+        List<Map<String, Object>> rules = new ArrayList<>();
+        for (IpPermission p : g.ipPermissions()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("protocol", p.ipProtocol());
+            r.put("from_port", p.fromPort());
+            r.put("to_port", p.toPort());
+            r.put("cidrs", p.ipRanges().stream().map(IpRange::cidrIp).filter(x -> x != null).toList());
+            r.put("ipv6_cidrs", p.ipv6Ranges().stream().map(Ipv6Range::cidrIpv6).filter(x -> x != null).toList());
+            rules.add(r);
+        }
+        return Map.of("ingress", rules);
+    }
+
+    /** An IAM user's MFA devices ({@code mfa_devices}: how many; one ListMFADevices call). */
+    private static Map<String, Object> mfaDevices(IamClient c, User u) {
+        return Map.of("mfa_devices", c.listMFADevices(r -> r.userName(u.userName())).mfaDevices().size());
+    }
+
+    /** S3 error codes that mean "not configured" rather than "could not read". */
+    private static final String NO_PUBLIC_ACCESS_BLOCK = "NoSuchPublicAccessBlockConfiguration";
+    private static final String NO_BUCKET_POLICY = "NoSuchBucketPolicy";
+    private static final List<String> PUBLIC_GRANTEES = List.of("http://acs.amazonaws.com/groups/global/AllUsers",
+            "http://acs.amazonaws.com/groups/global/AuthenticatedUsers");
+
+    /**
+     * What makes a bucket public, three calls: the bucket's Block Public Access flags
+     * ({@code block_public_acls}, {@code ignore_public_acls}, {@code block_public_policy},
+     * {@code restrict_public_buckets}; all false when none is configured), whether its policy is public
+     * ({@code policy_public}, false without a policy) and whether its ACL grants anything to everyone or to
+     * every AWS user ({@code acl_public}). A call that could not be answered leaves its attributes out and
+     * says why in {@code detail_errors}, so a scanner can tell "not public" from "not known".
+     */
+    private static Map<String, Object> bucketExposure(S3Client c, Bucket b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<String> errors = new ArrayList<>();
+        try {
+            PublicAccessBlockConfiguration pab = c.getPublicAccessBlock(r -> r.bucket(b.name())).publicAccessBlockConfiguration();
+            m.put("block_public_acls", Boolean.TRUE.equals(pab.blockPublicAcls()));
+            m.put("ignore_public_acls", Boolean.TRUE.equals(pab.ignorePublicAcls()));
+            m.put("block_public_policy", Boolean.TRUE.equals(pab.blockPublicPolicy()));
+            m.put("restrict_public_buckets", Boolean.TRUE.equals(pab.restrictPublicBuckets()));
+        } catch (S3Exception e) {
+            if (NO_PUBLIC_ACCESS_BLOCK.equals(errorCode(e))) {
+                for (String k : List.of("block_public_acls", "ignore_public_acls", "block_public_policy", "restrict_public_buckets")) {
+                    m.put(k, false);
+                }
+            } else {
+                errors.add("GetPublicAccessBlock: " + errorCode(e));
+            }
+        }
+        try {
+            m.put("policy_public", Boolean.TRUE.equals(c.getBucketPolicyStatus(r -> r.bucket(b.name())).policyStatus().isPublic()));
+        } catch (S3Exception e) {
+            if (NO_BUCKET_POLICY.equals(errorCode(e))) {
+                m.put("policy_public", false);
+            } else {
+                errors.add("GetBucketPolicyStatus: " + errorCode(e));
+            }
+        }
+        try {
+            m.put("acl_public", c.getBucketAcl(r -> r.bucket(b.name())).grants().stream()
+                    .anyMatch(g -> g.grantee() != null && PUBLIC_GRANTEES.contains(g.grantee().uri())));
+        } catch (S3Exception e) {
+            errors.add("GetBucketAcl: " + errorCode(e));
+        }
+        if (!errors.isEmpty()) {
+            m.put("detail_errors", errors);
+        }
+        return m;
+    }
+
+    private static String errorCode(S3Exception e) {
+        return e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null ? e.awsErrorDetails().errorCode()
+                : "HTTP " + e.statusCode();
     }
 
     /** S3's location constraint as a region: empty is us-east-1, {@code EU} is eu-west-1. */

@@ -10,7 +10,8 @@ import java.util.Set;
 
 /** Binds a YAML tree to {@link CloudGConfig}. The {@code ratelimit} block is the governor's own loader. */
 public final class ConfigLoader {
-    static final Set<String> KEYS = Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers");
+    static final Set<String> KEYS = Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers",
+            "mcp");
 
     private ConfigLoader() {
     }
@@ -27,6 +28,7 @@ public final class ConfigLoader {
         b.azure(AzureSettings.load(y.section("azure"), warnings));
         b.gcp(GcpSettings.load(y.section("gcp"), warnings));
         b.ratelimit(RateLimitConfig.fromTree(y.raw("ratelimit"), warnings));
+        b.mcp(McpSettings.load(y.section("mcp"), warnings));
         String out = y.string("output_dir", null);
         if (out != null) {
             b.outputDir(Path.of(out));

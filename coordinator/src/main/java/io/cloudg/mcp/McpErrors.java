@@ -1,0 +1,79 @@
+package io.cloudg.mcp;
+
+import io.cloudg.mcp.guard.ForceNotAllowedException;
+import io.cloudg.mcp.guard.GuardOutcome;
+import io.cloudg.mcp.guard.Refusal;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every error the MCP server answers, built here. Refusals and permission errors are JSON-RPC errors with
+ * their own codes (an agent can branch on the code); a live operation that ran and failed is a tool result
+ * with {@code isError: true} (the model reads what went wrong).
+ *
+ * <table>
+ *   <caption>Codes</caption>
+ *   <tr><th>code</th><th>when</th><th>data</th></tr>
+ *   <tr><td>-31029</td><td>the guard refused a live call</td>
+ *       <td>{@code reason} (cooldown, busy, quota), {@code retry_after_seconds}, {@code use_dataset},
+ *       {@code limit}, {@code scopes}, {@code tool}</td></tr>
+ *   <tr><td>-31030</td><td>{@code force=true} from a principal without the admin or operator role</td>
+ *       <td>{@code principal}, {@code roles}, {@code required_roles}</td></tr>
+ *   <tr><td>-31031</td><td>the guard's shared store (Redis) cannot be reached: no live call runs unguarded</td>
+ *       <td>{@code store}</td></tr>
+ *   <tr><td>-32602</td><td>a missing or wrong argument, an unknown dataset</td><td>none</td></tr>
+ * </table>
+ */
+final class McpErrors {
+    static final int LIVE_REFUSED = -31029;
+    static final int FORCE_NOT_ALLOWED = -31030;
+    static final int GUARD_UNAVAILABLE = -31031;
+
+    private McpErrors() {
+    }
+
+    static McpError refused(Refusal r) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", r.reason().wire());
+        data.put("retry_after_seconds", r.retryAfterSeconds());
+        data.put("use_dataset", r.useDataset());
+        data.put("limit", r.limit());
+        data.put("scopes", r.scopes());
+        data.put("tool", r.tool());
+        return McpError.builder(LIVE_REFUSED).message(r.message()).data(data).build();
+    }
+
+    static McpError forceNotAllowed(ForceNotAllowedException e) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("principal", e.principal().name());
+        data.put("roles", e.principal().roleNames());
+        data.put("required_roles", java.util.List.of("admin", "operator"));
+        return McpError.builder(FORCE_NOT_ALLOWED).message(e.getMessage()).data(data).build();
+    }
+
+    static McpError guardUnavailable(String store, RuntimeException e) {
+        return McpError.builder(GUARD_UNAVAILABLE).message("live operations are refused while the guard's store is "
+                + "unreachable: " + e.getMessage()).data(Map.of("store", store)).build();
+    }
+
+    static McpError invalidParams(String message) {
+        return McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message(message).build();
+    }
+
+    /** A live operation that started and did not succeed: failed, timed out or cancelled. */
+    static McpSchema.CallToolResult operationFailed(String tool, GuardOutcome<?> o) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("tool", tool);
+        out.put("operation_id", o.operationId());
+        out.put("joined", o.joined());
+        out.put("state", o.state().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("error", o.error());
+        out.put("duration_seconds", o.durationMillis() / 1000.0);
+        return McpSchema.CallToolResult.builder().isError(true).structuredContent(out)
+                .addTextContent(tool + " " + o.state().name().toLowerCase(java.util.Locale.ROOT) + ": " + o.error()
+                        + " (operation " + o.operationId() + (o.joined() ? ", joined" : "") + ")")
+                .build();
+    }
+}

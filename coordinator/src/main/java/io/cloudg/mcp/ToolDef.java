@@ -1,0 +1,26 @@
+package io.cloudg.mcp;
+
+import io.cloudg.mcp.guard.Principal;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * One MCP tool: its definition and what it does for a principal.
+ *
+ * @param tool name, description, input schema and hints
+ * @param handler the body; returns the structured result (or a finished {@link McpSchema.CallToolResult})
+ */
+record ToolDef(McpSchema.Tool tool, Handler handler) {
+
+    @FunctionalInterface
+    interface Handler {
+        Object call(Principal principal, ToolArgs args) throws Exception;
+    }
+
+    static McpSchema.Tool define(String name, String title, String description, String inputSchemaJson, boolean live) {
+        return McpSchema.Tool.builder().name(name).title(title).description(description)
+                .inputSchema(Json.MCP, inputSchemaJson)
+                .annotations(McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(!live).destructiveHint(false)
+                        .idempotentHint(!live).openWorldHint(live).build())
+                .build();
+    }
+}

@@ -1,0 +1,30 @@
+package io.cloudg.mcp.guard;
+
+import java.util.Locale;
+
+/** What a principal may do. Every role may call every tool; only admin and operator may force. */
+public enum Role {
+    ADMIN(true),
+    OPERATOR(true),
+    VIEWER(false);
+
+    private final boolean mayForce;
+
+    Role(boolean mayForce) {
+        this.mayForce = mayForce;
+    }
+
+    /** Whether this role may pass {@code force=true} (skip a cooldown). */
+    public boolean mayForce() {
+        return mayForce;
+    }
+
+    /** {@code admin}, {@code operator}, {@code viewer}. */
+    public static Role parse(String s) {
+        return valueOf(s.toUpperCase(Locale.ROOT));
+    }
+
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
