@@ -5,6 +5,7 @@ import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.TaskRunner;
+import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.InventoryMapWriter;
@@ -61,6 +62,7 @@ public final class InventoryMapper {
         this.governor = governor;
         planners.put("aws", c -> awsPlanner(c, governor));
         planners.put("azure", c -> AzureProvider.planner(c.azure(), governor));
+        planners.put("gcp", c -> GcpProvider.planner(c.gcp(), governor, c.workers()));
     }
 
     /** Hears of each finished task (progress lines, progress bars). */

@@ -78,6 +78,7 @@ final class MapCommand implements Callable<Integer> {
                 b.aws(a -> a.withEndpoint(s.awsEndpoint()).withOrg(true).withCredentials(
                         s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
                 b.azure(a -> a.withEndpoint(s.azureEndpoint()).withTenant(s.azureTenantId()));
+                b.gcp(g -> g.withEndpoint(s.gcpTarget()).withOrganization(s.estate().gcp().organization()));
                 err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
             }
             if (!providers.isEmpty()) {

@@ -44,6 +44,26 @@ class ProviderSettingsTest {
     }
 
     @Test
+    void gcpBlockLoadsAndNamesWrongValues() {
+        CloudGConfig c = CloudGConfig.fromYaml("gcp: {endpoint_url: \"127.0.0.1:8085\", organization: \"123456789012\", "
+                + "projects: [my-project-1], page_size: 50}");
+        assertThat(c.gcp().plaintext()).isTrue();
+        assertThat(c.gcp().endpointTarget()).isEqualTo("127.0.0.1:8085");
+        assertThat(c.gcp().pageSize()).isEqualTo(50);
+        assertThat(CloudGConfig.fromYaml("gcp: {endpoint_url: \"https://asset.example.com:443\"}").gcp().plaintext()).isFalse();
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {page_size: 5000}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.page_size").hasMessageContaining("5000");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {page_size: 0}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.page_size").hasMessageContaining("0");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {organization: acme}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.organization").hasMessageContaining("acme");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {projects: [Bad_Project]}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.projects entry").hasMessageContaining("Bad_Project");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {endpoint_url: nowhere}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.endpoint_url").hasMessageContaining("nowhere");
+    }
+
+    @Test
     void unknownKeysAreNamedInAWarning() {
         CloudGConfig c = CloudGConfig.fromYaml("azure: {subscriptionz: [x]}\ngcp: {projectz: [y]}");
         assertThat(c.warnings()).anySatisfy(w -> assertThat(w).contains("azure.subscriptionz"))

@@ -39,6 +39,12 @@ final class SimHarness implements AutoCloseable {
                 .azure(a -> a.withEndpoint(sim.azureEndpoint()).withTenant(sim.azureTenantId()));
     }
 
+    /** Maps GCP only (the organization and its projects), against the simulator's plaintext gRPC port. */
+    CloudGConfig.Builder gcpConfig(Path out) {
+        return CloudGConfig.builder().providers("gcp").outputDir(out).workers(8)
+                .gcp(g -> g.withEndpoint(sim.gcpTarget()).withOrganization(sim.estate().gcp().organization()));
+    }
+
     /** The truth of one provider as {@code account|region|service|type|id} keys. */
     java.util.Set<String> truthKeys(String provider) {
         return sim.truth().assets().stream().filter(a -> a.provider().equals(provider))

@@ -1,0 +1,29 @@
+/**
+ * GCP: Cloud Asset listings per project and for the organization, over gRPC, every page governed.
+ *
+ * <h2>Governance: one slot per listing, gax's retry per page</h2>
+ * {@link io.cloudg.gcp.GcpListing} takes <b>one bulkhead slot for the whole listing</b>
+ * ({@code Governor.holdSlot}, all pages included) and asks for the pages one by one with a call context
+ * whose tracer ({@link io.cloudg.gcp.ListingTracer}) carries the listing's scope, slot and ledger. gax runs
+ * each page's retry loop, configured by {@link io.cloudg.gcp.GcpClients} from {@code ratelimit.gcp} (at most
+ * {@code max_retries} consecutive retries per page, backoff capped at {@code max_backoff_seconds}, a page's
+ * time capped at {@code deadline_seconds}, RESOURCE_EXHAUSTED retried too), and the per-page tracer
+ * ({@link io.cloudg.gcp.PageTracer}, made by {@link io.cloudg.gcp.GovernedTracerFactory}) makes each page one
+ * governed call under the held slot: breaker and tokens before every attempt, classification (through
+ * {@link io.cloudg.gcp.GcpErrorInspector}: RESOURCE_EXHAUSTED with ErrorInfo reason RATE_LIMIT_EXCEEDED is
+ * THROTTLED, RetryInfo is the wait hint) and AIMD after it, and the retry budget's veto
+ * ({@link io.cloudg.gcp.RetryVetoedException}).
+ *
+ * <h2>Scopes</h2>
+ * {@code gcp/<project id or organizations-N>/cloudasset/<ListAssets|SearchAllResources>}, each method its
+ * own leaf as in the built-in rate table.
+ *
+ * <h2>Coverage</h2>
+ * {@link io.cloudg.gcp.GcpProvider}: one task per project and one for the organization, each with one
+ * {@code cloudasset} entry. A listing cut short by throttling keeps the assets of the pages it read and is
+ * PARTIAL with {@code listing truncated: throttled: ...}; a refused one (no permission) is FAILED.
+ * Projects come from {@code gcp.projects} and, with {@code gcp.organization}, from the organization's
+ * SearchAllResources of {@code cloudresourcemanager.googleapis.com/Project} (its own {@code projects} entry
+ * in the discovery record).
+ */
+package io.cloudg.gcp;
