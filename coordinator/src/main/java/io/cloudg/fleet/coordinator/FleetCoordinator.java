@@ -1,0 +1,438 @@
+package io.cloudg.fleet.coordinator;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryResult;
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.TaskRunner;
+import io.cloudg.fleet.FleetSettings;
+import io.cloudg.fleet.kafka.FleetTopics;
+import io.cloudg.fleet.kafka.GroupView;
+import io.cloudg.fleet.kafka.KafkaClients;
+import io.cloudg.fleet.plan.FleetPlan;
+import io.cloudg.fleet.plan.FleetPlanner;
+import io.cloudg.fleet.plan.FleetProviders;
+import io.cloudg.fleet.plan.TaskOrder;
+import io.cloudg.fleet.protocol.DeadLetter;
+import io.cloudg.fleet.protocol.MalformedMessageException;
+import io.cloudg.fleet.protocol.MessageCodec;
+import io.cloudg.fleet.protocol.PlannedTask;
+import io.cloudg.fleet.protocol.ResultMessage;
+import io.cloudg.fleet.protocol.RunFinished;
+import io.cloudg.fleet.protocol.RunPlanned;
+import io.cloudg.fleet.protocol.TaskMessage;
+import io.cloudg.fleet.protocol.Wire;
+import io.cloudg.fleet.protocol.WireThrottling;
+import io.cloudg.fleet.worker.DeadLetters;
+import io.cloudg.fleet.worker.ResultEmitter;
+import io.cloudg.inventory.AssetSpool;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.InventoryMapWriter;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.inventory.Summary;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.report.ThrottlingReport;
+import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.run.StartupException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The coordinator of a fleet map ({@code cloudg map --distributed}): discovers the estate through the
+ * governor, plans fleet tasks, journals the plan, publishes the tasks in an order that spreads them over
+ * quota buckets, and follows the results until every task is done or given up; then writes the same
+ * {@code inventory-map.json} an embedded map writes, streaming assets from disk. {@link #resume} continues
+ * a run whose coordinator died, from the journal and the results already in Kafka.
+ *
+ * <p>One thread does everything; {@link #view()} and {@link #stop()} may be called from others.
+ */
+public final class FleetCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.coordinator");
+    private static final Logger THROTTLING = LoggerFactory.getLogger("cloudg.throttling");
+    private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(30);
+
+    private final CloudGConfig config;
+    private final FleetSettings fleet;
+    private final KafkaClients kafka;
+    private final Governor governor;
+    private final Clock clock;
+    private final Consumer<String> progressOut;
+    private final MessageCodec codec = new MessageCodec();
+    private final String clientId = "cloudg-coordinator-" + ProcessHandle.current().pid();
+    private volatile RunView view;
+    private volatile boolean stopRequested;
+
+    public FleetCoordinator(CloudGConfig config, FleetSettings fleet, KafkaClients kafka, Governor governor, Clock clock,
+                            Consumer<String> progressOut) {
+        this.config = config;
+        this.fleet = fleet;
+        this.kafka = kafka;
+        this.governor = governor;
+        this.clock = clock;
+        this.progressOut = progressOut;
+    }
+
+    /** The run being followed, or null before one is planned. */
+    public RunView view() {
+        return view;
+    }
+
+    /** Stops following the run (it stays resumable); {@link #run} and {@link #resume} then throw {@link RunStoppedException}. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /** Maps the configured estate as a new run. */
+    public InventoryResult run() {
+        if (config.providers().isEmpty()) {
+            throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
+        }
+        String runId = RunIds.next(clock);
+        Instant started = clock.instant();
+        ThrottlingStats runStats = new ThrottlingStats();
+        try (Admin admin = kafka.admin(clientId + "-admin");
+             KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
+             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
+            topics(admin);
+            Map<Integer, Long> resultsStart = FleetTopics.endOffsets(reader, fleet.topics().results(), KAFKA_TIMEOUT);
+            Map<Integer, Long> lettersStart = FleetTopics.endOffsets(reader, fleet.topics().deadLetters(), KAFKA_TIMEOUT);
+            Map<Integer, Long> tasksStart = FleetTopics.endOffsets(reader, fleet.topics().tasks(), KAFKA_TIMEOUT);
+            FleetPlan plan;
+            try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
+                plan = new FleetPlanner(fleet.maxCollectorsPerTask()).plan(providers, runStats);
+                runLocal(runId, plan, producer);
+            }
+            RunPlanned planned = new RunPlanned(Wire.VERSION, runId, started.toEpochMilli(), plan.providers(),
+                    plan.tasks().size(), RunJournal.chunks(plan.tasks().size()), fleet.taskTimeout().toMillis(),
+                    fleet.maxAttempts(), plan.discovery(), resultsStart, lettersStart, tasksStart);
+            new RunJournal(fleet.topics().runs(), codec).write(producer, planned, plan.tasks());
+            LOG.info("run {}: {} task(s) planned ({} in the coordinator)", runId, plan.tasks().size(), plan.localJobs().size());
+            Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader);
+            List<TaskMessage> first = new ArrayList<>();
+            for (PlannedTask t : TaskOrder.interleave(plan.remoteTasks())) {
+                first.add(TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), clock.millis()));
+            }
+            f.publisher.publishAll(first);
+            first.forEach(m -> f.tracker.published(m.taskId(), 1));
+            progressOut.accept("run " + runId + ": published " + first.size() + " task(s) to " + fleet.topics().tasks());
+            return f.follow();
+        }
+    }
+
+    /** Continues run {@code runId}: its plan from the journal, its results so far from Kafka. */
+    public InventoryResult resume(String runId) {
+        if (!RunIds.valid(runId)) {
+            throw new StartupException("--resume: not a run id: " + runId);
+        }
+        ThrottlingStats runStats = new ThrottlingStats();
+        try (Admin admin = kafka.admin(clientId + "-admin");
+             KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
+             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
+            topics(admin);
+            RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT);
+            RunPlanned planned = found.planned();
+            Map<String, Integer> published = publishedAttempts(reader, planned);
+            Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader);
+            List<TaskMessage> missing = new ArrayList<>();
+            for (PlannedTask t : TaskOrder.interleave(found.tasks().stream().filter(t -> !t.local()).toList())) {
+                Integer attempt = published.get(t.taskId());
+                if (attempt == null) {
+                    missing.add(TaskMessage.first(runId, t.taskId(), t.target(), planned.taskTimeoutMs(), clock.millis()));
+                } else {
+                    f.tracker.published(t.taskId(), attempt);
+                }
+            }
+            f.publisher.publishAll(missing);
+            missing.forEach(m -> f.tracker.published(m.taskId(), 1));
+            progressOut.accept("run " + runId + ": resumed (" + found.tasks().size() + " task(s), " + missing.size()
+                    + " published now)");
+            return f.follow();
+        }
+    }
+
+    private void topics(Admin admin) {
+        if (fleet.kafka().createTopics()) {
+            FleetTopics.ensure(admin, fleet.topics(), fleet.kafka().bootstrapServers(), KAFKA_TIMEOUT);
+        } else {
+            FleetTopics.await(admin, List.of(fleet.topics().tasks(), fleet.topics().results(),
+                    fleet.topics().deadLetters(), fleet.topics().runs()), fleet.kafka().bootstrapServers(), KAFKA_TIMEOUT);
+        }
+    }
+
+    /** The highest attempt of each of the run's tasks already on the tasks topic. */
+    private Map<String, Integer> publishedAttempts(KafkaConsumer<String, byte[]> reader, RunPlanned planned) {
+        List<TopicPartition> parts = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT);
+        reader.assign(parts);
+        for (TopicPartition tp : parts) {
+            Long start = planned.tasksStart().get(tp.partition());
+            if (start == null) {
+                reader.seekToBeginning(List.of(tp));
+            } else {
+                reader.seek(tp, start);
+            }
+        }
+        Map<TopicPartition, Long> end = reader.endOffsets(parts, KAFKA_TIMEOUT);
+        Map<String, Integer> out = new HashMap<>();
+        while (!RunJournal.caughtUp(reader, end)) {
+            for (ConsumerRecord<String, byte[]> r : reader.poll(Duration.ofMillis(200))) {
+                if (!planned.runId().equals(header(r, MessageCodec.RUN_HEADER))) {
+                    continue;
+                }
+                try {
+                    TaskMessage m = codec.task(r.value());
+                    out.merge(m.taskId(), m.attempt(), Math::max);
+                } catch (MalformedMessageException e) {
+                    LOG.debug("skipping an unreadable task message at {}-{}@{}", r.topic(), r.partition(), r.offset());
+                }
+            }
+        }
+        reader.unsubscribe();
+        return out;
+    }
+
+    /** Runs the tasks whose jobs come from discovery and publishes their results like a worker's. */
+    private void runLocal(String runId, FleetPlan plan, KafkaProducer<String, byte[]> producer) {
+        List<CompletableFuture<Void>> sent = new ArrayList<>();
+        for (PlannedTask t : plan.tasks()) {
+            CollectionTask task = plan.localJobs().get(t.taskId());
+            if (task == null) {
+                continue;
+            }
+            TaskMessage m = TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), clock.millis());
+            String executionId = clientId + ":" + t.taskId();
+            ResultEmitter emitter = new ResultEmitter(producer, fleet.topics().results(), codec, m, executionId, clientId,
+                    fleet.worker().chunkAssets(), fleet.worker().chunkBytes());
+            long startedAt = clock.millis();
+            emitter.started(startedAt);
+            ThrottlingStats stats = new ThrottlingStats();
+            List<ServiceCoverage> coverage = new ArrayList<>();
+            for (CollectorJob job : task.jobs()) {
+                coverage.add(TaskRunner.runJob(task, job, stats, emitter));
+            }
+            sent.add(emitter.done(coverage, WireThrottling.of(stats), startedAt, clock.millis()));
+        }
+        producer.flush();
+        try {
+            CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while storing the coordinator's own results", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Kafka did not take the coordinator's own results: " + e.getCause(), e.getCause());
+        }
+    }
+
+    private static String header(ConsumerRecord<String, byte[]> r, String name) {
+        Header h = r.headers().lastHeader(name);
+        return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    /** Following one run to its end. */
+    private final class Follow {
+        final RunPlanned planned;
+        final List<PlannedTask> tasks;
+        final ThrottlingStats runStats;
+        final boolean resumed;
+        final KafkaProducer<String, byte[]> producer;
+        final KafkaConsumer<String, byte[]> reader;
+        final AttemptTracker tracker;
+        final TaskPublisher publisher;
+        final DeadLetters deadLetters;
+        final Map<String, PlannedTask> byId = new LinkedHashMap<>();
+        int lettered;
+
+        Follow(RunPlanned planned, List<PlannedTask> tasks, ThrottlingStats runStats, boolean resumed, Admin admin,
+               KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader) {
+            this.planned = planned;
+            this.tasks = tasks;
+            this.runStats = runStats;
+            this.resumed = resumed;
+            this.producer = producer;
+            this.reader = reader;
+            this.tracker = new AttemptTracker(planned.taskTimeoutMs(), fleet.lostGrace().toMillis(),
+                    fleet.handbackWait().toMillis(), planned.maxAttempts());
+            int partitions = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT).size();
+            this.publisher = new TaskPublisher(producer, fleet.topics().tasks(), partitions, codec,
+                    new GroupView(admin, fleet.group(), fleet.topics().tasks()), clock);
+            this.deadLetters = new DeadLetters(producer, fleet.topics().deadLetters(), codec, clientId, clock);
+            tasks.forEach(t -> byId.put(t.taskId(), t));
+        }
+
+        InventoryResult follow() {
+            String runId = planned.runId();
+            Path out = config.outputDir();
+            AssetSpool spool = AssetSpool.temporary(out);
+            try (StagingArea staging = new StagingArea(out.resolve(".cloudg-staging-" + runId))) {
+                ResultAggregator results = new ResultAggregator(tasks, spool, staging, tracker, new FleetThrottling(runStats));
+                Map<TopicPartition, Long> caughtUpAt = position(fleet.topics().results(), planned.resultsStart(),
+                        fleet.topics().deadLetters(), planned.deadLettersStart());
+                boolean replayed = !resumed;
+                FleetProgress progress = new FleetProgress(clock, fleet.progressInterval(), progressOut);
+                while (!results.complete()) {
+                    if (stopRequested) {
+                        spool.delete();
+                        throw new RunStoppedException(runId);
+                    }
+                    for (ConsumerRecord<String, byte[]> r : reader.poll(Duration.ofMillis(200))) {
+                        if (r.topic().equals(fleet.topics().results())) {
+                            result(r, results);
+                        } else {
+                            deadLetter(r, results);
+                        }
+                    }
+                    if (!replayed && RunJournal.caughtUp(reader, caughtUpAt)) {
+                        replayed = true;
+                        for (PlannedTask t : results.pending()) {
+                            if (t.local()) {
+                                results.giveUp(t.taskId(), "ran in a coordinator that stopped before its results were stored");
+                            }
+                        }
+                    }
+                    for (AttemptTracker.Action a : tracker.due(clock.millis())) {
+                        act(a, results);
+                    }
+                    publishView(results, spool);
+                    progress.tick(new FleetProgress.Snapshot(results.done(), results.total(),
+                            tracker.runningByWorker().size(), spool.count(), runStats.totals().calls(), publisher.retries(),
+                            results.duplicates(), results.failedTasks()));
+                }
+                publishView(results, spool);
+                return finish(results, spool);
+            }
+        }
+
+        private Map<TopicPartition, Long> position(String results, Map<Integer, Long> resultsStart, String letters,
+                                                   Map<Integer, Long> lettersStart) {
+            List<TopicPartition> rp = FleetTopics.partitions(reader, results, KAFKA_TIMEOUT);
+            List<TopicPartition> lp = FleetTopics.partitions(reader, letters, KAFKA_TIMEOUT);
+            List<TopicPartition> all = new ArrayList<>(rp);
+            all.addAll(lp);
+            reader.assign(all);
+            for (TopicPartition tp : rp) {
+                seek(tp, resultsStart.get(tp.partition()));
+            }
+            for (TopicPartition tp : lp) {
+                seek(tp, lettersStart.get(tp.partition()));
+            }
+            return reader.endOffsets(rp, KAFKA_TIMEOUT);
+        }
+
+        private void seek(TopicPartition tp, Long offset) {
+            if (offset == null) {
+                reader.seekToBeginning(List.of(tp));
+            } else {
+                reader.seek(tp, offset);
+            }
+        }
+
+        private void result(ConsumerRecord<String, byte[]> r, ResultAggregator results) {
+            String run = header(r, MessageCodec.RUN_HEADER);
+            if (run != null && !run.equals(planned.runId())) {
+                return;
+            }
+            ResultMessage m;
+            try {
+                m = codec.result(r.value());
+            } catch (MalformedMessageException e) {
+                deadLetters.send(r, e.reason());
+                lettered++;
+                return;
+            }
+            if (m.runId().equals(planned.runId())) {
+                results.onResult(m, clock.millis());
+            }
+        }
+
+        private void deadLetter(ConsumerRecord<String, byte[]> r, ResultAggregator results) {
+            if (!planned.runId().equals(header(r, MessageCodec.RUN_HEADER))) {
+                return;
+            }
+            DeadLetter d;
+            try {
+                d = codec.deadLetter(r.value());
+            } catch (MalformedMessageException e) {
+                LOG.debug("unreadable dead letter at {}@{}: {}", r.partition(), r.offset(), e.reason());
+                return;
+            }
+            if (d.topic().equals(fleet.topics().tasks()) && d.key() != null && results.knows(d.key())) {
+                lettered++;
+                results.giveUp(d.key(), "dead-lettered by " + d.refusedBy() + ": " + d.reason());
+            }
+        }
+
+        private void act(AttemptTracker.Action a, ResultAggregator results) {
+            if (a instanceof AttemptTracker.GiveUp g) {
+                LOG.warn("task {} given up: {}", g.taskId(), g.reason());
+                results.giveUp(g.taskId(), g.reason());
+            } else if (a instanceof AttemptTracker.Retry r) {
+                PlannedTask t = byId.get(r.taskId());
+                TaskMessage next = TaskMessage.first(planned.runId(), t.taskId(), t.target(), planned.taskTimeoutMs(),
+                        clock.millis()).retry(r.attempt(), clock.millis(), r.avoidWorker());
+                Integer partition = publisher.retry(next);
+                LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
+                        partition == null ? "any" : partition, r.reason());
+            }
+        }
+
+        private void publishView(ResultAggregator results, AssetSpool spool) {
+            view = new RunView(planned.runId(), results.done(), results.total(), tracker.runningByWorker(), spool.count(),
+                    results.duplicates(), publisher.retries(), lettered);
+        }
+
+        private InventoryResult finish(ResultAggregator results, AssetSpool spool) {
+            List<CoverageRecord> coverage = new ArrayList<>(planned.discovery());
+            coverage.addAll(results.coverage());
+            ThrottlingReport report = governor.report(runStats);
+            ThrottlingReport throttling = report.eventful() ? report : null;
+            if (throttling != null) {
+                throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
+            }
+            Instant started = Instant.ofEpochMilli(planned.createdAt());
+            double seconds = (clock.millis() - planned.createdAt()) / 1000.0;
+            Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
+            Map<String, Object> run = new LinkedHashMap<>();
+            run.put("id", planned.runId());
+            run.put("mode", "distributed");
+            run.put("providers", planned.providers());
+            run.put("started_at", started.toString());
+            run.put("finished_at", clock.instant().toString());
+            run.put("governor", governor.store().describe());
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("tasks", results.total());
+            f.put("workers", results.workers());
+            f.put("executions", results.executions());
+            f.put("retries", publisher.retries());
+            f.put("duplicates_dropped", results.duplicates());
+            f.put("dead_letters", lettered);
+            f.put("given_up", results.failedTasks());
+            f.put("resumed", resumed);
+            run.put("fleet", f);
+            Path file = InventoryMapWriter.write(config.outputDir(), run, summary, coverage, throttling, spool);
+            new RunJournal(fleet.topics().runs(), codec).finished(producer, new RunFinished(Wire.VERSION,
+                    planned.runId(), clock.millis(), spool.count(), summary.complete(), file.toAbsolutePath().toString()));
+            LOG.info("run {}: wrote {} ({} assets, {} records; {} execution(s), {} duplicate(s) dropped, {} retried)",
+                    planned.runId(), file, spool.count(), coverage.size(), results.executions(), results.duplicates(),
+                    publisher.retries());
+            return new InventoryResult(planned.runId(), coverage, summary, throttling, file, spool);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.cloudg.fleet.coordinator;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The coordinator's progress line: tasks done of total, workers busy, assets, calls per second over the
+ * fleet, retries, duplicates dropped, and an ETA from the rate tasks have been finishing at:
+ * {@code [120/480 tasks] 3 workers busy, 5230 assets, 212.4 calls/s, 2 retried, 1 duplicate dropped, ETA 3:10}.
+ */
+public final class FleetProgress {
+    /** The numbers of one moment of a run. */
+    public record Snapshot(int done, int total, int busyWorkers, long assets, long calls, int retries, long duplicates,
+                           int failed) {
+    }
+
+    private final Clock clock;
+    private final Duration interval;
+    private final Consumer<String> out;
+    private final long started;
+    private long lastAt;
+    private long lastCalls;
+    private double callRate;
+
+    public FleetProgress(Clock clock, Duration interval, Consumer<String> out) {
+        this.clock = clock;
+        this.interval = interval;
+        this.out = out;
+        this.started = clock.millis();
+        this.lastAt = started;
+    }
+
+    /** Prints a line when the interval has passed since the last one. */
+    public void tick(Snapshot s) {
+        long now = clock.millis();
+        if (now - lastAt < interval.toMillis()) {
+            return;
+        }
+        double dt = (now - lastAt) / 1000.0;
+        double rate = (s.calls() - lastCalls) / dt;
+        callRate = callRate == 0 ? rate : 0.6 * callRate + 0.4 * rate;
+        lastCalls = s.calls();
+        lastAt = now;
+        out.accept(line(s, now));
+    }
+
+    String line(Snapshot s, long now) {
+        return String.format(Locale.ROOT, "[%d/%d tasks] %d worker%s busy, %d assets, %.1f calls/s, %d retried, "
+                        + "%d duplicate%s dropped%s, ETA %s", s.done(), s.total(), s.busyWorkers(),
+                s.busyWorkers() == 1 ? "" : "s", s.assets(), callRate, s.retries(), s.duplicates(),
+                s.duplicates() == 1 ? "" : "s", s.failed() == 0 ? "" : ", " + s.failed() + " failed",
+                eta(s.done(), s.total(), (now - started) / 1000.0));
+    }
+
+    /** Remaining time at the average rate so far: {@code m:ss}, {@code h:mm:ss}, or {@code --:--} before any task. */
+    static String eta(int done, int total, double elapsedSeconds) {
+        if (total > 0 && done >= total) {
+            return "0:00";
+        }
+        if (done == 0 || elapsedSeconds <= 0) {
+            return "--:--";
+        }
+        long s = Math.round(elapsedSeconds / done * (total - done));
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+}

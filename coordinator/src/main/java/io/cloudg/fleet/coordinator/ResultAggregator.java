@@ -1,0 +1,191 @@
+package io.cloudg.fleet.coordinator;
+
+import io.cloudg.fleet.protocol.AssetChunk;
+import io.cloudg.fleet.protocol.PlannedTask;
+import io.cloudg.fleet.protocol.ResultMessage;
+import io.cloudg.fleet.protocol.TaskAbandoned;
+import io.cloudg.fleet.protocol.TaskDone;
+import io.cloudg.fleet.protocol.TaskStarted;
+import io.cloudg.inventory.AssetSpool;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Turns a run's result messages into its map, keeping exactly one execution per task: an execution's
+ * assets wait in the {@link StagingArea} until its {@code done} arrives; the first complete {@code done}
+ * of a task moves them into the spool and records the task's coverage; every later one (a redelivery, a
+ * retry that raced) is counted as a duplicate and dropped, assets and all. So each asset appears once,
+ * whatever Kafka redelivered. Failures go to the {@link AttemptTracker}. Single-threaded (the
+ * coordinator's loop owns it).
+ */
+final class ResultAggregator {
+    private final Map<String, PlannedTask> tasks = new LinkedHashMap<>();
+    private final Map<String, List<ServiceCoverage>> outcomes = new HashMap<>();
+    private final AssetSpool spool;
+    private final StagingArea staging;
+    private final AttemptTracker tracker;
+    private final FleetThrottling throttling;
+    private final TreeSet<String> workers = new TreeSet<>();
+    private long duplicates;
+    private long executions;
+    private long ignored;
+    private int failedTasks;
+
+    ResultAggregator(List<PlannedTask> plan, AssetSpool spool, StagingArea staging, AttemptTracker tracker,
+                     FleetThrottling throttling) {
+        for (PlannedTask t : plan) {
+            tasks.put(t.taskId(), t);
+        }
+        this.spool = spool;
+        this.staging = staging;
+        this.tracker = tracker;
+        this.throttling = throttling;
+    }
+
+    boolean knows(String taskId) {
+        return tasks.containsKey(taskId);
+    }
+
+    boolean isDone(String taskId) {
+        return outcomes.containsKey(taskId);
+    }
+
+    void onResult(ResultMessage m, long now) {
+        if (!tasks.containsKey(m.taskId())) {
+            ignored++;
+            return;
+        }
+        boolean done = outcomes.containsKey(m.taskId());
+        if (m instanceof TaskStarted s) {
+            workers.add(s.workerId());
+            executions++;
+            if (!done) {
+                tracker.started(s.taskId(), s.attempt(), s.executionId(), s.workerId(), s.startedAt());
+            }
+        } else if (m instanceof AssetChunk c) {
+            if (!done) {
+                staging.append(c.executionId(), c.seq(), c.assets());
+            }
+        } else if (m instanceof TaskDone d) {
+            throttling.add(d.throttling());
+            if (done) {
+                duplicates++;
+                staging.discard(d.executionId());
+                tracker.ended(d.taskId(), d.executionId());
+                return;
+            }
+            String problem = problem(d);
+            if (problem != null) {
+                staging.discard(d.executionId());
+                tracker.failed(d.taskId(), d.attempt(), d.executionId(), d.workerId(), problem, false, now);
+                return;
+            }
+            staging.moveInto(d.executionId(), spool);
+            outcomes.put(d.taskId(), d.coverage());
+            tracker.terminal(d.taskId());
+        } else if (m instanceof TaskAbandoned a) {
+            staging.discard(a.executionId());
+            if (!done) {
+                tracker.failed(a.taskId(), a.attempt(), a.executionId(), a.workerId(), a.reason(), a.handedBack(), now);
+            }
+        }
+    }
+
+    /** Why a {@code done} cannot be used, or null. */
+    private String problem(TaskDone d) {
+        StagingArea.Staged s = staging.get(d.executionId());
+        if (s.broken || s.chunks != d.chunks() || s.assets != d.assetCount()) {
+            return "incomplete results from worker " + d.workerId() + ": " + s.chunks + " of " + d.chunks()
+                    + " asset chunks arrived" + (s.broken ? " out of order" : "");
+        }
+        List<String> expected = tasks.get(d.taskId()).target().collectors();
+        List<String> got = d.coverage().stream().map(ServiceCoverage::service).toList();
+        if (!expected.equals(got)) {
+            return "worker " + d.workerId() + " reported coverage for " + got + " instead of " + expected;
+        }
+        return null;
+    }
+
+    /** Gives a task up: each of its collectors is FAILED with {@code reason}. */
+    void giveUp(String taskId, String reason) {
+        PlannedTask t = tasks.get(taskId);
+        if (t == null || outcomes.containsKey(taskId)) {
+            return;
+        }
+        List<ServiceCoverage> failed = new ArrayList<>();
+        for (String c : t.target().collectors()) {
+            failed.add(new ServiceCoverage(c, CoverageStatus.FAILED, 0, reason));
+        }
+        outcomes.put(taskId, failed);
+        failedTasks++;
+        tracker.terminal(taskId);
+    }
+
+    boolean complete() {
+        return outcomes.size() == tasks.size();
+    }
+
+    int done() {
+        return outcomes.size();
+    }
+
+    int total() {
+        return tasks.size();
+    }
+
+    int failedTasks() {
+        return failedTasks;
+    }
+
+    long duplicates() {
+        return duplicates;
+    }
+
+    long executions() {
+        return executions;
+    }
+
+    long ignored() {
+        return ignored;
+    }
+
+    List<String> workers() {
+        return new ArrayList<>(workers);
+    }
+
+    /** Tasks without an outcome yet, in plan order. */
+    List<PlannedTask> pending() {
+        return tasks.values().stream().filter(t -> !outcomes.containsKey(t.taskId())).toList();
+    }
+
+    /**
+     * The coverage records of the tasks, in plan order: one per account x region, its entries being the
+     * parts' entries in part order, as an embedded map writes them.
+     */
+    List<CoverageRecord> coverage() {
+        Map<String, List<PlannedTask>> byRecord = new LinkedHashMap<>();
+        for (PlannedTask t : tasks.values()) {
+            byRecord.computeIfAbsent(t.record(), k -> new ArrayList<>()).add(t);
+        }
+        List<CoverageRecord> out = new ArrayList<>();
+        for (List<PlannedTask> parts : byRecord.values()) {
+            parts.sort(Comparator.comparingInt(PlannedTask::part));
+            List<ServiceCoverage> entries = new ArrayList<>();
+            for (PlannedTask p : parts) {
+                entries.addAll(outcomes.getOrDefault(p.taskId(), List.of()));
+            }
+            PlannedTask first = parts.get(0);
+            out.add(new CoverageRecord(first.target().provider(), first.target().accountId(), first.target().region(),
+                    entries));
+        }
+        return out;
+    }
+}

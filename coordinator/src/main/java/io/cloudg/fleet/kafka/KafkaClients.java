@@ -1,0 +1,154 @@
+package io.cloudg.fleet.kafka;
+
+import io.cloudg.fleet.KafkaSettings;
+import io.cloudg.resilience.config.ConfigErrors;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.config.SslConfigs;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Builds the fleet's Kafka clients from {@link KafkaSettings}: security (TLS, SASL with the password read
+ * from the environment), then the passed-through properties, then what the fleet's guarantees need and
+ * no configuration may weaken (idempotent producer with {@code acks=all}; consumers that never commit on
+ * their own). Keys are strings (task ids), values bytes (JSON).
+ */
+public final class KafkaClients {
+    private final KafkaSettings settings;
+    private final Function<String, String> env;
+
+    public KafkaClients(KafkaSettings settings, Function<String, String> env) {
+        this.settings = settings;
+        this.env = env;
+    }
+
+    public KafkaSettings settings() {
+        return settings;
+    }
+
+    /** Connection and security properties shared by every client. */
+    public Map<String, Object> common(String clientId) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        p.put(CommonClientConfigs.CLIENT_ID_CONFIG, clientId);
+        p.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, settings.securityProtocol());
+        p.put(CommonClientConfigs.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2000);
+        if (settings.tls()) {
+            putIfSet(p, SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, settings.sslTruststoreLocation());
+            if (settings.sslTruststoreLocation() != null) {
+                p.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, settings.sslTruststoreType());
+                putIfSet(p, SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, secret(settings.sslTruststorePasswordEnv(), false));
+            }
+            putIfSet(p, SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, settings.sslKeystoreLocation());
+            if (settings.sslKeystoreLocation() != null) {
+                p.put(SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, settings.sslKeystoreType());
+                putIfSet(p, SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, secret(settings.sslKeystorePasswordEnv(), false));
+                putIfSet(p, SslConfigs.SSL_KEY_PASSWORD_CONFIG, secret(settings.sslKeyPasswordEnv(), false));
+            }
+            if (settings.sslEndpointIdentification() != null) {
+                p.put(SslConfigs.SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, settings.sslEndpointIdentification());
+            }
+        }
+        if (settings.securityProtocol().startsWith("SASL_")) {
+            p.put(SaslConfigs.SASL_MECHANISM, settings.saslMechanism());
+            p.put(SaslConfigs.SASL_JAAS_CONFIG, jaas());
+        }
+        p.putAll(settings.properties());
+        return p;
+    }
+
+    /** The JAAS line: the whole of it from {@code sasl_jaas_config_env}, or built for PLAIN and SCRAM. */
+    String jaas() {
+        if (settings.saslJaasConfigEnv() != null) {
+            return secret(settings.saslJaasConfigEnv(), true);
+        }
+        String module = settings.saslMechanism().equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+                : "org.apache.kafka.common.security.scram.ScramLoginModule";
+        return module + " required username=\"" + quote(settings.saslUsername()) + "\" password=\""
+                + quote(secret(settings.saslPasswordEnv(), true)) + "\";";
+    }
+
+    private static String quote(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private String secret(String variable, boolean required) {
+        if (variable == null) {
+            if (required) {
+                throw ConfigErrors.invalid("fleet.kafka", "a secret is required but no environment variable is named");
+            }
+            return null;
+        }
+        String v = env.apply(variable);
+        if ((v == null || v.isEmpty()) && required) {
+            throw ConfigErrors.invalid("fleet.kafka", "the environment variable " + variable + " is not set");
+        }
+        return v == null || v.isEmpty() ? null : v;
+    }
+
+    private static void putIfSet(Map<String, Object> p, String key, Object value) {
+        if (value != null) {
+            p.put(key, value);
+        }
+    }
+
+    /** The producer of tasks, results, dead letters and journal entries. */
+    public KafkaProducer<String, byte[]> producer(String clientId) {
+        Map<String, Object> p = common(clientId);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, settings.deliveryTimeoutMs());
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(30_000, settings.deliveryTimeoutMs()));
+        p.put(ProducerConfig.LINGER_MS_CONFIG, p.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, 5));
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, p.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4"));
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, p.getOrDefault(ProducerConfig.MAX_BLOCK_MS_CONFIG, settings.deliveryTimeoutMs()));
+        return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /**
+     * A member of the workers' group: no automatic commits (offsets are committed after results), one
+     * record per poll (the worker takes a task only when it has room), cooperative rebalancing (a dead
+     * worker's partitions move; the others keep theirs).
+     */
+    public KafkaConsumer<String, byte[]> groupConsumer(String group, String clientId) {
+        Map<String, Object> p = common(clientId);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMs());
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Math.max(500, settings.sessionTimeoutMs() / 5));
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** A reader outside any group, positioned by its owner (the coordinator reads results so). */
+    public KafkaConsumer<String, byte[]> reader(String clientId) {
+        Map<String, Object> p = common(clientId);
+        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    public Admin admin(String clientId) {
+        Map<String, Object> p = common(clientId);
+        p.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 15_000);
+        p.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        return Admin.create(p);
+    }
+}

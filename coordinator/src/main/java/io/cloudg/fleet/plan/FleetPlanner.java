@@ -1,0 +1,73 @@
+package io.cloudg.fleet.plan;
+
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.fleet.protocol.PlannedTask;
+import io.cloudg.fleet.protocol.WireTarget;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.resilience.TaskLedger;
+import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.run.ProviderPlan;
+import io.cloudg.run.TaskTarget;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Discovers the estate (each provider's discovery under a ledger feeding the run's throttling counters,
+ * as in the embedded mode) and turns its tasks into fleet tasks: one per {@link Segment} of each
+ * account x region, with the facts a worker needs to re-plan it.
+ */
+public final class FleetPlanner {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet");
+
+    private final TaskSplitter splitter;
+
+    public FleetPlanner(int maxJobsPerTask) {
+        this.splitter = new TaskSplitter(maxJobsPerTask);
+    }
+
+    public FleetPlan plan(FleetProviders providers, ThrottlingStats run) {
+        List<String> names = new ArrayList<>();
+        List<CoverageRecord> discovery = new ArrayList<>();
+        List<PlannedTask> tasks = new ArrayList<>();
+        Map<String, CollectionTask> local = new LinkedHashMap<>();
+        for (FleetProvider p : providers.all()) {
+            ProviderPlan plan;
+            try (TaskLedger.Binding b = TaskLedger.create(p.name() + "/discovery", run).bind()) {
+                plan = p.plan();
+            }
+            names.add(p.name());
+            discovery.addAll(plan.discovery());
+            Map<String, String> facts = p.discoveryFacts();
+            int before = tasks.size();
+            for (CollectionTask t : plan.tasks()) {
+                cut(p, t, facts, tasks, local);
+            }
+            LOG.info("{}: {} account x region task(s) planned as {} fleet task(s)", p.name(), plan.tasks().size(),
+                    tasks.size() - before);
+        }
+        return new FleetPlan(names, discovery, tasks, local);
+    }
+
+    /** The fleet tasks of one planned task (visible for tests). */
+    void cut(FleetProvider p, CollectionTask t, Map<String, String> facts, List<PlannedTask> out,
+             Map<String, CollectionTask> local) {
+        List<String> names = t.jobs().stream().map(CollectorJob::service).toList();
+        List<Segment> segments = splitter.split(names, p::serviceOf, p::discoveryJob);
+        int part = 0;
+        for (Segment s : segments) {
+            String taskId = t.id() + "#" + part;
+            TaskTarget target = new TaskTarget(t.provider(), t.accountId(), t.region(), s.jobs(), facts);
+            out.add(new PlannedTask(taskId, t.id(), part, WireTarget.of(target), s.local()));
+            if (s.local()) {
+                List<CollectorJob> jobs = t.jobs().stream().filter(j -> s.jobs().contains(j.service())).toList();
+                local.put(taskId, new CollectionTask(t.provider(), t.accountId(), t.region(), jobs));
+            }
+            part++;
+        }
+    }
+}

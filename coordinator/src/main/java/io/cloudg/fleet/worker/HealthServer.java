@@ -1,0 +1,45 @@
+package io.cloudg.fleet.worker;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
+
+/** {@code GET /healthz} (liveness) and {@code GET /readyz} (readiness) for Kubernetes probes. */
+public final class HealthServer implements AutoCloseable {
+    private final HttpServer server;
+
+    public HealthServer(int port, WorkerHealth health) {
+        try {
+            server = HttpServer.create(new InetSocketAddress(port), 8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve the health probes on port " + port + ": " + e.getMessage(), e);
+        }
+        server.createContext("/healthz", x -> answer(x, health::live, health));
+        server.createContext("/readyz", x -> answer(x, health::ready, health));
+        server.setExecutor(null);
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private static void answer(HttpExchange x, BooleanSupplier ok, WorkerHealth health) throws IOException {
+        byte[] b = health.describe().getBytes(StandardCharsets.UTF_8);
+        x.getResponseHeaders().add("Content-Type", "application/json");
+        x.sendResponseHeaders(ok.getAsBoolean() ? 200 : 503, b.length);
+        try (OutputStream o = x.getResponseBody()) {
+            o.write(b);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,292 @@
+package io.cloudg.fleet.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryMapper;
+import io.cloudg.InventoryResult;
+import io.cloudg.fleet.FleetConfigFile;
+import io.cloudg.fleet.FleetGovernor;
+import io.cloudg.fleet.coordinator.FleetCoordinator;
+import io.cloudg.fleet.coordinator.RunStoppedException;
+import io.cloudg.fleet.coordinator.RunView;
+import io.cloudg.fleet.kafka.KafkaClients;
+import io.cloudg.fleet.protocol.DeadLetter;
+import io.cloudg.fleet.protocol.MessageCodec;
+import io.cloudg.fleet.protocol.ResultMessage;
+import io.cloudg.fleet.protocol.TaskAbandoned;
+import io.cloudg.fleet.protocol.TaskDone;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.sim.config.FaultSpec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fleet's guarantees with Kafka in this JVM (the test kit), a real Redis, cloud-sim and workers on
+ * threads: the fleet's map is the embedded map and the truth; duplicated deliveries are dropped and
+ * unusable messages dead-lettered; a task past its timeout is retried on another worker; a stopping worker
+ * hands its tasks back; a run whose coordinator stopped is resumed.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class FleetInProcessIT {
+    static KafkaClusterTestKit kafka;
+    static final MessageCodec CODEC = new MessageCodec();
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    final List<AutoCloseable> open = new ArrayList<>();
+    final List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
+                .setNumControllerNodes(1).build())
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("offsets.topic.num.partitions", "4")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
+        kafka.format();
+        kafka.startup();
+        kafka.waitForReadyBrokers();
+    }
+
+    @AfterAll
+    static void stopKafka() throws Exception {
+        kafka.close();
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        Collections.reverse(open);
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+    }
+
+    <T extends AutoCloseable> T keep(T c) {
+        open.add(c);
+        return c;
+    }
+
+    FleetConfigFile config(FleetEstate estate, String name, String fleetExtra) {
+        return FleetConfigFile.fromYaml(estate.yaml(kafka.bootstrapServers(), name, dir.resolve("out-" + name), fleetExtra));
+    }
+
+    FleetCoordinator coordinator(FleetConfigFile f) {
+        CloudGConfig cfg = f.config();
+        Governor g = keep(FleetGovernor.install(cfg));
+        return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
+                Clock.systemUTC(), progress::add);
+    }
+
+    InProcessWorker worker(FleetConfigFile f, String id) {
+        return keep(new InProcessWorker(f, id));
+    }
+
+    static CompletableFuture<InventoryResult> inBackground(java.util.function.Supplier<InventoryResult> run) {
+        return CompletableFuture.supplyAsync(run, r -> {
+            Thread t = new Thread(r, "coordinator");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    static JsonNode fleetInfo(InventoryResult r) throws Exception {
+        return JSON.readTree(r.mapFile().toFile()).get("run");
+    }
+
+    List<ResultMessage> results(FleetConfigFile f, String runId) {
+        List<ResultMessage> out = new ArrayList<>();
+        for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().results())) {
+            ResultMessage m = CODEC.result(r.value());
+            if (m.runId().equals(runId)) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aFleetMapIsTheEmbeddedMapAndTheTruth() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
+        FleetConfigFile f = config(estate, "same", "");
+        worker(f, "w1");
+        worker(f, "w2");
+        InventoryResult fleet = coordinator(f).run();
+        estate.assertMapEqualsTruth(fleet);
+
+        CloudGConfig embeddedConfig = f.config().toBuilder().outputDir(dir.resolve("embedded"))
+                .ratelimit(RateLimitConfig.defaults()).build();
+        InventoryResult embedded = new InventoryMapper(embeddedConfig, Governor.create(RateLimitConfig.defaults()))
+                .mapInventory();
+        assertThat(fleet.coverage()).isEqualTo(embedded.coverage());
+        assertThat(FleetEstate.mapped(fleet)).isEqualTo(FleetEstate.mapped(embedded));
+        assertThat(fleet.summary().services()).isEqualTo(embedded.summary().services());
+        assertThat(fleet.summary().accounts()).isEqualTo(embedded.summary().accounts());
+
+        JsonNode run = fleetInfo(fleet);
+        assertThat(run.get("mode").asText()).isEqualTo("distributed");
+        assertThat(run.get("governor").asText()).contains("127.0.0.1:" + estate.redisPort);
+        assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
+        assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
+        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ tasks\\].*ETA .*"));
+    }
+
+    @Test
+    void duplicatedDeliveriesAreDroppedAndUnusableMessagesAreDeadLettered() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
+        FleetConfigFile f = config(estate, "dups", "");
+        FleetCoordinator coordinator = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
+        Poll.until("the run's tasks on the topic", Duration.ofSeconds(60), () -> coordinator.view() != null);
+        String runId = coordinator.view().runId();
+
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        int copied = 0;
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
+            for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().tasks())) {
+                ProducerRecord<String, byte[]> copy = new ProducerRecord<>(r.topic(), (r.partition() + 1) % 6, r.key(), r.value());
+                r.headers().forEach(h -> copy.headers().add(h));
+                producer.send(copy).get();
+                copied++;
+            }
+            producer.send(new ProducerRecord<>(f.fleet().topics().tasks(), 0, "junk-1",
+                    "{\"v\": 1, \"run_id\": ".getBytes(StandardCharsets.UTF_8))).get();
+            producer.send(new ProducerRecord<>(f.fleet().topics().tasks(), 1, "junk-2",
+                    "{\"v\": 99, \"run_id\": \"r\"}".getBytes(StandardCharsets.UTF_8))).get();
+        }
+        int copies = copied;
+        worker(f, "w1");
+        worker(f, "w2");
+        InventoryResult result = run.get(120, TimeUnit.SECONDS);
+
+        estate.assertMapEqualsTruth(result);
+        RunView view = coordinator.view();
+        assertThat(copies).isEqualTo(view.total() - 1); // every task but the coordinator's own (the accounts list)
+        assertThat(view.duplicates()).as("copies that ran before the map was written were dropped").isPositive();
+        assertThat(fleetInfo(result).get("fleet").get("duplicates_dropped").asLong()).isEqualTo(view.duplicates());
+
+        // every copy runs in the end; replaying the whole run then meets every duplicate, and still keeps one of each
+        int total = view.total();
+        Poll.until("every copy executed", Duration.ofSeconds(120), () -> dones(f, runId) >= 2 * copies + 1);
+        FleetCoordinator replay = coordinator(f);
+        InventoryResult replayed = replay.resume(runId);
+        estate.assertMapEqualsTruth(replayed);
+        assertThat(replay.view().duplicates()).isEqualTo(dones(f, runId) - total).isGreaterThanOrEqualTo(copies);
+
+        List<DeadLetter> letters = TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().deadLetters()).stream()
+                .map(r -> CODEC.deadLetter(r.value())).toList();
+        assertThat(letters).extracting(DeadLetter::key).containsExactlyInAnyOrder("junk-1", "junk-2");
+        assertThat(letters).allSatisfy(d -> {
+            assertThat(d.topic()).isEqualTo(f.fleet().topics().tasks());
+            assertThat(d.refusedBy()).isIn("w1", "w2");
+        });
+        assertThat(letters).extracting(DeadLetter::reason).anySatisfy(r -> assertThat(r).startsWith("not a readable task message"))
+                .anySatisfy(r -> assertThat(r).isEqualTo("protocol version 99 is not supported (this build reads 1)"));
+    }
+
+    long dones(FleetConfigFile f, String runId) {
+        return results(f, runId).stream().filter(m -> m instanceof TaskDone).count();
+    }
+
+    @Test
+    void aTaskPastItsTimeoutIsAbandonedAndRetriedOnAnotherWorker() throws Exception {
+        FleetEstate probe = new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null);
+        String management = probe.sim.managementCredentials().accountId();
+        probe.close();
+        FaultSpec slowOnce = FaultSpec.fromYaml("faults: [{match: {provider: aws, account: \"" + management
+                + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce));
+        FleetConfigFile f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
+        worker(f, "w1");
+        worker(f, "w2");
+        FleetCoordinator coordinator = coordinator(f);
+        InventoryResult result = coordinator.run();
+
+        estate.assertMapEqualsTruth(result);
+        List<ResultMessage> msgs = results(f, result.runId());
+        String slowTask = msgs.stream().filter(m -> m instanceof TaskDone d && d.taskId().startsWith("aws/" + management + "/us-east-1#")
+                        && d.coverage().stream().anyMatch(c -> c.service().equals("vpc")))
+                .map(ResultMessage::taskId).findFirst().orElseThrow();
+        TaskAbandoned abandoned = msgs.stream().filter(m -> m instanceof TaskAbandoned a && a.taskId().equals(slowTask)
+                        && a.reason().startsWith("timeout")).map(m -> (TaskAbandoned) m).findFirst()
+                .orElseThrow(() -> new AssertionError("the slowed task was not abandoned: " + msgs));
+        assertThat(msgs).filteredOn(m -> m instanceof TaskDone d && d.taskId().equals(slowTask) && d.attempt() > abandoned.attempt())
+                .isNotEmpty().allSatisfy(m -> assertThat(((TaskDone) m).workerId()).isNotEqualTo(abandoned.workerId()));
+        assertThat(coordinator.view().retries()).isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void aStoppingWorkerHandsItsTasksBackAndTheOthersFinishThem() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(40)), null));
+        FleetConfigFile f = config(estate, "handback", "  handback_wait_seconds: 30");
+        InProcessWorker w1 = worker(f, "w1");
+        worker(f, "w2");
+        FleetCoordinator coordinator = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
+        Poll.until("w1 running tasks", Duration.ofSeconds(60),
+                () -> coordinator.view() != null && coordinator.view().runningByWorker().getOrDefault("w1", 0) > 0,
+                () -> String.valueOf(coordinator.view()));
+        w1.stop(Duration.ZERO);
+        w1.thread.join(30_000);
+        assertThat(w1.thread.isAlive()).as("the worker left").isFalse();
+        InventoryResult result = run.get(120, TimeUnit.SECONDS);
+
+        estate.assertMapEqualsTruth(result);
+        assertThat(results(f, result.runId())).filteredOn(m -> m instanceof TaskAbandoned a && a.handedBack())
+                .isNotEmpty().allSatisfy(m -> assertThat(((TaskAbandoned) m).workerId()).isEqualTo("w1"));
+        assertThat(coordinator.view().runningByWorker()).isEmpty();
+    }
+
+    @Test
+    void aRunWhoseCoordinatorStoppedIsResumedFromKafka() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null));
+        FleetConfigFile f = config(estate, "resume", "");
+        worker(f, "w1");
+        worker(f, "w2");
+        FleetCoordinator first = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(first::run);
+        Poll.until("a few tasks done", Duration.ofSeconds(60), () -> first.view() != null && first.view().done() >= 5);
+        first.stop();
+        try {
+            run.join();
+            throw new AssertionError("the stopped run finished");
+        } catch (CompletionException e) {
+            assertThat(e.getCause()).isInstanceOf(RunStoppedException.class);
+        }
+        String runId = first.view().runId();
+
+        InventoryResult resumed = coordinator(f).resume(runId);
+        assertThat(resumed.runId()).isEqualTo(runId);
+        estate.assertMapEqualsTruth(resumed);
+        assertThat(fleetInfo(resumed).get("fleet").get("resumed").asBoolean()).isTrue();
+    }
+}
