@@ -5,6 +5,7 @@ import com.azure.resourcemanager.resources.models.SubscriptionState;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.Coverage;
+import io.cloudg.collect.TaskSummary;
 import io.cloudg.config.AzureSettings;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
@@ -17,6 +18,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.StartupException;
+import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -74,9 +76,29 @@ public final class AzureProvider {
                 settings.resourceGraph() ? "Resource Graph" : "ARM");
         List<CollectionTask> tasks = new ArrayList<>();
         for (AzureSubscription sub : subs) {
-            tasks.add(new CollectionTask("azure", sub.id(), "global", jobs(sub), new AzureFullSummary()));
+            tasks.add(new CollectionTask("azure", sub.id(), "global", jobs(sub), summary()));
         }
         return new ProviderPlan("azure", tasks, discovery);
+    }
+
+    /**
+     * A fleet worker's side: the jobs of {@code target} (all of them when it names none) for its
+     * subscription, built with this process's clients. A target carries a part of a subscription's jobs,
+     * so the task has no {@code azure_full} summary: whoever assembles the subscription's record from its
+     * parts applies {@link #summary()} to the whole.
+     */
+    public CollectionTask taskFor(TaskTarget target) {
+        if (!"azure".equals(target.provider())) {
+            throw new IllegalArgumentException("not an Azure task: " + target.recordId());
+        }
+        List<CollectorJob> jobs = jobs(new AzureSubscription(target.accountId(), null)).stream()
+                .filter(j -> target.collectors().isEmpty() || target.collectors().contains(j.service())).toList();
+        return new CollectionTask("azure", target.accountId(), target.region(), jobs);
+    }
+
+    /** The {@code azure_full} summary of a subscription's record. */
+    public static TaskSummary summary() {
+        return new AzureFullSummary();
     }
 
     List<CollectorJob> jobs(AzureSubscription sub) {

@@ -23,6 +23,7 @@ import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.StartupException;
+import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,6 +100,23 @@ public final class GcpProvider {
         }
         LOG.info("GCP: {} project(s){}", projects.size(), settings.organization() == null ? "" : " and the organization");
         return new ProviderPlan("gcp", tasks, discovery);
+    }
+
+    /**
+     * A fleet worker's side: the listing of {@code target}'s project, or of the organization's own assets
+     * when its account is {@code organizations/N}, built with this process's client.
+     */
+    public CollectionTask taskFor(TaskTarget target) {
+        if (!"gcp".equals(target.provider())) {
+            throw new IllegalArgumentException("not a GCP task: " + target.recordId());
+        }
+        String account = target.accountId();
+        boolean org = account.startsWith("organizations/");
+        GcpParent parent = org ? GcpParent.organization(account.substring("organizations/".length()))
+                : GcpParent.project(account);
+        List<CollectorJob> jobs = target.collectors().isEmpty() || target.collectors().contains(ENTRY)
+                ? List.of(new CollectorJob(ENTRY, listAssets(parent, org ? ORGANIZATION_TYPES : List.of()))) : List.of();
+        return new CollectionTask("gcp", account, target.region(), jobs);
     }
 
     /** ListAssets of {@code parent} (all types when {@code types} is empty), with the resource's location. */

@@ -154,4 +154,24 @@ class AzureUnitsTest {
             }
         };
     }
+
+    @Test
+    void aFleetTargetIsReplannedAsTheJobsItNames() throws Exception {
+        io.cloudg.config.AzureSettings settings = io.cloudg.config.AzureSettings.DEFAULTS
+                .withEndpoint(java.net.URI.create("http://127.0.0.1:1"));
+        try (io.cloudg.resilience.Governor g = io.cloudg.resilience.Governor.builder().build()) {
+            AzureProvider p = new AzureProvider(settings, new AzureClients(settings, g));
+            io.cloudg.collect.CollectionTask all = p.taskFor(new io.cloudg.run.TaskTarget("azure", SUB, "global", List.of(), null));
+            assertThat(all.jobs()).extracting(io.cloudg.collect.CollectorJob::service)
+                    .startsWith("azure_resources", "azure_compute").endsWith("azure_other")
+                    .hasSize(AzureCatalog.SERVICES.size() + 2);
+            assertThat(all.summary()).isNull();
+            io.cloudg.collect.CollectionTask part = p.taskFor(new io.cloudg.run.TaskTarget("azure", SUB, "global",
+                    List.of("azure_storage", "azure_network"), null));
+            assertThat(part.jobs()).extracting(io.cloudg.collect.CollectorJob::service)
+                    .containsExactly("azure_network", "azure_storage");
+            assertThatThrownBy(() -> p.taskFor(new io.cloudg.run.TaskTarget("gcp", SUB, "global", List.of(), null)))
+                    .hasMessageContaining("not an Azure task");
+        }
+    }
 }

@@ -70,4 +70,18 @@ class GcpListingTest {
                 .setProject("projects/123456789012").build();
         assertThat(GcpProvider.projectId(neither)).isEqualTo("123456789012");
     }
+
+    @Test
+    void aFleetTargetIsReplannedAsItsListing() {
+        try (Governor g = Governor.builder().config(RateLimitConfig.defaults()).build();
+             GcpClients clients = new GcpClients(GcpSettings.DEFAULTS.withEndpoint("127.0.0.1:1"), g, 4)) {
+            GcpProvider p = new GcpProvider(GcpSettings.DEFAULTS, clients, g);
+            io.cloudg.collect.CollectionTask org = p.taskFor(new io.cloudg.run.TaskTarget("gcp", "organizations/42",
+                    "global", List.of(), null));
+            assertThat(org.id()).isEqualTo("gcp/organizations/42/global");
+            assertThat(org.jobs()).extracting(io.cloudg.collect.CollectorJob::service).containsExactly("cloudasset");
+            assertThat(p.taskFor(new io.cloudg.run.TaskTarget("gcp", "my-project-1", "global", List.of("other"), null))
+                    .jobs()).isEmpty();
+        }
+    }
 }
