@@ -10,7 +10,15 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        routeJulToSlf4j();
         System.exit(run(args));
+    }
+
+    /** gRPC and the Azure SDK log through java.util.logging: send it through the same configuration. */
+    static void routeJulToSlf4j() {
+        java.util.logging.LogManager.getLogManager().reset();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.INFO);
     }
 
     /** Runs a command line and returns the exit code (tests call this). */
