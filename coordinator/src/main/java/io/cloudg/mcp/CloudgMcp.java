@@ -88,6 +88,7 @@ public final class CloudgMcp implements AutoCloseable {
     private final Principals principals;
     private final List<ToolDef> tools;
     private final String osUser;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private CloudgMcp(Builder b) {
         this.config = b.config;
@@ -213,6 +214,48 @@ public final class CloudgMcp implements AutoCloseable {
         return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, in, out)), ex -> local);
     }
 
+    /**
+     * Serves stdio until {@code in} ends (the client closed the session), then stops the server. What
+     * {@code cloudg mcp} does.
+     */
+    public void runStdio(InputStream in, OutputStream out) throws InterruptedException {
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        InputStream watched = new java.io.FilterInputStream(in) {
+            @Override
+            public int read() throws java.io.IOException {
+                try {
+                    return seen(super.read());
+                } catch (java.io.IOException e) {
+                    ended.countDown();
+                    throw e;
+                }
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                try {
+                    return seen(super.read(b, off, len));
+                } catch (java.io.IOException e) {
+                    ended.countDown();
+                    throw e;
+                }
+            }
+
+            private int seen(int n) {
+                if (n < 0) {
+                    ended.countDown();
+                }
+                return n;
+            }
+        };
+        McpSyncServer server = serveStdio(watched, out);
+        try {
+            ended.await();
+        } finally {
+            server.closeGracefully();
+        }
+    }
+
     // ------------------------------------------------------------------ streamable HTTP
 
     /** A running HTTP endpoint. */
@@ -220,6 +263,7 @@ public final class CloudgMcp implements AutoCloseable {
         private final Server jetty;
         private final McpSyncServer server;
         private final URI uri;
+        private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
 
         HttpEndpoint(Server jetty, McpSyncServer server, URI uri) {
             this.jetty = jetty;
@@ -239,6 +283,9 @@ public final class CloudgMcp implements AutoCloseable {
 
         @Override
         public void close() {
+            if (!stopped.compareAndSet(false, true)) {
+                return;
+            }
             try {
                 server.closeGracefully();
             } finally {
@@ -301,9 +348,12 @@ public final class CloudgMcp implements AutoCloseable {
         throw McpError.builder(McpSchema.ErrorCodes.INVALID_REQUEST).message("no authenticated principal").build();
     }
 
-    /** Cancels live operations (their scopes cool down) and releases the stores. */
+    /** Cancels live operations (their scopes cool down) and releases the stores. Idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         guard.close();
         guardStore.close();
         if (ownsGovernor) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.acm.AcmClient;
 import software.amazon.awssdk.services.acm.model.CertificateSummary;
 import software.amazon.awssdk.services.apigateway.ApiGatewayClient;
@@ -57,6 +58,7 @@ import software.amazon.awssdk.services.elasticloadbalancingv2.ElasticLoadBalanci
 import software.amazon.awssdk.services.elasticloadbalancingv2.model.LoadBalancer;
 import software.amazon.awssdk.services.iam.IamClient;
 import software.amazon.awssdk.services.iam.model.Group;
+import software.amazon.awssdk.services.iam.model.IamException;
 import software.amazon.awssdk.services.iam.model.Policy;
 import software.amazon.awssdk.services.iam.model.PolicyScopeType;
 import software.amazon.awssdk.services.iam.model.Role;
@@ -318,9 +320,16 @@ public final class AwsCatalog {
         return Map.of("ingress", rules);
     }
 
-    /** An IAM user's MFA devices ({@code mfa_devices}: how many; one ListMFADevices call). */
+    /**
+     * An IAM user's MFA devices ({@code mfa_devices}: how many; one ListMFADevices call). A call that could
+     * not be answered leaves the attribute out and says why in {@code detail_errors}.
+     */
     private static Map<String, Object> mfaDevices(IamClient c, User u) {
-        return Map.of("mfa_devices", c.listMFADevices(r -> r.userName(u.userName())).mfaDevices().size());
+        try {
+            return Map.of("mfa_devices", c.listMFADevices(r -> r.userName(u.userName())).mfaDevices().size());
+        } catch (IamException e) {
+            return Map.of("detail_errors", List.of("ListMFADevices: " + errorCode(e)));
+        }
     }
 
     /** S3 error codes that mean "not configured" rather than "could not read". */
@@ -376,7 +385,7 @@ public final class AwsCatalog {
         return m;
     }
 
-    private static String errorCode(S3Exception e) {
+    private static String errorCode(AwsServiceException e) {
         return e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null ? e.awsErrorDetails().errorCode()
                 : "HTTP " + e.statusCode();
     }

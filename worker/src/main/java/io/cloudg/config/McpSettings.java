@@ -108,7 +108,8 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
                 throw Yaml.invalid("mcp.principals", "names of 1-64 characters of [A-Za-z0-9._@-]", name);
             }
             if (e.getValue() == null || !e.getValue().isObject()) {
-                throw Yaml.invalid(key, "a mapping with roles (and token or token_env)", String.valueOf(e.getValue()));
+                throw Yaml.invalid(key, "a mapping with roles (and token or token_env)",
+                        e.getValue() == null || !e.getValue().isTextual() ? String.valueOf(e.getValue()) : e.getValue().textValue());
             }
             Yaml p = new Yaml(key, e.getValue());
             p.warnUnknown(PRINCIPAL_KEYS, warnings);
