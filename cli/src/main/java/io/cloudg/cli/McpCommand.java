@@ -78,19 +78,22 @@ final class McpCommand implements Callable<Integer> {
                 b.mcp(m -> m.withHttp(host != null ? host : m.httpHost(), port != null ? port : m.httpPort()));
             }
             CloudGConfig cfg = b.build();
-            try (CloudgMcp mcp = CloudgMcp.builder(cfg).build()) {
+            CloudgMcp mcp = CloudgMcp.builder(cfg).build();
+            try {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();
-                    Thread stop = new Thread(() -> {
+                    // SIGTERM: stop serving, cancel live operations (their scopes still cool down)
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                         endpoint.close();
                         mcp.close();
-                    }, "cloudg-mcp-stop");
-                    Runtime.getRuntime().addShutdownHook(stop);
+                    }, "cloudg-mcp-stop"));
                     err.println("cloudg: MCP at " + endpoint.uri());
                     endpoint.join();
                 } else {
                     mcp.runStdio(System.in, System.out);
                 }
+            } finally {
+                mcp.close();
             }
             return ExitCodes.OK;
         } catch (ConfigException | StartupException e) {

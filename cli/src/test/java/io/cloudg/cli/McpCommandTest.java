@@ -65,14 +65,14 @@ class McpCommandTest {
             c.initialize();
             assertThat(c.getServerInfo().name()).isEqualTo("cloudg");
             assertThat(c.listTools().tools()).hasSize(9);
-            McpSchema.CallToolResult result = c.callTool(new McpSchema.CallToolRequest("map_inventory", Map.of()));
+            McpSchema.CallToolResult result = c.callTool(McpSchema.CallToolRequest.builder("map_inventory").arguments(Map.of()).build());
             JsonNode map = new ObjectMapper().valueToTree(result.structuredContent());
             assertThat(map.path("dataset").path("principal").asText()).as(result.toString()).isEqualTo("ops");
             assertThat(map.path("dataset").path("asset_count").asLong()).isPositive();
             assertThat(Files.isRegularFile(dir.resolve("datasets").resolve(map.path("dataset").path("id").asText())
                     .resolve("inventory-map.json"))).isTrue();
             try {
-                c.callTool(new McpSchema.CallToolRequest("map_inventory", Map.of()));
+                c.callTool(McpSchema.CallToolRequest.builder("map_inventory").arguments(Map.of()).build());
                 throw new AssertionError("the second map was not refused");
             } catch (McpError e) {
                 assertThat(e.getJsonRpcError().code()).isEqualTo(-31029);
@@ -102,12 +102,12 @@ class McpCommandTest {
             assertThat(uri.getPath()).isEqualTo("/mcp");
             McpSyncClient c = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://" + uri.getRawAuthority())
                     .endpoint(uri.getPath()).jsonMapper(JSON)
-                    .httpRequestCustomizer((b, m, u, body, ctx) -> b.header("Authorization", "Bearer ops-token-for-tests"))
+                    .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", "Bearer ops-token-for-tests"))
                     .build()).requestTimeout(Duration.ofSeconds(60)).build();
             try {
                 c.initialize();
-                JsonNode status = new ObjectMapper().valueToTree(c.callTool(new McpSchema.CallToolRequest(
-                        "rate_limit_status", Map.of())).structuredContent());
+                JsonNode status = new ObjectMapper().valueToTree(c.callTool(McpSchema.CallToolRequest.builder(
+                        "rate_limit_status").arguments(Map.of()).build()).structuredContent());
                 assertThat(status.path("guard").path("caller").path("principal").asText()).isEqualTo("ops");
                 assertThat(status.path("guard").path("in_flight")).isEmpty();
             } finally {

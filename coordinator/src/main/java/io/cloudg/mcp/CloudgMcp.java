@@ -154,7 +154,7 @@ public final class CloudgMcp implements AutoCloseable {
 
     private McpSyncServer build(McpServer.SyncSpecification<?> spec, Function<McpSyncServerExchange, Principal> who) {
         List<McpServerFeatures.SyncToolSpecification> specs = tools.stream().map(t -> toolSpec(t, who)).toList();
-        McpSchema.Resource ratelimit = McpSchema.Resource.builder().uri(RATELIMIT_URI).name("ratelimit")
+        McpSchema.Resource ratelimit = McpSchema.Resource.builder(RATELIMIT_URI, "ratelimit")
                 .title("Rate limits and guard rails").mimeType("application/json")
                 .description("What rate_limit_status returns: cooldowns, operations in flight, governor throttling.")
                 .build();
@@ -163,8 +163,9 @@ public final class CloudgMcp implements AutoCloseable {
                 .validateToolInputs(true)
                 .tools(specs)
                 .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) ->
-                        new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(RATELIMIT_URI,
-                                "application/json", Json.pretty(status(who.apply(ex))))))))
+                        McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
+                                .builder(RATELIMIT_URI, Json.pretty(status(who.apply(ex)))).mimeType("application/json")
+                                .build())).build()))
                 .build();
     }
 

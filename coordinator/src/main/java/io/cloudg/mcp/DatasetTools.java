@@ -90,9 +90,8 @@ final class DatasetTools {
                           "offset": {"type": "integer", "minimum": 0}}}
                         """, false), this::query),
                 new ToolDef(ToolDef.define("scan_dataset", "Scan a saved dataset",
-                        "The security checks over a saved dataset (default: the newest that holds S3 buckets, "
-                                + "security groups or IAM users): the findings saved with it if it was scanned, else "
-                                + "computed now from its assets." + NOTE,
+                        "The security checks over a saved dataset (default: the newest covering aws): the "
+                                + "findings saved with it if it was scanned, else computed now from its assets." + NOTE,
                         """
                         {"type": "object", "additionalProperties": false, "properties": {"dataset": {"type": "string"}}}
                         """, false), this::scan));

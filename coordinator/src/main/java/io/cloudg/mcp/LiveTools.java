@@ -227,6 +227,10 @@ final class LiveTools {
                 datasets.writeFindings(d, report);
             }
             r.discardSpool();
+            if (Thread.currentThread().isInterrupted()) {
+                // timed out or cancelled while finishing: its callers were told so, it saves nothing
+                throw new InterruptedException("the operation was cancelled before its dataset was saved");
+            }
             DatasetMeta meta = datasets.commit(d, source, r, report == null ? null : report.findings().size());
             return new Saved(meta, r, report);
         } catch (InterruptedException | RuntimeException e) {

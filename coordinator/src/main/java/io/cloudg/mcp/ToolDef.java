@@ -17,8 +17,7 @@ record ToolDef(McpSchema.Tool tool, Handler handler) {
     }
 
     static McpSchema.Tool define(String name, String title, String description, String inputSchemaJson, boolean live) {
-        return McpSchema.Tool.builder().name(name).title(title).description(description)
-                .inputSchema(Json.MCP, inputSchemaJson)
+        return McpSchema.Tool.builder(name, Json.MCP, inputSchemaJson).title(title).description(description)
                 .annotations(McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(!live).destructiveHint(false)
                         .idempotentHint(!live).openWorldHint(live).build())
                 .build();

@@ -336,8 +336,8 @@ class McpHttpEndToEndTest {
         JsonNode s = json(call(alice, "rate_limit_status", Map.of()));
         JsonNode resource = Json.MAPPER.valueToTree(Map.of());
         try {
-            String text = ((McpSchema.TextResourceContents) alice.readResource(new McpSchema.ReadResourceRequest(
-                    CloudgMcp.RATELIMIT_URI)).contents().get(0)).text();
+            String text = ((McpSchema.TextResourceContents) alice.readResource(McpSchema.ReadResourceRequest.builder(
+                    CloudgMcp.RATELIMIT_URI).build()).contents().get(0)).text();
             resource = Json.MAPPER.readTree(text);
         } catch (java.io.IOException e) {
             throw new AssertionError(e);

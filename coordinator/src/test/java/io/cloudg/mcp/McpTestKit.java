@@ -55,7 +55,7 @@ final class McpTestKit {
         HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport
                 .builder(endpoint.getScheme() + "://" + endpoint.getRawAuthority()).endpoint(endpoint.getRawPath())
                 .jsonMapper(Json.MCP)
-                .httpRequestCustomizer((b, method, uri, body, ctx) -> b.header("Authorization", "Bearer " + token))
+                .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
                 .build();
         McpSyncClient c = McpClient.sync(t).requestTimeout(Duration.ofSeconds(120))
                 .initializationTimeout(Duration.ofSeconds(30)).build();
@@ -64,7 +64,7 @@ final class McpTestKit {
     }
 
     static McpSchema.CallToolResult call(McpSyncClient c, String tool, Map<String, Object> args) {
-        return c.callTool(new McpSchema.CallToolRequest(tool, args));
+        return c.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
     }
 
     /** The structured result as a tree. */

@@ -93,6 +93,7 @@ public final class EmbeddedCollector implements Collector {
         return null;
     }
 
+    @SuppressWarnings("try") // the ledger binding is used for its scope only
     private InventoryResult slice(CollectSpec.Slice s, Path out) throws InterruptedException {
         String problem = checkSlice(s);
         if (problem != null) {

@@ -27,9 +27,9 @@ class ScannerTest {
         return m;
     }
 
-    static Asset group(String id, Map<String, Object>... rules) {
+    static Asset group(String id, List<Map<String, Object>> rules) {
         return new Asset("aws", "222222222222", "eu-west-1", "ec2", "AWS::EC2::SecurityGroup", id, "web", null, Map.of(),
-                Map.of("ingress", List.of(rules)));
+                Map.of("ingress", rules));
     }
 
     static Map<String, Object> rule(String protocol, Integer from, Integer to, List<String> cidrs, List<String> v6) {
@@ -80,18 +80,18 @@ class ScannerTest {
     void securityGroupsOpenToTheWorldOnSshOrRdpFail() {
         Check c = new Checks.SecurityGroupAdminPortOpen();
         List<String> world = List.of("0.0.0.0/0");
-        assertThat(verdict(c, group("sg-1", rule("tcp", 22, 22, world, List.of()))).detail())
+        assertThat(verdict(c, group("sg-1", List.of(rule("tcp", 22, 22, world, List.of())))).detail())
                 .isEqualTo("security group sg-1 (web): port 22 (SSH) open to 0.0.0.0/0");
-        assertThat(verdict(c, group("sg-2", rule("-1", null, null, world, List.of()))).detail())
+        assertThat(verdict(c, group("sg-2", List.of(rule("-1", null, null, world, List.of())))).detail())
                 .isEqualTo("security group sg-2 (web): port 22 (SSH) open to 0.0.0.0/0 (all protocols); "
                         + "port 3389 (RDP) open to 0.0.0.0/0 (all protocols)");
-        assertThat(verdict(c, group("sg-3", rule("tcp", 0, 65535, List.of(), List.of("::/0")))).outcome())
+        assertThat(verdict(c, group("sg-3", List.of(rule("tcp", 0, 65535, List.of(), List.of("::/0"))))).outcome())
                 .isEqualTo(Verdict.Outcome.FAIL);
-        assertThat(verdict(c, group("sg-4", rule("6", 3389, 3389, world, List.of()))).detail()).contains("port 3389 (RDP)");
-        assertThat(verdict(c, group("sg-5", rule("tcp", 443, 443, world, List.of())))).isEqualTo(Verdict.PASS);
-        assertThat(verdict(c, group("sg-6", rule("tcp", 22, 22, List.of("10.0.0.0/8"), List.of())))).isEqualTo(Verdict.PASS);
-        assertThat(verdict(c, group("sg-7", rule("udp", 0, 65535, world, List.of())))).isEqualTo(Verdict.PASS);
-        assertThat(verdict(c, group("sg-8"))).as("no inbound rule").isEqualTo(Verdict.PASS);
+        assertThat(verdict(c, group("sg-4", List.of(rule("6", 3389, 3389, world, List.of())))).detail()).contains("port 3389 (RDP)");
+        assertThat(verdict(c, group("sg-5", List.of(rule("tcp", 443, 443, world, List.of()))))).isEqualTo(Verdict.PASS);
+        assertThat(verdict(c, group("sg-6", List.of(rule("tcp", 22, 22, List.of("10.0.0.0/8"), List.of()))))).isEqualTo(Verdict.PASS);
+        assertThat(verdict(c, group("sg-7", List.of(rule("udp", 0, 65535, world, List.of()))))).isEqualTo(Verdict.PASS);
+        assertThat(verdict(c, group("sg-8", List.of()))).as("no inbound rule").isEqualTo(Verdict.PASS);
         assertThat(verdict(c, new Asset("aws", "2", "r", "ec2", "AWS::EC2::SecurityGroup", "sg-9", null, null, null, null))
                 .outcome()).isEqualTo(Verdict.Outcome.UNKNOWN);
     }
@@ -112,7 +112,7 @@ class ScannerTest {
                 bucket("open", exposure(true, false, false, false)),
                 bucket("closed", exposure(false, false, false, false)),
                 bucket("unknown", Map.of()),
-                group("sg-1", rule("tcp", 22, 22, List.of("0.0.0.0/0"), List.of())),
+                group("sg-1", List.of(rule("tcp", 22, 22, List.of("0.0.0.0/0"), List.of()))),
                 user("bob", Map.of("mfa_devices", 0)),
                 new Asset("aws", "1", "us-east-1", "ec2", "AWS::EC2::VPC", "vpc-1", null, null, null, null)));
         assertThat(r.findings()).extracting(Finding::check, Finding::id, Finding::accountId).containsExactly(
