@@ -17,6 +17,8 @@ import java.util.List;
  *   <li>{@link #tryStart} MUST first forget registrations whose lease lapsed and quota entries older than
  *       the window, then decide by {@link GuardRules#decide}, and register the operation (and the
  *       principal's start, when a quota is set) only when it starts. A refusal MUST change nothing.</li>
+ *   <li>A registration lives until its lease lapses; the guard renews it ({@link #renew}) while the
+ *       operation runs, so a replica that dies frees its scopes within one lease.</li>
  *   <li>{@link #finish} MUST remove the registration and extend each scope's cooldown to at least now + its
  *       cooldown, whether or not the registration still existed (a lapsed operation still ended). It MUST
  *       be idempotent.</li>
@@ -28,6 +30,12 @@ public interface GuardStore extends AutoCloseable {
 
     /** Decides and, if the operation may start, registers it. */
     StartDecision tryStart(StartRequest request);
+
+    /**
+     * Extends a registration to now + {@code leaseMillis} (the heartbeat of a running operation). MUST
+     * return false, changing nothing but forgetting a lapsed registration, when it is gone or has lapsed.
+     */
+    boolean renew(String operationId, long leaseMillis);
 
     /** Ends an operation: frees its scopes and starts their cooldowns. */
     void finish(String operationId, List<ScopeCooldown> cooldowns);

@@ -49,6 +49,19 @@ public final class InMemoryGuardStore implements GuardStore {
     }
 
     @Override
+    public synchronized boolean renew(String operationId, long leaseMillis) {
+        long now = now();
+        InFlight f = inFlight.get(operationId);
+        if (f == null || f.deadlineMillis() <= now) {
+            inFlight.remove(operationId);
+            return false;
+        }
+        inFlight.put(operationId, new InFlight(f.operationId(), f.tool(), f.principal(), f.scopes(), f.startedMillis(),
+                now + leaseMillis));
+        return true;
+    }
+
+    @Override
     public synchronized void finish(String operationId, List<ScopeCooldown> cooldowns) {
         long now = now();
         inFlight.remove(operationId);

@@ -46,8 +46,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class LiveOperationGuard implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.mcp.guard");
-    /** How long past its timeout a registration survives a replica that died without finishing it. */
-    static final long LEASE_GRACE_MILLIS = 60_000;
+    /**
+     * A registration's lease: a replica that dies without finishing an operation holds its scopes at most
+     * this long. The guard renews it every {@link #HEARTBEAT_DIVISOR}th of it while the operation runs.
+     */
+    static final long LEASE_MILLIS = 120_000;
+    static final int HEARTBEAT_DIVISOR = 4;
 
     private final GuardStore store;
     private final TimeSource time;
@@ -197,8 +201,7 @@ public final class LiveOperationGuard implements AutoCloseable {
     private StartRequest request(Running<?> r, Principal p, boolean force) {
         LiveLimits l = limits.live();
         return new StartRequest(r.id, p.name(), r.call.tool(), r.cooldowns, force, l.maxConcurrent(), l.maxConcurrentTotal(),
-                l.callerMaxOperations(), l.callerWindowSeconds() * 1000L,
-                l.operationTimeoutSeconds() * 1000L + LEASE_GRACE_MILLIS);
+                l.callerMaxOperations(), l.callerWindowSeconds() * 1000L, LEASE_MILLIS);
     }
 
     private Refusal refusal(LiveCall call, StartDecision d) {
@@ -227,6 +230,7 @@ public final class LiveOperationGuard implements AutoCloseable {
             long timeoutNanos = limits.live().operationTimeoutSeconds() * 1_000_000_000L;
             time.delay(timeoutNanos).thenRun(() -> end(OperationState.TIMED_OUT, null,
                     "cancelled after live_operation_timeout_seconds (" + limits.live().operationTimeoutSeconds() + " s)"));
+            heartbeat();
             try {
                 task = pool.submit(() -> {
                     try {
@@ -244,6 +248,24 @@ public final class LiveOperationGuard implements AutoCloseable {
             if (state.get().terminal()) {
                 task.cancel(true); // ended (timed out, cancelled) before the task existed
             }
+        }
+
+        /** Renews the registration every quarter lease until the operation ends. */
+        void heartbeat() {
+            time.delay(LEASE_MILLIS / HEARTBEAT_DIVISOR * 1_000_000L).thenRun(() -> {
+                if (state.get().terminal()) {
+                    return;
+                }
+                try {
+                    if (!store.renew(id, LEASE_MILLIS)) {
+                        LOG.warn("operation {} lost its registration (lease lapsed or store reset): its scopes are "
+                                + "no longer held for it", id);
+                    }
+                } catch (RuntimeException e) {
+                    LOG.warn("operation {}: renewing its registration failed: {}", id, e.getMessage());
+                }
+                heartbeat();
+            });
         }
 
         /** Applies {@code RUNNING -> to} once; the winner frees the scopes and completes the outcome. */

@@ -15,8 +15,8 @@ import java.util.List;
  * @param maxTotal {@code live_max_concurrent_total}
  * @param callerMaxOperations {@code live_caller_max_operations}, 0 = no quota
  * @param callerWindowMillis {@code live_caller_window_seconds} in ms
- * @param leaseMillis how long the registration lives if nobody finishes it (a replica that died): the
- *        operation timeout plus a grace
+ * @param leaseMillis how long the registration lives unless renewed ({@link GuardStore#renew}): a replica
+ *        that dies frees its scopes within it
  */
 public record StartRequest(String operationId, String principal, String tool, List<ScopeCooldown> scopes, boolean force,
                            int maxPerScope, int maxTotal, int callerMaxOperations, long callerWindowMillis,

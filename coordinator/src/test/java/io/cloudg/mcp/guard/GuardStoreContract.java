@@ -149,6 +149,22 @@ public abstract class GuardStoreContract {
     }
 
     @Test
+    void aRenewedRegistrationOutlivesItsFirstLease() {
+        GuardStore s = store();
+        StartRequest a = new StartRequest("op-renewed", "alice", "map_inventory", List.of(new ScopeCooldown("aws/1", COOLDOWN)),
+                false, 1, 2, 0, 3_600_000, 10_000);
+        assertThat(s.tryStart(a).started()).isTrue();
+        advance(Duration.ofMillis(8_000));
+        assertThat(s.renew("op-renewed", 10_000)).isTrue();
+        advance(Duration.ofMillis(8_000));
+        assertThat(s.tryStart(req("aws/1")).started()).as("still held after its first lease").isFalse();
+        advance(Duration.ofMillis(10_000 + slackMillis() + 1));
+        assertThat(s.renew("op-renewed", 10_000)).as("lapsed: a heartbeat cannot revive it").isFalse();
+        assertThat(s.tryStart(req("aws/1")).started()).isTrue();
+        assertThat(s.renew("op-never-started", 10_000)).isFalse();
+    }
+
+    @Test
     void theSnapshotShowsOperationsCooldownsAndQuotaUse() {
         GuardStore s = store();
         StartRequest a = req("gina", false, 5, "aws/1", "aws/2");

@@ -180,6 +180,26 @@ class LiveOperationGuardTest {
     }
 
     @Test
+    void aLongOperationKeepsItsScopesByRenewingItsLease() throws Exception {
+        LiveOperationGuard g = guard(LiveLimits.DEFAULTS);
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<GuardOutcome<String>> running = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {
+            release.await();
+            return "done";
+        }));
+        events.started.await(10, TimeUnit.SECONDS);
+        for (int i = 0; i < 5; i++) {
+            time.advance(Duration.ofSeconds(100)); // 500 s: four leases of 120 s, renewed every 30 s of them
+        }
+        assertThat(g.snapshot(ALICE).inFlight()).hasSize(1);
+        assertThatThrownBy(() -> g.run(call("other", "aws/1"), ALICE, false, id -> "x"))
+                .isInstanceOfSatisfying(LiveRefusedException.class, e ->
+                        assertThat(e.refusal().reason()).isEqualTo(RefusalReason.BUSY));
+        release.countDown();
+        assertThat(running.get(10, TimeUnit.SECONDS).succeeded()).isTrue();
+    }
+
+    @Test
     void closingTheGuardCancelsWhatRunsAndCoolsItDown() throws Exception {
         LiveOperationGuard g = guard(LiveLimits.DEFAULTS);
         CompletableFuture<GuardOutcome<String>> stuck = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {

@@ -11,6 +11,8 @@ import java.security.NoSuchAlgorithmException;
 enum GuardScript {
     /** {@code GuardRules.decide} and the registration of a start. */
     START("start.lua"),
+    /** The heartbeat of a running operation: extend its registration. */
+    RENEW("renew.lua"),
     /** The end of an operation: free its scopes, start their cooldowns. */
     FINISH("finish.lua"),
     /** Read-only view for {@code rate_limit_status}. */

@@ -90,6 +90,13 @@ public final class RedisGuardStore implements GuardStore {
     }
 
     @Override
+    public boolean renew(String operationId, long leaseMillis) {
+        List<String> out = run(GuardScript.RENEW, keys("-").subList(0, 1),
+                List.of(operationId, Long.toString(leaseMillis), Long.toString(clockOffsetMillis.getAsLong())));
+        return "1".equals(out.get(0));
+    }
+
+    @Override
     public void finish(String operationId, List<ScopeCooldown> cooldowns) {
         List<Object> args = new ArrayList<>();
         args.add(operationId);
@@ -145,14 +152,15 @@ public final class RedisGuardStore implements GuardStore {
     private List<String> run(GuardScript s, List<Object> keys, List<Object> args) {
         Object[] values = args.toArray();
         try {
+            RScript.ReturnType type = s == GuardScript.RENEW ? RScript.ReturnType.INTEGER : RScript.ReturnType.MULTI;
             try {
-                return strings(script.evalSha(RScript.Mode.READ_WRITE, s.sha, RScript.ReturnType.MULTI, keys, values));
+                return strings(script.evalSha(RScript.Mode.READ_WRITE, s.sha, type, keys, values));
             } catch (RuntimeException e) {
                 if (!noScript(e)) {
                     throw e;
                 }
                 script.scriptLoad(s.text);
-                return strings(script.evalSha(RScript.Mode.READ_WRITE, s.sha, RScript.ReturnType.MULTI, keys, values));
+                return strings(script.evalSha(RScript.Mode.READ_WRITE, s.sha, type, keys, values));
             }
         } catch (RuntimeException e) {
             throw new GuardUnavailableException("the live-operation guard's Redis (" + description + ") failed: "
@@ -171,6 +179,10 @@ public final class RedisGuardStore implements GuardStore {
 
     private static List<String> strings(Object reply) {
         List<String> out = new ArrayList<>();
+        if (!(reply instanceof List<?>)) {
+            out.add(String.valueOf(reply));
+            return out;
+        }
         for (Object o : (List<?>) reply) {
             out.add(String.valueOf(o));
         }
