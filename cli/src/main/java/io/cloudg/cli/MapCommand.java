@@ -61,9 +61,26 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "no live progress line")
     boolean noProgress;
 
+    @Option(names = "--distributed", description = "map as a fleet: tasks to `cloudg worker`s over Kafka (docs/fleet.md)")
+    boolean distributed;
+
+    @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "with --distributed: Kafka bootstrap servers")
+    String kafka;
+
+    @Option(names = "--redis", paramLabel = "URL", description = "with --distributed: the shared governor's Redis "
+            + "(redis:// or rediss://)")
+    String redis;
+
+    @Option(names = "--resume", paramLabel = "RUN_ID", description = "continue the distributed run RUN_ID whose "
+            + "coordinator stopped")
+    String resume;
+
     @Override
     public Integer call() {
         PrintStream err = System.err;
+        if (distributed || resume != null) {
+            return DistributedMap.run(this, System.out, err);
+        }
         CloudSim running = null;
         try {
             CloudGConfig.Builder b = config != null ? CloudGConfig.load(config).toBuilder() : CloudGConfig.builder();

@@ -11,17 +11,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One {@code cloudg.yaml} read for a fleet process: the {@code fleet} block as {@link FleetSettings}, the
  * rest as the usual {@link CloudGConfig} (coordinator and workers read the same file, typically one
- * ConfigMap).
+ * ConfigMap), and the warnings about keys nobody reads, from both.
  */
-public record FleetConfigFile(CloudGConfig config, FleetSettings fleet) {
+public record FleetConfigFile(CloudGConfig config, FleetSettings fleet, List<String> warnings) {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
+    public FleetConfigFile {
+        warnings = List.copyOf(warnings);
+    }
+
     public static FleetConfigFile defaults() {
-        return new FleetConfigFile(CloudGConfig.builder().build(), FleetSettings.DEFAULTS);
+        return new FleetConfigFile(CloudGConfig.builder().build(), FleetSettings.DEFAULTS, List.of());
     }
 
     public static FleetConfigFile load(Path file) {
@@ -51,7 +57,10 @@ public record FleetConfigFile(CloudGConfig config, FleetSettings fleet) {
         ObjectNode rest = obj.deepCopy();
         JsonNode fleet = rest.remove("fleet");
         try {
-            return new FleetConfigFile(CloudGConfig.fromYaml(YAML.writeValueAsString(rest)), FleetSettings.load(fleet));
+            CloudGConfig config = CloudGConfig.fromYaml(YAML.writeValueAsString(rest));
+            List<String> warnings = new ArrayList<>(config.warnings());
+            FleetSettings settings = FleetSettings.load(fleet, warnings);
+            return new FleetConfigFile(config, settings, warnings);
         } catch (JsonProcessingException e) {
             throw ConfigErrors.invalid("(config)", "cannot re-read the configuration: " + e.getOriginalMessage());
         }

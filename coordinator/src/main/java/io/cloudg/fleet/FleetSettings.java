@@ -3,6 +3,7 @@ package io.cloudg.fleet;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.resilience.config.ConfigErrors;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -63,9 +64,9 @@ public record FleetSettings(KafkaSettings kafka, Topics topics, String group, Du
         }
     }
 
-    /** Reads the {@code fleet} node of a configuration (absent: the defaults). */
-    public static FleetSettings load(JsonNode fleet) {
-        FleetYaml y = FleetYaml.of("fleet", fleet);
+    /** Reads the {@code fleet} node of a configuration (absent: the defaults); unknown keys are added to {@code warnings}. */
+    public static FleetSettings load(JsonNode fleet, List<String> warnings) {
+        FleetYaml y = FleetYaml.of("fleet", fleet, warnings);
         y.warnUnknown(KEYS);
         FleetSettings d = DEFAULTS;
         return new FleetSettings(KafkaSettings.load(y.section("kafka")), Topics.load(y.section("topics")),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.resilience.config.ConfigErrors;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,24 +12,26 @@ import java.util.Set;
 final class FleetYaml {
     private final String path;
     private final JsonNode node;
+    private final List<String> warnings;
 
-    private FleetYaml(String path, JsonNode node) {
+    private FleetYaml(String path, JsonNode node, List<String> warnings) {
         this.path = path;
         this.node = node;
+        this.warnings = warnings;
     }
 
-    static FleetYaml of(String path, JsonNode node) {
+    static FleetYaml of(String path, JsonNode node, List<String> warnings) {
         if (node != null && !node.isNull() && !node.isMissingNode() && !node.isObject()) {
             throw ConfigErrors.mustBe(path, "a mapping", node.toString());
         }
-        return new FleetYaml(path, node == null || node.isNull() || node.isMissingNode() ? null : node);
+        return new FleetYaml(path, node == null || node.isNull() || node.isMissingNode() ? null : node, warnings);
     }
 
     FleetYaml section(String key) {
-        return of(path + "." + key, node == null ? null : node.get(key));
+        return of(path + "." + key, node == null ? null : node.get(key), warnings);
     }
 
-    /** Logs (and returns nothing for) every key not in {@code known}. */
+    /** Logs and collects a warning for every key not in {@code known}. */
     void warnUnknown(Set<String> known) {
         if (node == null) {
             return;
@@ -36,7 +39,7 @@ final class FleetYaml {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!known.contains(k)) {
-                ConfigErrors.unknownKey(path + "." + k);
+                warnings.add(ConfigErrors.unknownKey(path + "." + k));
             }
         }
     }

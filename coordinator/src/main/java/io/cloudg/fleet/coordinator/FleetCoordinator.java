@@ -113,9 +113,9 @@ public final class FleetCoordinator {
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
             topics(admin);
-            Map<Integer, Long> resultsStart = FleetTopics.endOffsets(reader, fleet.topics().results(), KAFKA_TIMEOUT);
-            Map<Integer, Long> lettersStart = FleetTopics.endOffsets(reader, fleet.topics().deadLetters(), KAFKA_TIMEOUT);
-            Map<Integer, Long> tasksStart = FleetTopics.endOffsets(reader, fleet.topics().tasks(), KAFKA_TIMEOUT);
+            Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT);
+            Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT);
+            Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT);
             FleetPlan plan;
             try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
                 plan = new FleetPlanner(fleet.maxCollectorsPerTask()).plan(providers, runStats);
@@ -311,11 +311,10 @@ public final class FleetCoordinator {
                         act(a, results);
                     }
                     publishView(results, spool);
-                    progress.tick(new FleetProgress.Snapshot(results.done(), results.total(),
-                            tracker.runningByWorker().size(), spool.count(), runStats.totals().calls(), publisher.retries(),
-                            results.duplicates(), results.failedTasks()));
+                    progress.tick(snapshot(results, spool));
                 }
                 publishView(results, spool);
+                progress.last(snapshot(results, spool));
                 return finish(results, spool);
             }
         }
@@ -391,6 +390,11 @@ public final class FleetCoordinator {
                 LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
                         partition == null ? "any" : partition, r.reason());
             }
+        }
+
+        private FleetProgress.Snapshot snapshot(ResultAggregator results, AssetSpool spool) {
+            return new FleetProgress.Snapshot(results.done(), results.total(), tracker.runningByWorker().size(),
+                    spool.count(), runStats.totals().calls(), publisher.retries(), results.duplicates(), results.failedTasks());
         }
 
         private void publishView(ResultAggregator results, AssetSpool spool) {

@@ -34,11 +34,19 @@ public final class FleetProgress {
 
     /** Prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
-        long now = clock.millis();
-        if (now - lastAt < interval.toMillis()) {
-            return;
+        if (clock.millis() - lastAt >= interval.toMillis()) {
+            print(s);
         }
-        double dt = (now - lastAt) / 1000.0;
+    }
+
+    /** Prints the closing line, whenever the last one was. */
+    public void last(Snapshot s) {
+        print(s);
+    }
+
+    private void print(Snapshot s) {
+        long now = clock.millis();
+        double dt = Math.max(0.001, (now - lastAt) / 1000.0);
         double rate = (s.calls() - lastCalls) / dt;
         callRate = callRate == 0 ? rate : 0.6 * callRate + 0.4 * rate;
         lastCalls = s.calls();

@@ -14,10 +14,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /** Creating the fleet's topics and reading where they end. */
@@ -84,24 +86,61 @@ public final class FleetTopics {
         }
     }
 
-    /** Every partition of {@code topic} with its end offset, through a reader. */
-    public static Map<Integer, Long> endOffsets(KafkaConsumer<String, byte[]> reader, String topic, Duration timeout) {
-        List<TopicPartition> parts = partitions(reader, topic, timeout);
-        Map<Integer, Long> out = new HashMap<>();
-        reader.endOffsets(parts, timeout).forEach((tp, off) -> out.put(tp.partition(), off));
-        return out;
-    }
-
-    public static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> reader, String topic, Duration timeout) {
-        List<PartitionInfo> infos = reader.partitionsFor(topic, timeout);
-        List<TopicPartition> out = new ArrayList<>();
-        if (infos != null) {
-            for (PartitionInfo i : infos) {
-                out.add(new TopicPartition(topic, i.partition()));
+    /**
+     * Every partition of {@code topic} with its end offset (where the next message will go). A topic created
+     * a moment ago may not have leaders yet: retriable errors are retried until {@code timeout}.
+     */
+    public static Map<Integer, Long> endOffsets(Admin admin, String topic, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
+                        .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+                d.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+                Map<Integer, Long> out = new HashMap<>();
+                admin.listOffsets(latest).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        .forEach((tp, info) -> out.put(tp.partition(), info.offset()));
+                return out;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StartupException("interrupted while reading where " + topic + " ends", e);
+            } catch (ExecutionException | TimeoutException e) {
+                Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+                if (!(c instanceof RetriableException) || System.nanoTime() > deadline) {
+                    throw new StartupException("cannot read where " + topic + " ends: " + c, c);
+                }
+                pause();
             }
         }
-        if (out.isEmpty()) {
-            throw new StartupException("topic " + topic + " has no partitions (does it exist?)");
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new StartupException("interrupted while waiting for Kafka", x);
+        }
+    }
+
+    /** The partitions of {@code topic}, waiting up to {@code timeout} for a topic created a moment ago. */
+    public static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> reader, String topic, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<TopicPartition> out = new ArrayList<>();
+        while (out.isEmpty()) {
+            List<PartitionInfo> infos = reader.partitionsFor(topic, timeout);
+            if (infos != null) {
+                for (PartitionInfo i : infos) {
+                    out.add(new TopicPartition(topic, i.partition()));
+                }
+            }
+            if (out.isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new StartupException("topic " + topic + " has no partitions (does it exist?)");
+                }
+                pause();
+            }
         }
         out.sort((a, b) -> Integer.compare(a.partition(), b.partition()));
         return out;

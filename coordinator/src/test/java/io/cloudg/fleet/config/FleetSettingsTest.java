@@ -38,7 +38,7 @@ class FleetSettingsTest {
     void oneFileConfiguresTheMapAndTheFleet() {
         FleetConfigFile f = FleetConfigFile.fromYaml(YAML);
         assertThat(f.config().providers()).containsExactly("aws");
-        assertThat(f.config().warnings()).as("the fleet block is not an unknown key of the map's config").isEmpty();
+        assertThat(f.warnings()).as("every key is read; the fleet block is not an unknown key of the map's").isEmpty();
         assertThat(f.config().ratelimit().backend()).isEqualTo(RateLimitConfig.Backend.REDIS);
         assertThat(f.config().ratelimit().redis().tls()).isTrue();
         FleetSettings s = f.fleet();
@@ -86,6 +86,13 @@ class FleetSettingsTest {
                 .hasMessage("fleet.task_timeout_seconds must be a positive number of seconds, but was \"soon\"");
         assertThatThrownBy(() -> FleetConfigFile.fromYaml("fleet: {topics: {prefix: 'a b'}}"))
                 .hasMessageStartingWith("fleet.topics.prefix must be");
+    }
+
+    @Test
+    void aKeyNobodyReadsIsReportedWithItsPath() {
+        FleetConfigFile f = FleetConfigFile.fromYaml("fleet: {kafka: {bootstrap_server: 'k:9092'}, worker: {thread: 3}}");
+        assertThat(f.warnings()).containsExactly("Unknown config key fleet.kafka.bootstrap_server is ignored",
+                "Unknown config key fleet.worker.thread is ignored");
     }
 
     @Test

@@ -53,5 +53,9 @@ class FleetProgressTest {
         p.tick(new FleetProgress.Snapshot(2, 8, 3, 40, 400, 1, 1, 0));
         assertThat(lines).containsExactly(
                 "[2/8 tasks] 3 workers busy, 40 assets, 40.0 calls/s, 1 retried, 1 duplicate dropped, ETA 0:30");
+        clock.now = clock.now.plusSeconds(1);
+        p.last(new FleetProgress.Snapshot(8, 8, 0, 90, 430, 1, 2, 1));
+        assertThat(lines).hasSize(2).last().asString().startsWith("[8/8 tasks] 0 workers busy, 90 assets,")
+                .endsWith("2 duplicates dropped, 1 failed, ETA 0:00");
     }
 }

@@ -118,6 +118,17 @@ class FleetInProcessIT {
         });
     }
 
+    /** Waits until the running coordinator's view satisfies {@code condition}; fails at once if the run ended. */
+    static void awaitView(CompletableFuture<InventoryResult> run, FleetCoordinator c,
+                          java.util.function.Predicate<RunView> condition, String what) {
+        Poll.until(what, Duration.ofSeconds(90), () -> run.isDone() || (c.view() != null && condition.test(c.view())),
+                () -> String.valueOf(c.view()));
+        if (run.isDone() && !(c.view() != null && condition.test(c.view()))) {
+            run.join();
+            throw new AssertionError("the run ended before " + what);
+        }
+    }
+
     static JsonNode fleetInfo(InventoryResult r) throws Exception {
         return JSON.readTree(r.mapFile().toFile()).get("run");
     }
@@ -165,7 +176,7 @@ class FleetInProcessIT {
         FleetConfigFile f = config(estate, "dups", "");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
-        Poll.until("the run's tasks on the topic", Duration.ofSeconds(60), () -> coordinator.view() != null);
+        awaitView(run, coordinator, v -> true, "the run's tasks on the topic");
         String runId = coordinator.view().runId();
 
         Properties p = new Properties();
@@ -252,9 +263,7 @@ class FleetInProcessIT {
         worker(f, "w2");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
-        Poll.until("w1 running tasks", Duration.ofSeconds(60),
-                () -> coordinator.view() != null && coordinator.view().runningByWorker().getOrDefault("w1", 0) > 0,
-                () -> String.valueOf(coordinator.view()));
+        awaitView(run, coordinator, v -> v.runningByWorker().getOrDefault("w1", 0) > 0, "w1 running tasks");
         w1.stop(Duration.ZERO);
         w1.thread.join(30_000);
         assertThat(w1.thread.isAlive()).as("the worker left").isFalse();
@@ -274,7 +283,7 @@ class FleetInProcessIT {
         worker(f, "w2");
         FleetCoordinator first = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(first::run);
-        Poll.until("a few tasks done", Duration.ofSeconds(60), () -> first.view() != null && first.view().done() >= 5);
+        awaitView(run, first, v -> v.done() >= 5, "a few tasks done");
         first.stop();
         try {
             run.join();

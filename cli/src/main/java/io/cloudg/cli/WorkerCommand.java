@@ -1,0 +1,77 @@
+package io.cloudg.cli;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.fleet.FleetConfigFile;
+import io.cloudg.fleet.FleetGovernor;
+import io.cloudg.fleet.FleetSettings;
+import io.cloudg.fleet.WorkerSettings;
+import io.cloudg.fleet.worker.WorkerRuntime;
+import io.cloudg.resilience.config.ConfigException;
+import io.cloudg.run.StartupException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cloudg worker}: a member of the fleet (see docs/fleet.md). */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = {"Runs a fleet worker: takes map tasks from Kafka, runs them with this process's own credentials "
+                + "through the governor shared in Redis, and reports assets, coverage and throttling counters. "
+                + "SIGTERM: in-flight tasks finish within fleet.worker.shutdown_grace_seconds or are handed back.",
+                "Exit codes: 0 stopped, 1 results could not be delivered to Kafka (restart it: its tasks are "
+                        + "redelivered), 2 could not start."})
+final class WorkerCommand implements Callable<Integer> {
+    @Option(names = "--config", paramLabel = "FILE", description = "cloudg YAML configuration (the coordinator's; "
+            + "its fleet block configures Kafka and the worker)")
+    Path config;
+
+    @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "Kafka bootstrap servers (host:port,...)")
+    String kafka;
+
+    @Option(names = "--redis", paramLabel = "URL", description = "the shared governor's Redis (redis:// or rediss://)")
+    String redis;
+
+    @Option(names = "--id", paramLabel = "ID", description = "this worker's name (default: host name and pid)")
+    String id;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "tasks at once (default 4)")
+    Integer maxInFlight;
+
+    @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once (default 16)")
+    Integer threads;
+
+    @Option(names = "--health-port", paramLabel = "PORT", description = "/healthz and /readyz (default 8081; 0: none)")
+    Integer healthPort;
+
+    @Override
+    public Integer call() {
+        try {
+            FleetConfigFile file = config != null ? FleetConfigFile.load(config) : FleetConfigFile.defaults();
+            CloudGConfig cfg = FleetGovernor.withRedis(file.config(), redis);
+            FleetSettings fleet = file.fleet();
+            if (kafka != null) {
+                fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(kafka));
+            }
+            WorkerSettings w = fleet.worker();
+            if (id != null) {
+                w = w.withId(id);
+            }
+            if (maxInFlight != null) {
+                w = w.withMaxInFlight(maxInFlight);
+            }
+            if (threads != null) {
+                w = w.withThreads(threads);
+            }
+            if (healthPort != null) {
+                w = w.withHealthPort(healthPort);
+            }
+            try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, Clock.systemUTC())) {
+                return runtime.runUntilStopped() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
+            }
+        } catch (ConfigException | StartupException e) {
+            System.err.println("cloudg: " + e.getMessage());
+            return ExitCodes.CANNOT_START;
+        }
+    }
+}
