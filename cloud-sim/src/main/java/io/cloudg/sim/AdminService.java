@@ -9,8 +9,9 @@ import io.cloudg.sim.http.SimResponse;
 import java.util.Map;
 
 /**
- * {@code /_sim}: {@code GET /_sim/truth}, {@code GET /_sim/stats}, {@code GET /_sim/health} and
- * {@code PUT /_sim/faults} (a fault file as the body; replaces the rules).
+ * {@code /_sim}: {@code GET /_sim/truth}, {@code GET /_sim/findings} (the security findings the estate holds),
+ * {@code GET /_sim/stats}, {@code GET /_sim/health} and {@code PUT /_sim/faults} (a fault file as the body;
+ * replaces the rules).
  */
 final class AdminService {
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
@@ -33,6 +34,9 @@ final class AdminService {
                     }
                     return SimResponse.status(200).body("application/json", t).build();
                 }
+                case "GET /_sim/findings" -> {
+                    return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(sim.findings())).build();
+                }
                 case "GET /_sim/stats" -> {
                     return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(sim.stats())).build();
                 }
@@ -51,7 +55,8 @@ final class AdminService {
                 default -> {
                     return SimResponse.status(404).body("application/json",
                         JSON.writeValueAsBytes(Map.of("error", "no such admin route: " + req.method() + " " + req.path(),
-                            "routes", "GET /_sim/truth, GET /_sim/stats, GET /_sim/health, PUT /_sim/faults"))).build();
+                            "routes", "GET /_sim/truth, GET /_sim/findings, GET /_sim/stats, GET /_sim/health, "
+                            + "PUT /_sim/faults"))).build();
                 }
             }
         } catch (java.io.IOException e) {

@@ -34,7 +34,8 @@ import java.util.List;
  *       key acts as the management account, e.g. {@link #managementCredentials()} or {@code test}/{@code test};
  *       STS {@code AssumeRole} into {@code arn:aws:iam::MEMBER:role/OrganizationAccountAccessRole} gives keys
  *       acting as that member), {@code SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION}, and for S3
- *       {@code forcePathStyle(true)}.</li>
+ *       {@code forcePathStyle(true)} (and {@code crossRegionAccessEnabled(true)} to read buckets of other
+ *       regions than the client's, which answer {@code PermanentRedirect} as in AWS).</li>
  *   <li>Azure SDK: see {@link io.cloudg.sim.azure} ({@link #azureSdkEndpoint()} in the environment, an http
  *       rewriting {@code HttpClient}, any static token).</li>
  *   <li>Cloud Asset: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget()).usePlaintext()} with
@@ -166,6 +167,14 @@ public final class CloudSim implements AutoCloseable {
 
     public Truth truth() {
         return estate.truth();
+    }
+
+    /**
+     * The security findings the AWS estate holds by construction (public buckets, security groups open on
+     * SSH/RDP, users without MFA): what a correct scanner reports. Also served at {@code GET /_sim/findings}.
+     */
+    public Findings findings() {
+        return estate.findings();
     }
 
     public SimStats stats() {

@@ -7,8 +7,10 @@
  * HTTP endpoint), Azure ARM and Resource Graph (same HTTP port) and GCP Cloud Asset (plaintext gRPC on
  * its own port). Every provider call passes one {@link io.cloudg.sim.core.Gate} (fault rules, quota
  * bucket, latency) and is answered in the provider's own wire shape. {@link io.cloudg.sim.Truth} lists
- * every asset exactly as the listing APIs return it and {@link io.cloudg.sim.SimStats} the per-bucket
- * counters; both are also served at {@code /_sim/truth} and {@code /_sim/stats}.
+ * every asset exactly as the listing APIs return it, {@link io.cloudg.sim.Findings} the security findings
+ * the AWS estate holds by construction (public buckets, security groups open on SSH/RDP, users without
+ * MFA) and {@link io.cloudg.sim.SimStats} the per-bucket counters; they are also served at
+ * {@code /_sim/truth}, {@code /_sim/findings} and {@code /_sim/stats}.
  * {@link io.cloudg.sim.SimMain} is the {@code cloudg sim} command.
  */
 package io.cloudg.sim;

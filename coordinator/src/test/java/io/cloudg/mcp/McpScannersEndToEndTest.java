@@ -19,14 +19,21 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.Findings;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -35,12 +42,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * run_scanners, run_pipeline and scan_dataset through the SDK client. cloud-sim serves the security
- * groups' listing but not their inbound rules, nor S3's PublicAccessBlock/PolicyStatus/ACL nor IAM's
- * ListMFADevices: against it the checks must say "not evaluated", with the reason, rather than "pass". A
- * dataset with those attributes (as the AWS collectors store them) shows the findings, each naming its asset.
+ * run_scanners, run_pipeline and scan_dataset through the SDK client, against cloud-sim's default estate,
+ * which holds public buckets, security groups open on SSH/RDP and users without MFA by construction
+ * ({@link CloudSim#findings()}): the findings must be exactly those, each naming its asset, and every asset
+ * must be evaluated. A handmade dataset shows scan_dataset computing findings without a cloud.
  */
 class McpScannersEndToEndTest {
+    private static final List<String> BOTH_REGIONS = List.of("us-east-1", "eu-west-1");
+    private static final Pattern PORT = Pattern.compile("port (\\d+) \\(");
+
     private static CloudSim sim;
     private static Governor governor;
 
@@ -69,7 +79,11 @@ class McpScannersEndToEndTest {
     }
 
     private McpSyncClient client(CloudgMcp[] server) {
-        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).build();
+        return client(server, List.of("us-east-1"));
+    }
+
+    private McpSyncClient client(CloudgMcp[] server, List<String> regions) {
+        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).aws(a -> a.withRegions(regions)).build();
         CloudgMcp mcp = CloudgMcp.builder(config).governor(governor).time(time).build();
         open.add(mcp);
         CloudgMcp.HttpEndpoint http = mcp.serveHttp();
@@ -80,9 +94,9 @@ class McpScannersEndToEndTest {
         return c;
     }
 
-    private long truth(String type, String region) {
-        return sim.truth().assets().stream().filter(a -> a.type().equals(type) && (region == null || a.region().equals(region)))
-                .count();
+    private long truth(String type, List<String> regions) {
+        return sim.truth().assets().stream().filter(a -> a.type().equals(type)
+                && (a.region().equals("global") || type.equals("AWS::S3::Bucket") || regions.contains(a.region()))).count();
     }
 
     private static JsonNode check(JsonNode result, String id) {
@@ -90,34 +104,94 @@ class McpScannersEndToEndTest {
                 .filter(c -> c.path("id").asText().equals(id)).findFirst().orElseThrow();
     }
 
+    /** A finding as the scanner names its asset: check, account, region, type, id, ARN. */
+    private record Named(String check, String account, String region, String type, String id, String arn) {
+    }
+
+    /** The sim's findings truth in the scanned regions, as the scanner must name them. */
+    private static Set<Named> expected(List<String> regions) {
+        Findings f = sim.findings();
+        Set<Named> out = new HashSet<>();
+        f.publicBuckets().forEach(b -> out.add(new Named("s3_bucket_public", b.account(), b.region(), "AWS::S3::Bucket",
+                b.bucket(), "arn:aws:s3:::" + b.bucket())));
+        f.openSecurityGroups().stream().filter(g -> regions.contains(g.region())).forEach(g -> out.add(new Named(
+                "security_group_admin_port_open", g.account(), g.region(), "AWS::EC2::SecurityGroup", g.groupId(),
+                "arn:aws:ec2:" + g.region() + ":" + g.account() + ":security-group/" + g.groupId())));
+        f.usersWithoutMfa().forEach(u -> out.add(new Named("iam_user_without_mfa", u.account(), "global", "AWS::IAM::User",
+                u.userName(), "arn:aws:iam::" + u.account() + ":user/" + u.userName())));
+        return out;
+    }
+
+    /**
+     * The findings of a scan result: exactly the sim's findings truth, each naming its asset (id, name,
+     * ARN) and saying what the truth says (which admin ports, policy and/or ACL).
+     */
+    private static void assertFindingsAreTheTruth(JsonNode r, List<String> regions) {
+        Set<Named> expected = expected(regions);
+        assertThat(r.path("findings_total").asInt()).isEqualTo(expected.size());
+        Set<Named> named = new HashSet<>();
+        Map<String, Findings.PublicBucket> buckets = new HashMap<>();
+        sim.findings().publicBuckets().forEach(b -> buckets.put(b.bucket(), b));
+        Map<String, Findings.OpenSecurityGroup> groups = new HashMap<>();
+        sim.findings().openSecurityGroups().forEach(g -> groups.put(g.groupId(), g));
+        for (JsonNode f : r.path("findings")) {
+            named.add(new Named(f.path("check").asText(), f.path("account_id").asText(), f.path("region").asText(),
+                    f.path("type").asText(), f.path("id").asText(), f.path("arn").asText()));
+        }
+        assertThat(named).hasSize(r.path("findings").size()).isEqualTo(expected);
+        for (JsonNode f : r.path("findings")) {
+            String id = f.path("id").asText();
+            assertThat(f.path("provider").asText()).isEqualTo("aws");
+            assertThat(f.path("detail").asText()).contains(id);
+            switch (f.path("check").asText()) {
+                case "s3_bucket_public" -> {
+                    Findings.PublicBucket b = buckets.get(id);
+                    assertThat(f.path("name").asText()).isEqualTo(id);
+                    assertThat(f.path("detail").asText().contains("bucket policy")).as(id).isEqualTo(b.viaPolicy());
+                    assertThat(f.path("detail").asText().contains("its ACL")).as(id).isEqualTo(b.viaAcl());
+                }
+                case "security_group_admin_port_open" -> {
+                    Findings.OpenSecurityGroup g = groups.get(id);
+                    assertThat(f.path("name").asText()).isEqualTo(g.groupName());
+                    assertThat(f.path("detail").asText()).contains("(" + g.groupName() + ")");
+                    Set<Integer> ports = new TreeSet<>();
+                    Matcher m = PORT.matcher(f.path("detail").asText());
+                    while (m.find()) {
+                        ports.add(Integer.parseInt(m.group(1)));
+                    }
+                    assertThat(ports).as(id).isEqualTo(new TreeSet<>(g.ports()));
+                }
+                default -> assertThat(f.path("name").asText()).isEqualTo(id);
+            }
+        }
+    }
+
     @Test
-    void runScannersCollectsWhatTheChecksReadAndSaysWhatTheSimCannotTell() {
-        McpSyncClient c = client(new CloudgMcp[1]);
+    void runScannersFindsExactlyTheSimsFindingsEachNamingItsAsset() {
+        McpSyncClient c = client(new CloudgMcp[1], BOTH_REGIONS);
         JsonNode r = json(call(c, "run_scanners", Map.of()));
         assertThat(r.path("dataset").path("kind").asText()).isEqualTo("scan");
-        assertThat(r.path("findings_total").asInt()).isZero();
-        assertThat(r.path("dataset").path("findings").asInt()).isZero();
-        long buckets = truth("AWS::S3::Bucket", null);
-        long groups = truth("AWS::EC2::SecurityGroup", "us-east-1");
-        long users = truth("AWS::IAM::User", null);
+        assertThat(r.path("incomplete")).isEmpty();
+        long buckets = truth("AWS::S3::Bucket", BOTH_REGIONS);
+        long groups = truth("AWS::EC2::SecurityGroup", BOTH_REGIONS);
+        long users = truth("AWS::IAM::User", BOTH_REGIONS);
         assertThat(r.path("dataset").path("asset_count").asLong()).isEqualTo(buckets + groups + users);
-
-        JsonNode s3 = check(r, "s3_bucket_public");
-        assertThat(s3.path("not_evaluated").asLong()).isEqualTo(buckets);
-        assertThat(s3.path("evaluated").asLong()).isZero();
-        assertThat(s3.path("not_evaluated_reasons").fieldNames().next()).isEqualTo("attribute(s) policy_public, acl_public, "
-                + "restrict_public_buckets, ignore_public_acls not collected (GetPublicAccessBlock: NotImplemented; "
-                + "GetBucketPolicyStatus: NotImplemented; GetBucketAcl: NotImplemented)");
-        JsonNode sg = check(r, "security_group_admin_port_open");
-        assertThat(sg.path("evaluated").asLong()).as("the listing carries (empty) rules").isEqualTo(groups);
-        assertThat(sg.path("failed").asLong()).isZero();
-        JsonNode iam = check(r, "iam_user_without_mfa");
-        assertThat(iam.path("not_evaluated").asLong()).isEqualTo(users);
-        assertThat(iam.path("not_evaluated_reasons").fieldNames().next()).contains("ListMFADevices: InvalidAction");
+        for (Map.Entry<String, Long> e : Map.of("s3_bucket_public", buckets, "security_group_admin_port_open", groups,
+                "iam_user_without_mfa", users).entrySet()) {
+            JsonNode check = check(r, e.getKey());
+            assertThat(check.path("evaluated").asLong()).as(e.getKey()).isEqualTo(e.getValue());
+            assertThat(check.path("not_evaluated").asLong()).as(e.getKey() + " " + check.path("not_evaluated_reasons")).isZero();
+        }
+        assertThat(check(r, "s3_bucket_public").path("failed").asInt()).isEqualTo(sim.findings().publicBuckets().size());
+        assertThat(check(r, "security_group_admin_port_open").path("failed").asInt())
+                .isEqualTo(sim.findings().openSecurityGroups().size());
+        assertThat(check(r, "iam_user_without_mfa").path("failed").asInt()).isEqualTo(sim.findings().usersWithoutMfa().size());
+        assertFindingsAreTheTruth(r, BOTH_REGIONS);
+        assertThat(r.path("dataset").path("findings").asInt()).isEqualTo(r.path("findings_total").asInt());
 
         JsonNode again = json(call(c, "scan_dataset", Map.of("dataset", r.path("dataset").path("id").asText())));
         assertThat(again.path("source").asText()).isEqualTo("findings.json");
-        assertThat(check(again, "s3_bucket_public").path("not_evaluated").asLong()).isEqualTo(buckets);
+        assertFindingsAreTheTruth(again, BOTH_REGIONS);
     }
 
     @Test
@@ -125,8 +199,9 @@ class McpScannersEndToEndTest {
         McpSyncClient c = client(new CloudgMcp[1]);
         JsonNode r = json(call(c, "run_pipeline", Map.of()));
         assertThat(r.path("dataset").path("kind").asText()).isEqualTo("pipeline");
-        assertThat(r.path("dataset").path("findings").asInt()).isZero();
         assertThat(r.path("checks")).hasSize(3);
+        assertFindingsAreTheTruth(r, List.of("us-east-1"));
+        assertThat(r.path("dataset").path("findings").asInt()).isEqualTo(expected(List.of("us-east-1")).size());
         assertThat(r.path("summary").path("assets").asLong()).isEqualTo(r.path("dataset").path("asset_count").asLong());
         assertThat(json(call(c, "list_datasets", Map.of("provider", "aws"))).path("datasets").get(0).path("kind").asText())
                 .isEqualTo("pipeline");

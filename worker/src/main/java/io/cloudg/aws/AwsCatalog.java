@@ -375,7 +375,8 @@ public final class AwsCatalog {
         }
         try {
             m.put("acl_public", c.getBucketAcl(r -> r.bucket(b.name())).grants().stream()
-                    .anyMatch(g -> g.grantee() != null && PUBLIC_GRANTEES.contains(g.grantee().uri())));
+                    .anyMatch(g -> g.grantee() != null && g.grantee().uri() != null // the owner's grant has an id, no URI
+                            && PUBLIC_GRANTEES.contains(g.grantee().uri())));
         } catch (S3Exception e) {
             errors.add("GetBucketAcl: " + errorCode(e));
         }

@@ -80,8 +80,11 @@ public final class AwsClients implements AutoCloseable {
                 .putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, settings.endpointUrl() != null));
         ((AwsSyncClientBuilder<?, ?>) builder).httpClient(http);
         if (builder instanceof S3ClientBuilder) {
+            // S3 is listed once per account from the default region; a bucket of another region answers
+            // 301 PermanentRedirect, which cross-region access follows (to the bucket's region, or on an
+            // endpoint override to the same endpoint signed for that region)
             S3ClientBuilder s3 = (S3ClientBuilder) builder;
-            s3.forcePathStyle(settings.endpointUrl() != null)
+            s3.forcePathStyle(settings.endpointUrl() != null).crossRegionAccessEnabled(true)
                     .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                     .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
         }

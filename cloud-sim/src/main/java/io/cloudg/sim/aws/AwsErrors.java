@@ -86,6 +86,28 @@ public final class AwsErrors {
         return code == null ? invalidParameter(s, msg) : new AwsError(code, msg, 400, true, 0);
     }
 
+    /** An S3 error about one bucket; its body names the bucket ({@code BucketName}) as S3's does. */
+    public static AwsError s3Bucket(String code, String message, int status, String bucket) {
+        return new AwsError(code, message, status, true, 0).withDetail("BucketName", bucket);
+    }
+
+    /** S3's {@code NoSuchBucket}. */
+    public static AwsError noSuchBucket(String bucket) {
+        return s3Bucket("NoSuchBucket", "The specified bucket does not exist", 404, bucket);
+    }
+
+    /**
+     * S3's answer to a bucket request sent to (signed for) another region than the bucket's: 301
+     * {@code PermanentRedirect} with the bucket's region in {@code x-amz-bucket-region}, which is what the
+     * SDK's cross-region access reads to re-send the request.
+     */
+    public static AwsError permanentRedirect(String bucket, String region) {
+        return new AwsError("PermanentRedirect", "The bucket you are attempting to access must be addressed using the "
+            + "specified endpoint. Please send all future requests to this endpoint.", 301, true, 0)
+            .withDetail("Endpoint", "s3." + region + ".amazonaws.com").withDetail("Bucket", bucket)
+            .withHeader("x-amz-bucket-region", region);
+    }
+
     /** A specific client error with its own code. */
     public static AwsError client(String code, String message, int status) {
         return new AwsError(code, message, status, true, 0);

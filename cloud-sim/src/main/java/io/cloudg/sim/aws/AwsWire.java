@@ -100,6 +100,9 @@ final class AwsWire {
         if (e.retryAfterSeconds() > 0) {
             b.header("Retry-After", Long.toString(e.retryAfterSeconds()));
         }
+        for (String[] h : e.headers()) {
+            b.header(h[0], h[1]);
+        }
         switch (s.protocol()) {
             case EC2_QUERY -> {
                 StringBuilder sb = new StringBuilder(256).append(XML_DECL).append("<Response><Errors><Error><Code>");
@@ -120,8 +123,13 @@ final class AwsWire {
                     XmlWriter.text(sb, e.code());
                     sb.append("</Code><Message>");
                     XmlWriter.text(sb, e.getMessage());
-                    sb.append("</Message><RequestId>").append(requestId).append("</RequestId><HostId>cloud-sim</HostId>"
-                        + "</Error>");
+                    sb.append("</Message>");
+                    for (String[] d : e.details()) {
+                        XmlWriter.open(sb, d[0]);
+                        XmlWriter.text(sb, d[1]);
+                        XmlWriter.close(sb, d[0]);
+                    }
+                    sb.append("<RequestId>").append(requestId).append("</RequestId><HostId>cloud-sim</HostId></Error>");
                     return b.body("application/xml", sb.toString()).build();
                 }
                 return b.body("application/xml", errorResponse(s.xmlNamespace(), requestId, e)).build();

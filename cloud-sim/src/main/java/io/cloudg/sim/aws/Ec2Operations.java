@@ -5,6 +5,7 @@ import static io.cloudg.sim.aws.AwsService.EC2;
 import io.cloudg.sim.aws.wire.Pojos;
 import io.cloudg.sim.estate.AwsAccount;
 import io.cloudg.sim.estate.AwsResource;
+import io.cloudg.sim.estate.AwsSecurity;
 import io.cloudg.sim.estate.AwsType;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -52,6 +53,9 @@ import software.amazon.awssdk.services.ec2.model.Instance;
 import software.amazon.awssdk.services.ec2.model.InstanceState;
 import software.amazon.awssdk.services.ec2.model.InternetGateway;
 import software.amazon.awssdk.services.ec2.model.InternetGatewayAttachment;
+import software.amazon.awssdk.services.ec2.model.IpPermission;
+import software.amazon.awssdk.services.ec2.model.IpRange;
+import software.amazon.awssdk.services.ec2.model.Ipv6Range;
 import software.amazon.awssdk.services.ec2.model.KeyPairInfo;
 import software.amazon.awssdk.services.ec2.model.LaunchPermission;
 import software.amazon.awssdk.services.ec2.model.LaunchTemplate;
@@ -66,6 +70,7 @@ import software.amazon.awssdk.services.ec2.model.SecurityGroup;
 import software.amazon.awssdk.services.ec2.model.Snapshot;
 import software.amazon.awssdk.services.ec2.model.Subnet;
 import software.amazon.awssdk.services.ec2.model.Tag;
+import software.amazon.awssdk.services.ec2.model.UserIdGroupPair;
 import software.amazon.awssdk.services.ec2.model.Volume;
 import software.amazon.awssdk.services.ec2.model.Vpc;
 
@@ -73,7 +78,8 @@ import software.amazon.awssdk.services.ec2.model.Vpc;
  * EC2 (EC2 query protocol). Every Describe* here is a {@link Listing} with EC2's own paging
  * ({@code MaxResults} 5..1000, everything in one answer when absent), the {@code ...Ids} member of the
  * request filtering by id, and the filters {@code vpc-id}, {@code subnet-id}, {@code availability-zone}
- * and {@code owner-id} (any other filter name is refused as EC2 refuses an invalid filter).
+ * and {@code owner-id} (any other filter name is refused as EC2 refuses an invalid filter). Security
+ * groups carry their inbound and outbound rules ({@link AwsSecurity}).
  */
 final class Ec2Operations {
     private Ec2Operations() {
@@ -93,9 +99,13 @@ final class Ec2Operations {
                 .ownerId(r.account()).mapPublicIpOnLaunch(false).defaultForAz(false).subnetArn(r.arn()).tags(name(r))
                 .build());
         list(t, "DescribeSecurityGroups", DescribeSecurityGroupsRequest::builder, DescribeSecurityGroupsResponse::builder,
-            "SecurityGroups", "GroupIds", AwsType.EC2_SECURITY_GROUP, paged(5, 1000), (c, r) -> SecurityGroup.builder()
-                .groupId(r.id()).groupName(r.name()).description("cloud-sim security group").vpcId(r.vpcId())
-                .ownerId(r.account()).securityGroupArn(r.arn()).tags(name(r)).build());
+            "SecurityGroups", "GroupIds", AwsType.EC2_SECURITY_GROUP, paged(5, 1000), (c, r) -> {
+                AwsSecurity.SecurityGroup rules = c.estate().security().securityGroup(r.id());
+                return SecurityGroup.builder().groupId(r.id()).groupName(r.name()).description("cloud-sim security group")
+                    .vpcId(r.vpcId()).ownerId(r.account()).securityGroupArn(r.arn()).tags(name(r))
+                    .ipPermissions(permissions(r.account(), rules.ingress()))
+                    .ipPermissionsEgress(permissions(r.account(), rules.egress())).build();
+            });
         list(t, "DescribeNetworkInterfaces", DescribeNetworkInterfacesRequest::builder,
             DescribeNetworkInterfacesResponse::builder, "NetworkInterfaces", "NetworkInterfaceIds",
             AwsType.EC2_NETWORK_INTERFACE, paged(5, 1000), (c, r) -> NetworkInterface.builder()
@@ -154,6 +164,31 @@ final class Ec2Operations {
                 .builder().launchTemplateId(r.id()).launchTemplateName(r.name()).createTime(r.created())
                 .createdBy("arn:aws:iam::" + r.account() + ":root").defaultVersionNumber(1L).latestVersionNumber(1L)
                 .tags(name(r)).build());
+    }
+
+    /** Security group rules as DescribeSecurityGroups returns them (no ports for protocol -1). */
+    private static List<IpPermission> permissions(String account, List<AwsSecurity.Rule> rules) {
+        List<IpPermission> out = new ArrayList<>(rules.size());
+        for (AwsSecurity.Rule rule : rules) {
+            IpPermission.Builder p = IpPermission.builder().ipProtocol(rule.protocol());
+            if (rule.fromPort() != null) {
+                p.fromPort(rule.fromPort()).toPort(rule.toPort());
+            }
+            if (!rule.ipv4Cidrs().isEmpty()) {
+                p.ipRanges(rule.ipv4Cidrs().stream().map(c -> IpRange.builder().cidrIp(c).description(rule.description())
+                    .build()).toList());
+            }
+            if (!rule.ipv6Cidrs().isEmpty()) {
+                p.ipv6Ranges(rule.ipv6Cidrs().stream().map(c -> Ipv6Range.builder().cidrIpv6(c)
+                    .description(rule.description()).build()).toList());
+            }
+            if (!rule.groupIds().isEmpty()) {
+                p.userIdGroupPairs(rule.groupIds().stream().map(g -> UserIdGroupPair.builder().userId(account).groupId(g)
+                    .description(rule.description()).build()).toList());
+            }
+            out.add(p.build());
+        }
+        return out;
     }
 
     /** Describe* actions EC2 treats as resource-intensive when called without pagination or filters. */

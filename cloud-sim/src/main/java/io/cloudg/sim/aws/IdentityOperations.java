@@ -6,6 +6,7 @@ import static io.cloudg.sim.aws.AwsService.STS;
 
 import io.cloudg.sim.estate.AwsAccount;
 import io.cloudg.sim.estate.AwsResource;
+import io.cloudg.sim.estate.AwsSecurity;
 import io.cloudg.sim.estate.AwsType;
 import io.cloudg.sim.estate.Ids;
 import java.net.URLEncoder;
@@ -18,12 +19,15 @@ import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.iam.model.Group;
 import software.amazon.awssdk.services.iam.model.ListGroupsRequest;
 import software.amazon.awssdk.services.iam.model.ListGroupsResponse;
+import software.amazon.awssdk.services.iam.model.ListMfaDevicesRequest;
+import software.amazon.awssdk.services.iam.model.ListMfaDevicesResponse;
 import software.amazon.awssdk.services.iam.model.ListPoliciesRequest;
 import software.amazon.awssdk.services.iam.model.ListPoliciesResponse;
 import software.amazon.awssdk.services.iam.model.ListRolesRequest;
 import software.amazon.awssdk.services.iam.model.ListRolesResponse;
 import software.amazon.awssdk.services.iam.model.ListUsersRequest;
 import software.amazon.awssdk.services.iam.model.ListUsersResponse;
+import software.amazon.awssdk.services.iam.model.MFADevice;
 import software.amazon.awssdk.services.iam.model.Policy;
 import software.amazon.awssdk.services.iam.model.Role;
 import software.amazon.awssdk.services.iam.model.User;
@@ -43,7 +47,8 @@ import software.amazon.awssdk.services.sts.model.GetCallerIdentityResponse;
 /**
  * STS, IAM and Organizations. AssumeRole accepts exactly the roles the estate holds (the organization
  * access role in every member account, and the generated IAM roles); anything else is STS's own
- * {@code AccessDenied}. Organizations ListAccounts answers only the management account, as in AWS.
+ * {@code AccessDenied}. Organizations ListAccounts answers only the management account, as in AWS. IAM
+ * ListMFADevices lists a user's devices ({@link AwsSecurity}), paged with {@code Marker} like every IAM list.
  */
 final class IdentityOperations {
     private static final Pattern ROLE_ARN = Pattern.compile("arn:aws:iam::(\\d{12}):role/(?:[\\w+=,.@/-]*/)?([\\w+=,.@-]+)");
@@ -75,6 +80,9 @@ final class IdentityOperations {
         t.list(IAM, "ListGroups", ListGroupsRequest::builder, ListGroupsResponse::builder, "Groups", iam,
             AwsType.IAM_GROUP, (c, r) -> Group.builder().path("/").groupName(r.id()).groupId("AGPA" + uid(r))
                 .arn(r.arn()).createDate(r.created()).build());
+        t.op(IAM, "ListMFADevices", ListMfaDevicesRequest::builder, Listing.of(ListMfaDevicesResponse::builder, "MFADevices",
+            iam, IdentityOperations::mfaDevices, (c, d) -> MFADevice.builder().userName(d.userName())
+                .serialNumber(d.serialNumber()).enableDate(d.enabled()).build()));
 
         t.op(ORGANIZATIONS, "DescribeOrganization", DescribeOrganizationRequest::builder, IdentityOperations::describeOrg);
         t.op(ORGANIZATIONS, "ListAccounts", ListAccountsRequest::builder, new Listing(ListAccountsResponse::builder,
@@ -91,6 +99,33 @@ final class IdentityOperations {
                     .state("ACTIVE").joinedMethod(a.management() ? "INVITED" : "CREATED").joinedTimestamp(a.joined())
                     .build();
             }));
+    }
+
+    /**
+     * The MFA devices of the request's user, or of the calling IAM user when it names none (a role's
+     * session must name one); a user the account does not hold is IAM's {@code NoSuchEntity}.
+     */
+    private static List<AwsSecurity.MfaDevice> mfaDevices(AwsCall call, SdkPojo request) {
+        String user = ((ListMfaDevicesRequest) request).userName();
+        String arn = call.principal().arn();
+        String caller = arn.contains(":user/") ? arn.substring(arn.lastIndexOf('/') + 1) : null;
+        if (user == null) {
+            if (caller == null) {
+                throw AwsErrors.client("ValidationError", "Must specify userName when calling with non-User credentials",
+                    400);
+            }
+            user = caller;
+        }
+        String name = user;
+        boolean exists = call.estate().list(call.account(), call.region(), AwsType.IAM_USER).stream()
+            .anyMatch(u -> u.id().equals(name));
+        if (!exists) {
+            if (name.equals(caller)) {
+                return List.of(); // the simulator's own user, outside the estate: no device
+            }
+            throw AwsErrors.client("NoSuchEntity", "The user with name " + name + " cannot be found.", 404);
+        }
+        return call.estate().security().mfaDevices(call.account(), name);
     }
 
     private static String uid(AwsResource r) {

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkPojo;
 
@@ -50,19 +52,40 @@ public final class Listing implements AwsHandler {
 
     @Override
     public SdkPojo handle(AwsCall call, SdkPojo request) {
-        List<AwsResource> all = source.select(call, request);
+        return page(call, request, source.select(call, request), AwsResource::id, r -> item.of(call, r));
+    }
+
+    /**
+     * A listing of things that are not estate resources (a user's MFA devices): {@code items} picks them,
+     * {@code item} turns one into the SDK item. Paged like any listing; {@link Paging#lastKey()} is not
+     * supported.
+     */
+    public static <T> AwsHandler of(Supplier<? extends SdkPojo> responseBuilder, String listMember, Paging paging,
+                                    BiFunction<AwsCall, SdkPojo, List<T>> items,
+                                    BiFunction<AwsCall, T, Object> item) {
+        if (paging.lastKey()) {
+            throw new IllegalArgumentException("a listing of " + listMember + " cannot page by last key");
+        }
+        Listing shape = new Listing(responseBuilder, listMember, paging, null, null);
+        return (call, request) -> shape.page(call, request, items.apply(call, request), t -> {
+            throw new IllegalStateException("no key");
+        }, t -> item.apply(call, t));
+    }
+
+    private <T> SdkPojo page(AwsCall call, SdkPojo request, List<T> all, Function<T, String> key,
+                             Function<T, Object> toItem) {
         int size = pageSize(call, request);
-        int start = start(call, request, all);
+        int start = start(call, request, all, key);
         int end = (int) Math.min((long) start + size, all.size());
         List<Object> items = new ArrayList<>(Math.max(0, end - start));
         for (int i = start; i < end; i++) {
-            items.add(item.of(call, all.get(i)));
+            items.add(toItem.apply(all.get(i)));
         }
         SdkPojo b = responseBuilder.get();
         Pojos.set(b, listMember, items);
         boolean more = end < all.size();
         if (more && paging.outToken() != null) {
-            Pojos.set(b, paging.outToken(), paging.lastKey() ? all.get(end - 1).id() : encode(call.operation(), end));
+            Pojos.set(b, paging.outToken(), paging.lastKey() ? key.apply(all.get(end - 1)) : encode(call.operation(), end));
         }
         if (paging.truncatedFlag() != null) {
             Pojos.set(b, paging.truncatedFlag(), more);
@@ -92,7 +115,7 @@ public final class Listing implements AwsHandler {
         return n;
     }
 
-    private int start(AwsCall call, SdkPojo request, List<AwsResource> all) {
+    private <T> int start(AwsCall call, SdkPojo request, List<T> all, Function<T, String> key) {
         if (paging.inToken() == null) {
             return 0;
         }
@@ -103,12 +126,12 @@ public final class Listing implements AwsHandler {
         String token = t.toString();
         if (paging.lastKey()) {
             for (int i = 0; i < all.size(); i++) {
-                if (all.get(i).id().equals(token)) {
+                if (key.apply(all.get(i)).equals(token)) {
                     return i + 1;
                 }
             }
             int idx = 0;
-            while (idx < all.size() && all.get(idx).id().compareTo(token) <= 0) {
+            while (idx < all.size() && key.apply(all.get(idx)).compareTo(token) <= 0) {
                 idx++;
             }
             return idx;

@@ -26,6 +26,7 @@ import static io.cloudg.sim.aws.AwsService.SQS;
 import static io.cloudg.sim.aws.AwsService.SSM;
 
 import io.cloudg.sim.estate.AwsResource;
+import io.cloudg.sim.estate.AwsSecurity;
 import io.cloudg.sim.estate.AwsType;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -270,7 +271,14 @@ final class ServiceOperations {
                 .build());
     }
 
-    /** S3, path style: ListBuckets (account-wide, paged) and GetBucketLocation. */
+    /**
+     * S3, path style: ListBuckets (account-wide, paged), GetBucketLocation, and the three calls that tell
+     * whether a bucket is public ({@link AwsSecurity.Bucket}): GetPublicAccessBlock, GetBucketPolicyStatus and
+     * GetBucketAcl. Those three answer as S3 does for a bucket of another region than the request's (301
+     * {@code PermanentRedirect} with {@code x-amz-bucket-region}), of another account or another expected
+     * owner (403 {@code AccessDenied}) and for what the bucket does not have (404
+     * {@code NoSuchPublicAccessBlockConfiguration}, {@code NoSuchBucketPolicy}).
+     */
     private static void s3(OpTable t) {
         t.rest(S3, "ListBuckets", "GET /", "ListAllMyBucketsResult",
             software.amazon.awssdk.services.s3.model.ListBucketsRequest::builder,
@@ -280,18 +288,87 @@ final class ServiceOperations {
                 (c, r) -> software.amazon.awssdk.services.s3.model.Bucket.builder().name(r.id()).creationDate(r.created())
                     .bucketRegion(r.region()).build()),
                 (call, req, resp) -> ((software.amazon.awssdk.services.s3.model.ListBucketsResponse) resp).toBuilder()
-                    .owner(software.amazon.awssdk.services.s3.model.Owner.builder()
-                        .id(Integer.toHexString(call.account().hashCode()) + "cloudgsim").displayName("cloudg-sim").build())
-                    .build()));
+                    .owner(owner(call, call.account())).build()));
         t.rest(S3, "GetBucketLocation", "GET /{Bucket}?location", "LocationConstraint",
             software.amazon.awssdk.services.s3.model.GetBucketLocationRequest::builder, ServiceOperations::bucketLocation);
+        t.rest(S3, "GetPublicAccessBlock", "GET /{Bucket}?publicAccessBlock", null,
+            software.amazon.awssdk.services.s3.model.GetPublicAccessBlockRequest::builder, (call, request) -> {
+                var req = (software.amazon.awssdk.services.s3.model.GetPublicAccessBlockRequest) request;
+                AwsSecurity.Bucket b = bucket(call, req.bucket(), req.expectedBucketOwner());
+                AwsSecurity.PublicAccessBlock p = b.publicAccessBlock();
+                if (p == null) {
+                    throw AwsErrors.s3Bucket("NoSuchPublicAccessBlockConfiguration",
+                        "The public access block configuration was not found", 404, b.name());
+                }
+                return software.amazon.awssdk.services.s3.model.GetPublicAccessBlockResponse.builder()
+                    .publicAccessBlockConfiguration(software.amazon.awssdk.services.s3.model.PublicAccessBlockConfiguration
+                        .builder().blockPublicAcls(p.blockPublicAcls()).ignorePublicAcls(p.ignorePublicAcls())
+                        .blockPublicPolicy(p.blockPublicPolicy()).restrictPublicBuckets(p.restrictPublicBuckets()).build())
+                    .build();
+            });
+        t.rest(S3, "GetBucketPolicyStatus", "GET /{Bucket}?policyStatus", null,
+            software.amazon.awssdk.services.s3.model.GetBucketPolicyStatusRequest::builder, (call, request) -> {
+                var req = (software.amazon.awssdk.services.s3.model.GetBucketPolicyStatusRequest) request;
+                AwsSecurity.Bucket b = bucket(call, req.bucket(), req.expectedBucketOwner());
+                if (b.policyPublic() == null) {
+                    throw AwsErrors.s3Bucket("NoSuchBucketPolicy", "The bucket policy does not exist", 404, b.name());
+                }
+                return software.amazon.awssdk.services.s3.model.GetBucketPolicyStatusResponse.builder()
+                    .policyStatus(software.amazon.awssdk.services.s3.model.PolicyStatus.builder().isPublic(b.policyPublic())
+                        .build())
+                    .build();
+            });
+        t.rest(S3, "GetBucketAcl", "GET /{Bucket}?acl", "AccessControlPolicy",
+            software.amazon.awssdk.services.s3.model.GetBucketAclRequest::builder, (call, request) -> {
+                var req = (software.amazon.awssdk.services.s3.model.GetBucketAclRequest) request;
+                AwsSecurity.Bucket b = bucket(call, req.bucket(), req.expectedBucketOwner());
+                List<software.amazon.awssdk.services.s3.model.Grant> grants = new java.util.ArrayList<>();
+                for (AwsSecurity.Grant g : b.grants()) {
+                    var grantee = software.amazon.awssdk.services.s3.model.Grantee.builder();
+                    if (g.groupUri() != null) {
+                        grantee.type(software.amazon.awssdk.services.s3.model.Type.GROUP).uri(g.groupUri());
+                    } else {
+                        grantee.type(software.amazon.awssdk.services.s3.model.Type.CANONICAL_USER).id(g.canonicalId())
+                            .displayName(g.displayName());
+                    }
+                    grants.add(software.amazon.awssdk.services.s3.model.Grant.builder().grantee(grantee.build())
+                        .permission(g.permission()).build());
+                }
+                return software.amazon.awssdk.services.s3.model.GetBucketAclResponse.builder()
+                    .owner(owner(call, b.account())).grants(grants).build();
+            });
+    }
+
+    /** An account as S3 names a bucket owner: its canonical user id and display name. */
+    private static software.amazon.awssdk.services.s3.model.Owner owner(AwsCall call, String account) {
+        var a = call.estate().account(account);
+        return software.amazon.awssdk.services.s3.model.Owner.builder()
+            .id(call.estate().security().canonicalUserId(account)).displayName(a == null ? account : a.name()).build();
+    }
+
+    /**
+     * The bucket a per-bucket call addresses, checked as S3 checks it: it exists, the request was sent to its
+     * region, and it belongs to the caller (and to {@code x-amz-expected-bucket-owner} when given).
+     */
+    private static AwsSecurity.Bucket bucket(AwsCall call, String name, String expectedOwner) {
+        AwsResource r = call.estate().find(AwsType.S3_BUCKET, name);
+        if (r == null) {
+            throw AwsErrors.noSuchBucket(name);
+        }
+        if (!r.region().equals(call.region())) {
+            throw AwsErrors.permanentRedirect(name, r.region());
+        }
+        if (!r.account().equals(call.account()) || (expectedOwner != null && !expectedOwner.equals(r.account()))) {
+            throw AwsErrors.accessDenied(S3, "Access Denied");
+        }
+        return call.estate().security().bucket(name);
     }
 
     private static SdkPojo bucketLocation(AwsCall call, SdkPojo request) {
         String name = ((software.amazon.awssdk.services.s3.model.GetBucketLocationRequest) request).bucket();
         AwsResource b = call.estate().find(AwsType.S3_BUCKET, name);
         if (b == null) {
-            throw AwsErrors.client("NoSuchBucket", "The specified bucket does not exist", 404);
+            throw AwsErrors.noSuchBucket(name);
         }
         if (!b.account().equals(call.account())) {
             throw AwsErrors.accessDenied(S3, "Access Denied");

@@ -17,5 +17,11 @@
  * and 1.1 (organizations, tagging, kms, ecs, logs, ssm, secretsmanager, cloudtrail, ecr, acm); restJson
  * (lambda, eks, apigateway, efs); restXml (s3 path style, route53, cloudfront). Signatures are not
  * verified.
+ *
+ * <p>What cloudg's security checks read is served too, from {@link io.cloudg.sim.estate.AwsSecurity}:
+ * security groups' rules in DescribeSecurityGroups, S3's GetPublicAccessBlock, GetBucketPolicyStatus and
+ * GetBucketAcl, IAM's ListMFADevices. S3 answers a per-bucket call signed for another region than the
+ * bucket's with 301 {@code PermanentRedirect} and {@code x-amz-bucket-region}, as S3 does; an S3 client with
+ * {@code crossRegionAccessEnabled(true)} re-sends it to the same endpoint signed for the bucket's region.
  */
 package io.cloudg.sim.aws;

@@ -16,9 +16,11 @@ import java.util.Map;
  * @param roleName          role that exists in every member account and that AssumeRole accepts
  * @param counts            resources per account x region (regional types) or per account (IAM, S3,
  *                          Route 53, CloudFront)
+ * @param security          how exposed the estate is (public buckets, open security groups, users
+ *                          without MFA)
  */
 public record AwsSpec(int accounts, String managementAccount, String organizationId, List<String> regions,
-                      String roleName, Map<AwsType, Integer> counts) {
+                      String roleName, Map<AwsType, Integer> counts, SecuritySpec security) {
 
     public static final String DEFAULT_ROLE = "OrganizationAccountAccessRole";
 
@@ -27,6 +29,17 @@ public record AwsSpec(int accounts, String managementAccount, String organizatio
         Map<AwsType, Integer> c = new EnumMap<>(AwsType.class);
         c.putAll(counts);
         counts = java.util.Collections.unmodifiableMap(c);
+        security = security == null ? SecuritySpec.DEFAULTS : security;
+    }
+
+    /** An organization with the default exposure ({@link SecuritySpec#DEFAULTS}). */
+    public AwsSpec(int accounts, String managementAccount, String organizationId, List<String> regions, String roleName,
+                   Map<AwsType, Integer> counts) {
+        this(accounts, managementAccount, organizationId, regions, roleName, counts, SecuritySpec.DEFAULTS);
+    }
+
+    public AwsSpec withSecurity(SecuritySpec s) {
+        return new AwsSpec(accounts, managementAccount, organizationId, regions, roleName, counts, s);
     }
 
     public int count(AwsType t) {
@@ -48,7 +61,7 @@ public record AwsSpec(int accounts, String managementAccount, String organizatio
         if (!n.present()) {
             return dflt;
         }
-        n.onlyKeys("accounts", "management_account", "organization_id", "regions", "role_name", "resources");
+        n.onlyKeys("accounts", "management_account", "organization_id", "regions", "role_name", "resources", "security");
         Map<AwsType, Integer> counts = new LinkedHashMap<>();
         SpecNode res = n.get("resources");
         if (res.present()) {
@@ -78,7 +91,7 @@ public record AwsSpec(int accounts, String managementAccount, String organizatio
                 dflt.organizationId()),
             regions,
             n.get("role_name").matching("[\\w+=,.@-]{1,64}", "an IAM role name", dflt.roleName()),
-            counts);
+            counts, SecuritySpec.read(n.get("security"), dflt.security()));
     }
 
     private static String knownTypes() {

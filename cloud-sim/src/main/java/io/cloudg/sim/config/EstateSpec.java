@@ -21,6 +21,7 @@ import java.util.Map;
  *   regions: [us-east-1, eu-west-1]
  *   role_name: OrganizationAccountAccessRole
  *   resources: {AWS::EC2::VPC: 2, AWS::EC2::Image: 3, AWS::IAM::Role: 2}
+ *   security: {public_bucket_share: 0.25, open_security_group_share: 0.25, users_without_mfa_share: 0.5}
  * azure: {subscriptions: 2, locations: [eastus], resource_groups: 2,
  *         resources: {Microsoft.Compute/virtualMachines: 2}, page_size: 100}
  * gcp: {organization: "123456789012", projects: 3, locations: [us-central1],

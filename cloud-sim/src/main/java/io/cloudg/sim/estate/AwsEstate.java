@@ -28,10 +28,12 @@ public final class AwsEstate {
     private final Map<IdKey, AwsResource> byId = new HashMap<>();
     private final List<AwsResource> all;
     private final java.util.Set<String> roles = new java.util.HashSet<>();
+    private final AwsSecurity security;
 
     AwsEstate(String organizationId, List<AwsAccount> accounts, List<String> regions, String roleName,
-              List<AwsResource> resources) {
+              List<AwsResource> resources, AwsSecurity security) {
         this.organizationId = organizationId;
+        this.security = security;
         this.accounts = List.copyOf(accounts);
         this.management = accounts.stream().filter(AwsAccount::management).findFirst().orElseThrow();
         Map<String, AwsAccount> m = new LinkedHashMap<>();
@@ -78,6 +80,11 @@ public final class AwsEstate {
 
     public List<AwsResource> all() {
         return all;
+    }
+
+    /** Bucket exposure, security group rules and MFA devices: what the security checks read. */
+    public AwsSecurity security() {
+        return security;
     }
 
     /**

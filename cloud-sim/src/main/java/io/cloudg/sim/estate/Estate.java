@@ -1,6 +1,7 @@
 package io.cloudg.sim.estate;
 
 import io.cloudg.sim.Asset;
+import io.cloudg.sim.Findings;
 import io.cloudg.sim.Truth;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.AzureSpec;
@@ -21,12 +22,14 @@ public final class Estate {
     private final AzureEstate azure;
     private final GcpEstate gcp;
     private final Truth truth;
+    private final Findings findings;
 
     private Estate(AwsEstate aws, AzureEstate azure, GcpEstate gcp) {
         this.aws = aws;
         this.azure = azure;
         this.gcp = gcp;
         this.truth = buildTruth();
+        this.findings = buildFindings();
     }
 
     public static Estate generate(EstateSpec spec, long seed) {
@@ -48,6 +51,11 @@ public final class Estate {
 
     public Truth truth() {
         return truth;
+    }
+
+    /** The security findings the AWS estate holds by construction. */
+    public Findings findings() {
+        return findings;
     }
 
     private static Instant created(Ids ids, String salt) {
@@ -91,7 +99,8 @@ public final class Estate {
                 }
             }
         }
-        return new AwsEstate(org, accounts, spec.regions(), spec.roleName(), out);
+        return new AwsEstate(org, accounts, spec.regions(), spec.roleName(), out,
+            AwsSecurity.generate(spec.security(), ids, accounts, out));
     }
 
     /** Builds one account x region, wiring subnets to VPCs and instances to subnets. */
@@ -349,6 +358,38 @@ public final class Estate {
     }
 
     // ---------------------------------------------------------------- truth
+
+    private Findings buildFindings() {
+        AwsSecurity s = aws.security();
+        List<Findings.PublicBucket> buckets = new ArrayList<>();
+        List<Findings.OpenSecurityGroup> groups = new ArrayList<>();
+        List<Findings.UserWithoutMfa> users = new ArrayList<>();
+        for (AwsResource r : aws.all()) {
+            switch (r.type()) {
+                case S3_BUCKET -> {
+                    AwsSecurity.Bucket b = s.bucket(r.id());
+                    if (b.isPublic()) {
+                        buckets.add(new Findings.PublicBucket(r.account(), r.region(), r.id(), b.publicViaPolicy(),
+                            b.publicViaAcl()));
+                    }
+                }
+                case EC2_SECURITY_GROUP -> {
+                    List<Integer> ports = List.copyOf(s.securityGroup(r.id()).adminPortsOpenToAnywhere());
+                    if (!ports.isEmpty()) {
+                        groups.add(new Findings.OpenSecurityGroup(r.account(), r.region(), r.id(), r.name(), ports));
+                    }
+                }
+                case IAM_USER -> {
+                    if (s.mfaDevices(r.account(), r.id()).isEmpty()) {
+                        users.add(new Findings.UserWithoutMfa(r.account(), r.id()));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return new Findings(buckets, groups, users);
+    }
 
     private Truth buildTruth() {
         List<Asset> out = new ArrayList<>();

@@ -22,6 +22,10 @@ class SpecFilesTest {
         "aws: {resources: {AWS::EC2::Vpc: 2}}           | estate.aws.resources.AWS::EC2::Vpc: unknown resource type",
         "aws: {resources: {AWS::EC2::VPC: -1}}          | estate.aws.resources.AWS::EC2::VPC: expected a non-negative integer, got -1",
         "aws: {management_account: '123'}               | estate.aws.management_account: expected a 12-digit account id",
+        "aws: {security: {public_bucket_share: 1.5}}    | estate.aws.security.public_bucket_share: expected a number from 0 to 1, got 1.5",
+        "aws: {security: {users_without_mfa_share: lots}} | estate.aws.security.users_without_mfa_share: expected a number from 0 to 1, got \"lots\"",
+        "aws: {security: {open_groups_share: 0.1}}      | estate.aws.security.open_groups_share: unknown key (expected one of: public_bucket_share, open_security_group_share, users_without_mfa_share)",
+        "aws: {security: 0.5}                           | estate.aws.security: expected a mapping, got 0.5",
         "azure: {resources: {virtualMachines: 2}}       | estate.azure.resources.virtualMachines: expected an ARM resource type",
         "gcp: {projects: many}                          | estate.gcp.projects: expected a non-negative integer, got \"many\"",
         "quotas: {aws: {services: {ec2: {rate: 0}}}}    | estate.quotas.aws.services.ec2.rate: expected a positive number, got 0",
@@ -64,6 +68,7 @@ class SpecFilesTest {
               regions: [us-east-1, eu-west-1, ap-southeast-2]
               role_name: AuditRole
               resources: {AWS::EC2::VPC: 3, AWS::EC2::Image: 10, AWS::IAM::Role: 1}
+              security: {open_security_group_share: 0.5, users_without_mfa_share: 0}
             azure: {subscriptions: 4, locations: [eastus], resource_groups: 3, page_size: 7,
                     resources: {Microsoft.Compute/virtualMachines: 6}}
             gcp: {organization: "123456789012", projects: 2, resources: {compute.googleapis.com/Instance: 4}}
@@ -80,6 +85,7 @@ class SpecFilesTest {
         assertThat(s.aws().roleName()).isEqualTo("AuditRole");
         assertThat(s.aws().count(AwsType.EC2_IMAGE)).isEqualTo(10);
         assertThat(s.aws().count(AwsType.EC2_SUBNET)).isZero();
+        assertThat(s.aws().security()).isEqualTo(new SecuritySpec(SecuritySpec.DEFAULTS.publicBucketShare(), 0.5, 0));
         assertThat(s.azure().pageSize()).isEqualTo(7);
         assertThat(s.gcp().organization()).isEqualTo("123456789012");
         assertThat(s.quotas().awsDefault().rate()).isEqualTo(30);
@@ -104,6 +110,7 @@ class SpecFilesTest {
         EstateSpec e = EstateSpec.fromYaml(estate);
         assertThat(e.aws().accounts()).isEqualTo(4);
         assertThat(e.aws().count(AwsType.EC2_IMAGE)).isEqualTo(20);
+        assertThat(e.aws().security().publicBucketShare()).isEqualTo(0.25);
         assertThat(e.neighbours()).hasSize(1);
         assertThat(FaultSpec.fromYaml(faults).rules()).hasSize(5);
     }

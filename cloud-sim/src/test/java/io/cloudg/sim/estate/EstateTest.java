@@ -3,7 +3,9 @@ package io.cloudg.sim.estate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.sim.Asset;
+import io.cloudg.sim.Findings;
 import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.SecuritySpec;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -48,5 +50,40 @@ class EstateTest {
         assertThat(e.aws().accounts().stream().map(AwsAccount::id).distinct()).hasSize(300);
         assertThat(e.truth().select(a -> a.type().equals("AWS::EC2::VPC"))).hasSize(600);
         assertThat(e.azure().subscriptions()).hasSize(30);
+    }
+
+    @Test
+    void exactlyTheSharesOfBucketsGroupsAndUsersAreExposedTheSameForTheSameSeed() {
+        EstateSpec spec = EstateSpec.generated(7, List.of("us-east-1", "eu-west-1"), 3);
+        Estate e = Estate.generate(spec, 5);
+        Findings f = e.findings();
+        assertThat(f).isEqualTo(Estate.generate(spec, 5).findings());
+        assertThat(f).isNotEqualTo(Estate.generate(spec, 6).findings());
+        assertThat(f.publicBuckets()).hasSize(SecuritySpec.selected(0.25, 7 * 3));
+        assertThat(f.openSecurityGroups()).hasSize(SecuritySpec.selected(0.25, 7 * 2 * 3));
+        assertThat(f.usersWithoutMfa()).hasSize(SecuritySpec.selected(0.5, 7 * 3));
+        assertThat(f.publicBuckets().stream().map(Findings.PublicBucket::account).distinct().count())
+            .as("spread over the organization").isGreaterThan(1);
+        for (Findings.PublicBucket b : f.publicBuckets()) {
+            assertThat(b.viaPolicy() || b.viaAcl()).isTrue();
+            assertThat(e.aws().find(AwsType.S3_BUCKET, b.bucket()).region()).isEqualTo(b.region());
+        }
+
+        Estate none = Estate.generate(spec.withAws(spec.aws().withSecurity(new SecuritySpec(0, 0, 0))), 5);
+        assertThat(none.findings()).isEqualTo(new Findings(List.of(), List.of(), List.of()));
+        Estate all = Estate.generate(spec.withAws(spec.aws().withSecurity(new SecuritySpec(1, 1, 1))), 5);
+        assertThat(all.findings().publicBuckets()).hasSize(7 * 3);
+        assertThat(all.findings().openSecurityGroups()).hasSize(7 * 2 * 3);
+        assertThat(all.findings().usersWithoutMfa()).hasSize(7 * 3);
+    }
+
+    @Test
+    void theDefaultEstateHoldsEveryKindOfFindingWhateverTheSeed() {
+        for (long seed = 0; seed < 10; seed++) {
+            Findings f = Estate.generate(EstateSpec.defaultEstate(), seed).findings();
+            assertThat(f.publicBuckets()).as("seed %d", seed).isNotEmpty();
+            assertThat(f.openSecurityGroups()).as("seed %d", seed).isNotEmpty();
+            assertThat(f.usersWithoutMfa()).as("seed %d", seed).isNotEmpty();
+        }
     }
 }

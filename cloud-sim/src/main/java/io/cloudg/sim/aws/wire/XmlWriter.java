@@ -17,7 +17,8 @@ import software.amazon.awssdk.core.traits.XmlAttributeTrait;
 /**
  * Serializes SDK objects as the XML the SDK's query (EC2, awsQuery) and restXml unmarshallers read:
  * members by their unmarshall location name, non-flattened lists wrapped with one element per member,
- * flattened lists repeated under the member's own name, maps as {@code entry/key/value}.
+ * flattened lists repeated under the member's own name, maps as {@code entry/key/value}, attribute members
+ * ({@code xsi:type}) as attributes of their structure's element.
  */
 public final class XmlWriter {
     private XmlWriter() {
@@ -78,7 +79,7 @@ public final class XmlWriter {
                 }
             }
             case SDK_POJO -> {
-                open(sb, name);
+                openWithAttributes(sb, name, (SdkPojo) v);
                 writeMembers(sb, (SdkPojo) v);
                 close(sb, name);
             }
@@ -111,6 +112,36 @@ public final class XmlWriter {
             default -> DateTimeFormatter.ISO_INSTANT.format(i.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         };
     }
+
+    /**
+     * Opens element {@code name} with the members of {@code pojo} that are XML attributes (S3's
+     * {@code <Grantee xmlns:xsi="..." xsi:type="Group">}), declaring the {@code xsi} prefix when one uses it.
+     */
+    static void openWithAttributes(StringBuilder sb, String name, SdkPojo pojo) {
+        sb.append('<').append(name);
+        StringBuilder attrs = new StringBuilder();
+        boolean xsi = false;
+        for (SdkField<?> f : pojo.sdkFields()) {
+            if (!f.containsTrait(XmlAttributeTrait.class)) {
+                continue;
+            }
+            Object v = f.getValueOrDefault(pojo);
+            if (Pojos.unset(v)) {
+                continue;
+            }
+            String attr = f.locationName();
+            xsi |= attr.startsWith("xsi:");
+            attrs.append(' ').append(attr).append("=\"");
+            text(attrs, scalarText(f, v));
+            attrs.append('"');
+        }
+        if (xsi) {
+            sb.append(" xmlns:xsi=\"").append(XSI).append('"');
+        }
+        sb.append(attrs).append('>');
+    }
+
+    private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
 
     public static void open(StringBuilder sb, String name) {
         sb.append('<').append(name).append('>');
