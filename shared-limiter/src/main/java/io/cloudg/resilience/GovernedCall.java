@@ -8,7 +8,6 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.OutcomeRequest;
-import io.cloudg.resilience.spi.OutcomeResult;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
@@ -293,12 +292,18 @@ public final class GovernedCall implements AutoCloseable {
         if (release != null) {
             lease = null;
         }
-        OutcomeResult r = store.record(new OutcomeRequest(plan.leaf, plan.leafLimit, outcome, retryAfter, plan.breaker,
-                verdict, verdict == CallVerdict.NONE ? 0 : probeGeneration, release));
+        OutcomeRequest request = new OutcomeRequest(plan.leaf, plan.leafLimit, outcome, retryAfter, plan.breaker,
+                verdict, verdict == CallVerdict.NONE ? 0 : probeGeneration, release);
+        boolean tripped = false;
+        if (verdict == CallVerdict.FAILURE) {
+            tripped = store.record(request).tripped(); // only a failure can trip the breaker
+        } else {
+            store.recordAsync(request); // applied before anything this process asks the store next
+        }
         if (release != null) {
             plan.gate.released();
         }
-        if (r.tripped()) {
+        if (tripped) {
             count(ScopeCounters::breakerTrip);
         }
     }

@@ -10,9 +10,13 @@ import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.redisson.Bucket4jRedisson;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,9 +24,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToDoubleFunction;
 import org.redisson.Redisson;
 import org.redisson.api.RRateLimiter;
 import org.redisson.api.RateType;
@@ -38,12 +44,19 @@ import org.redisson.config.Config;
  * offered load so that nothing waits; a cloudg call is a whole governed call ({@code Governor.call} with a
  * no-op request: admission with breaker, leaf, bulkhead slot, then the outcome with AIMD, breaker and
  * release, i.e. two scripts), the others one acquisition. Latency is per call/acquisition, measured after
- * the warm-up. Accuracy: 16 callers on one key limited to 100/s with a burst of 100 for 10 s; a limiter
- * should grant (cloudg: send) 1,100 and never more.
+ * the warm-up. Each row also shows the CPU spent per call after the warm-up, by this client process (all its
+ * threads) and by Redis ({@code INFO cpu}, user + system), and the machine's load average at the end of the
+ * row. With {@code --runs N} the contenders take turns N times (cloudg, RRateLimiter, Bucket4j, cloudg, ...)
+ * and a table of medians follows the per-run rows.
+ *
+ * <p>Accuracy: 16 callers on one key limited to 100/s with a burst of 100 for 10 s; a limiter may grant
+ * (cloudg: send) at most 1,100 in the window, and at most 100/s once the initial burst is spent, which the
+ * second column measures over seconds 2 to 10 of the window.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.cloudg.bench.redis.RedisBackendBench [--redis redis://host:port]
- *      [--seconds 10] [--warmup 3] [--threads 64] [--keys 1000] [--runs 1]
+ *      [--seconds 10] [--warmup 3] [--threads 64] [--keys 1000] [--runs 1] [--only cloudg,rrl,b4j]
+ *      [--no-accuracy] [--pool 16] [--pipeline 64]
  * </pre>
  * Without {@code --redis} it starts {@code redis-server} from the PATH on a free loopback port.
  */
@@ -56,20 +69,29 @@ public final class RedisBackendBench {
         boolean run(int key) throws Exception;
     }
 
-    record Result(String name, double callsPerSecond, long p50Micros, long p99Micros, long errors) {
+    record Result(String name, double callsPerSecond, long p50Micros, long p99Micros, long errors,
+                  double clientCpuMicros, double redisCpuMicros, double load) {
     }
 
-    static int POOL = 16;
-    static int PIPELINE = 64;
-    static boolean ONLY_CLOUDG;
+    static int pool = 16;
+    static int pipeline = 64;
+    static List<String> only = List.of("cloudg", "rrl", "b4j");
+    static String redisUrl;
 
     public static void main(String[] args) throws Exception {
-        POOL = Integer.parseInt(arg(args, "--pool", "16"));
-        PIPELINE = Integer.parseInt(arg(args, "--pipeline", "64"));
-        boolean onlyCloudg = args.length > 0 && Arrays.asList(args).contains("--only-cloudg");
-        ONLY_CLOUDG = onlyCloudg;
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
                 .setLevel(ch.qos.logback.classic.Level.WARN);
+        List<String> flags = Arrays.asList(args);
+        pool = Integer.parseInt(arg(args, "--pool", "16"));
+        pipeline = Integer.parseInt(arg(args, "--pipeline", "64"));
+        if (flags.contains("--only-cloudg")) {
+            only = List.of("cloudg");
+        }
+        String onlyArg = arg(args, "--only", null);
+        if (onlyArg != null) {
+            only = Arrays.asList(onlyArg.split(","));
+        }
+        boolean accuracy = !flags.contains("--no-accuracy");
         String url = arg(args, "--redis", null);
         int seconds = Integer.parseInt(arg(args, "--seconds", "10"));
         int warmup = Integer.parseInt(arg(args, "--warmup", "3"));
@@ -86,14 +108,29 @@ public final class RedisBackendBench {
             awaitPort(port);
             url = "redis://127.0.0.1:" + port;
         }
-        System.out.printf(Locale.ROOT, "Redis %s, %d callers over %d keys, %d s after %d s warm-up, %d run(s)%n", url,
-                threads, keys, seconds, warmup, runs);
+        redisUrl = url;
+        System.out.printf(Locale.ROOT, "Redis %s (%s), %d callers over %d keys, %d s after %d s warm-up, %d run(s);"
+                + " %d cores, load average %.1f at start%n", url, redisVersion(), threads, keys, seconds, warmup, runs,
+                Runtime.getRuntime().availableProcessors(), loadAverage());
         try {
+            List<Result> all = new ArrayList<>();
+            printHeader();
             for (int r = 1; r <= runs; r++) {
-                System.out.println("run " + r);
-                throughput(url, threads, keys, seconds, warmup);
+                all.addAll(throughput(url, threads, keys, seconds, warmup, r));
             }
-            if (!ONLY_CLOUDG) {
+            if (runs > 1) {
+                System.out.println();
+                System.out.println("Medians of " + runs + " runs:");
+                printHeader();
+                for (String name : all.stream().map(Result::name).distinct().toList()) {
+                    List<Result> rs = all.stream().filter(x -> x.name.equals(name)).toList();
+                    print(new Result(name, median(rs, Result::callsPerSecond), (long) median(rs, x -> x.p50Micros),
+                            (long) median(rs, x -> x.p99Micros), rs.stream().mapToLong(Result::errors).sum(),
+                            median(rs, Result::clientCpuMicros), median(rs, Result::redisCpuMicros),
+                            median(rs, Result::load)), "median");
+                }
+            }
+            if (accuracy) {
                 accuracy(url);
             }
         } finally {
@@ -106,8 +143,8 @@ public final class RedisBackendBench {
     // ------------------------------------------------------------------ contenders
 
     static Governor cloudg(String url, String prefix, double rate, double burst, int maxConcurrency) {
-        RedisSettings s = RedisSettings.builder().url(url).keyPrefix(prefix).timeoutMs(3000).poolSize(POOL)
-                .minIdle(POOL).pipelineMaxBatch(PIPELINE).build();
+        RedisSettings s = RedisSettings.builder().url(url).keyPrefix(prefix).timeoutMs(3000).poolSize(pool)
+                .minIdle(pool).pipelineMaxBatch(pipeline).build();
         RateLimitConfig c = RateLimitConfig.builder()
                 .aws(a -> a.service("ec2", rate, burst).maxConcurrency(maxConcurrency))
                 .build().withBackend(RateLimitConfig.Backend.REDIS, s);
@@ -140,48 +177,64 @@ public final class RedisBackendBench {
 
     // ------------------------------------------------------------------ throughput
 
-    static void throughput(String url, int threads, int keys, int seconds, int warmup) throws Exception {
+    static List<Result> throughput(String url, int threads, int keys, int seconds, int warmup, int run)
+            throws Exception {
         List<Result> results = new ArrayList<>();
-        String run = Long.toString(System.nanoTime() % 100000);
-        try (Governor g = cloudg(url, "bench" + run, 1_000_000, 1_000_000, 100_000)) {
-            Scope[] leaves = leaves(keys);
-            results.add(measure("cloudg governed call (Redis backend)", threads, keys, seconds, warmup, k -> {
-                g.call(leaves[k], () -> Boolean.TRUE);
-                return true;
-            }));
-            g.store().clear();
+        String tag = Long.toString(System.nanoTime() % 100000);
+        String label = "run " + run;
+        if (only.contains("cloudg")) {
+            try (Governor g = cloudg(url, "bench" + tag, 1_000_000, 1_000_000, 100_000)) {
+                Scope[] leaves = leaves(keys);
+                results.add(print(measure("cloudg governed call (Redis backend)", threads, keys, seconds, warmup, k -> {
+                    g.call(leaves[k], () -> Boolean.TRUE);
+                    return true;
+                }), label));
+                g.store().clear();
+            }
         }
-        if (ONLY_CLOUDG) {
-            print(results);
-            return;
+        if (!only.contains("rrl") && !only.contains("b4j")) {
+            return results;
         }
         RedissonClient client = redisson(url);
         try {
-            RRateLimiter[] limiters = new RRateLimiter[keys];
-            for (int i = 0; i < keys; i++) {
-                limiters[i] = client.getRateLimiter("bench" + run + ":rrl:" + i);
-                limiters[i].trySetRate(RateType.OVERALL, 1_000_000, Duration.ofSeconds(1));
+            if (only.contains("rrl")) {
+                RRateLimiter[] limiters = new RRateLimiter[keys];
+                for (int i = 0; i < keys; i++) {
+                    limiters[i] = client.getRateLimiter("bench" + tag + ":rrl:" + i);
+                    limiters[i].trySetRate(RateType.OVERALL, 1_000_000, Duration.ofSeconds(1));
+                }
+                results.add(print(measure("Redisson RRateLimiter.tryAcquire", threads, keys, seconds, warmup,
+                        k -> limiters[k].tryAcquire()), label));
             }
-            results.add(measure("Redisson RRateLimiter.tryAcquire", threads, keys, seconds, warmup,
-                    k -> limiters[k].tryAcquire()));
-            ProxyManager<String> pm = bucket4j(client);
-            BucketConfiguration cfg = bucketConfig(1_000_000, 1_000_000);
-            results.add(measure("Bucket4j 8.14 over Redis (Redisson CAS) tryConsume(1)", threads, keys, seconds, warmup,
-                    k -> pm.getProxy("bench" + run + ":b4j:" + k, () -> cfg).tryConsume(1)));
-            client.getKeys().deleteByPattern("bench" + run + ":*");
+            if (only.contains("b4j")) {
+                ProxyManager<String> pm = bucket4j(client);
+                BucketConfiguration cfg = bucketConfig(1_000_000, 1_000_000);
+                results.add(print(measure("Bucket4j 8.14 over Redis (Redisson CAS) tryConsume(1)", threads, keys,
+                        seconds, warmup, k -> pm.getProxy("bench" + tag + ":b4j:" + k, () -> cfg).tryConsume(1)),
+                        label));
+            }
+            client.getKeys().deleteByPattern("bench" + tag + ":*");
         } finally {
             client.shutdown();
         }
-        print(results);
+        return results;
     }
 
-    static void print(List<Result> results) {
-        System.out.println("| what | calls/s | p50 us | p99 us | errors |");
-        System.out.println("|---|---|---|---|---|");
-        for (Result r : results) {
-            System.out.printf(Locale.ROOT, "| %s | %,.0f | %,d | %,d | %d |%n", r.name, r.callsPerSecond, r.p50Micros,
-                    r.p99Micros, r.errors);
-        }
+    static void printHeader() {
+        System.out.println("| run | what | calls/s | p50 us | p99 us | client CPU us/call | Redis CPU us/call | load |"
+                + " errors |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
+    }
+
+    static Result print(Result r, String run) {
+        System.out.printf(Locale.ROOT, "| %s | %s | %,.0f | %,d | %,d | %.1f | %.1f | %.1f | %d |%n", run, r.name,
+                r.callsPerSecond, r.p50Micros, r.p99Micros, r.clientCpuMicros, r.redisCpuMicros, r.load, r.errors);
+        return r;
+    }
+
+    static double median(List<Result> rs, ToDoubleFunction<Result> f) {
+        double[] v = rs.stream().mapToDouble(f).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     static Result measure(String name, int threads, int keys, int seconds, int warmup, Op op) throws Exception {
@@ -222,9 +275,17 @@ public final class RedisBackendBench {
             th.start();
             ts.add(th);
         }
+        long untilMeasured = measureFrom - System.nanoTime();
+        if (untilMeasured > 0) {
+            Thread.sleep(untilMeasured / 1_000_000, (int) (untilMeasured % 1_000_000));
+        }
+        long cpu0 = processCpuNanos();
+        double redis0 = redisCpuSeconds();
         for (Thread th : ts) {
             th.join();
         }
+        long cpu1 = processCpuNanos();
+        double redis1 = redisCpuSeconds();
         int total = 0;
         for (int c : counts) {
             total += c;
@@ -238,7 +299,65 @@ public final class RedisBackendBench {
         Arrays.sort(all);
         long p50 = total == 0 ? 0 : all[(int) (total * 0.50)] / 1000;
         long p99 = total == 0 ? 0 : all[Math.min(total - 1, (int) (total * 0.99))] / 1000;
-        return new Result(name, total / (double) seconds, p50, p99, errors.get());
+        double clientCpu = total == 0 ? Double.NaN : (cpu1 - cpu0) / 1e3 / total;
+        double redisCpu = total == 0 ? Double.NaN : (redis1 - redis0) * 1e6 / total;
+        return new Result(name, total / (double) seconds, p50, p99, errors.get(), clientCpu, redisCpu, loadAverage());
+    }
+
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        }
+    }
+
+    /** A section of Redis {@code INFO} (one plain connection, no client library), or empty if unreadable. */
+    static String info(String section) {
+        URI u = URI.create(redisUrl);
+        try (Socket s = new Socket(u.getHost(), u.getPort())) {
+            s.setSoTimeout(3000);
+            s.getOutputStream().write(("INFO " + section + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            StringBuilder head = new StringBuilder();
+            int c;
+            while ((c = in.read()) != '\n' && c >= 0) {
+                head.append((char) c);
+            }
+            if (head.length() == 0 || head.charAt(0) != '$') {
+                return "";
+            }
+            return new String(in.readNBytes(Integer.parseInt(head.substring(1).trim())), StandardCharsets.US_ASCII);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** Redis's own CPU seconds so far (user + system), or NaN if they cannot be read. */
+    static double redisCpuSeconds() {
+        double t = 0;
+        boolean found = false;
+        for (String line : info("cpu").split("\r\n")) {
+            if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {
+                t += Double.parseDouble(line.substring(line.indexOf(':') + 1));
+                found = true;
+            }
+        }
+        return found ? t : Double.NaN;
+    }
+
+    static String redisVersion() {
+        for (String line : info("server").split("\r\n")) {
+            if (line.startsWith("redis_version:")) {
+                return "redis " + line.substring(line.indexOf(':') + 1);
+            }
+        }
+        return "redis ?";
     }
 
     // ------------------------------------------------------------------ accuracy
@@ -249,19 +368,19 @@ public final class RedisBackendBench {
         long allowed = 100 * 10 + 100;
         String run = Long.toString(System.nanoTime() % 100000);
         System.out.println();
-        System.out.println("Accuracy: one key at 100/s, burst 100, 16 callers, 10 s; at most " + allowed + " allowed");
-        System.out.println("| what | granted | of allowed |");
-        System.out.println("|---|---|---|");
+        System.out.println("Accuracy: one key at 100/s, burst 100, 16 callers, 10 s; at most " + allowed
+                + " allowed in the window, at most 100/s once the burst is spent");
+        System.out.println("| what | granted | of allowed | rate in seconds 2-10 |");
+        System.out.println("|---|---|---|---|");
         try (Governor g = cloudg(url, "acc" + run, 100, 100, 1000)) {
             Scope leaf = Scope.of("aws", "100000000000", "us-east-1", "ec2", "DescribeVolumes");
             long start = System.currentTimeMillis() + 200;
-            long end = start + windowMs;
-            long sent = granted(threads, start, end, () -> {
-                long[] at = new long[1];
-                g.call(leaf, () -> at[0] = System.currentTimeMillis());
-                return at[0] >= start && at[0] < end;
+            ConcurrentLinkedQueue<Long> at = granted(threads, start, start + windowMs, () -> {
+                long[] sent = new long[1];
+                g.call(leaf, () -> sent[0] = System.currentTimeMillis());
+                return sent[0];
             });
-            row("cloudg governed call (sends inside the window)", sent, allowed);
+            row("cloudg governed call (sends inside the window)", at, start, windowMs, allowed);
             g.store().clear();
         }
         RedissonClient client = redisson(url);
@@ -269,24 +388,27 @@ public final class RedisBackendBench {
             RRateLimiter rl = client.getRateLimiter("acc" + run + ":rrl");
             rl.trySetRate(RateType.OVERALL, 100, Duration.ofSeconds(1));
             long start = System.currentTimeMillis() + 200;
-            row("Redisson RRateLimiter.tryAcquire", granted(threads, start, start + windowMs, rl::tryAcquire), allowed);
+            row("Redisson RRateLimiter.tryAcquire", granted(threads, start, start + windowMs,
+                    () -> rl.tryAcquire() ? System.currentTimeMillis() : -1), start, windowMs, allowed);
             ProxyManager<String> pm = bucket4j(client);
             BucketConfiguration cfg = bucketConfig(100, 100);
             long start2 = System.currentTimeMillis() + 200;
             row("Bucket4j over Redis tryConsume(1)", granted(threads, start2, start2 + windowMs,
-                    () -> pm.getProxy("acc" + run + ":b4j", () -> cfg).tryConsume(1)), allowed);
+                    () -> pm.getProxy("acc" + run + ":b4j", () -> cfg).tryConsume(1) ? System.currentTimeMillis() : -1),
+                    start2, windowMs, allowed);
             client.getKeys().deleteByPattern("acc" + run + ":*");
         } finally {
             client.shutdown();
         }
     }
 
+    /** One attempt: the time (epoch ms) it was granted (cloudg: sent), or -1. */
     interface Grant {
-        boolean run() throws Exception;
+        long run() throws Exception;
     }
 
-    static long granted(int threads, long startMs, long endMs, Grant op) throws Exception {
-        AtomicLong n = new AtomicLong();
+    static ConcurrentLinkedQueue<Long> granted(int threads, long startMs, long endMs, Grant op) throws Exception {
+        ConcurrentLinkedQueue<Long> at = new ConcurrentLinkedQueue<>();
         List<Thread> ts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread th = new Thread(() -> {
@@ -295,8 +417,9 @@ public final class RedisBackendBench {
                 }
                 while (System.currentTimeMillis() < endMs) {
                     try {
-                        if (op.run()) {
-                            n.incrementAndGet();
+                        long when = op.run();
+                        if (when >= startMs && when < endMs) {
+                            at.add(when);
                         }
                     } catch (Exception e) {
                         // counted as not granted
@@ -309,11 +432,14 @@ public final class RedisBackendBench {
         for (Thread th : ts) {
             th.join();
         }
-        return n.get();
+        return at;
     }
 
-    static void row(String name, long granted, long allowed) {
-        System.out.printf(Locale.ROOT, "| %s | %,d | %.1f%% |%n", name, granted, 100.0 * granted / allowed);
+    static void row(String name, ConcurrentLinkedQueue<Long> at, long startMs, long windowMs, long allowed) {
+        long total = at.size();
+        long steady = at.stream().filter(t -> t >= startMs + 1000 && t < startMs + windowMs).count();
+        System.out.printf(Locale.ROOT, "| %s | %,d | %.1f%% | %.1f/s |%n", name, total, 100.0 * total / allowed,
+                steady / ((windowMs - 1000) / 1000.0));
     }
 
     // ------------------------------------------------------------------ plumbing

@@ -16,6 +16,9 @@ import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -192,19 +195,65 @@ public final class DegradingStateStore implements StateStore {
         return run(s -> s.admit(r), s -> admitLocally(s, r));
     }
 
-    @Override
-    public OutcomeResult record(OutcomeRequest r) {
+    private static OutcomeRequest toShared(OutcomeRequest r) {
         SlotLease release = r.release();
         long gen = r.probeGeneration();
-        OutcomeRequest toShared = new OutcomeRequest(r.leaf(), r.leafLimit(), r.outcome(), r.retryAfterNanos(),
-                r.breaker(), r.verdict(), gen < 0 ? 0 : gen, isLocal(release) ? null : release);
-        OutcomeRequest toLocal = new OutcomeRequest(r.leaf(), share(r.leafLimit()), r.outcome(), r.retryAfterNanos(),
-                r.breaker(), r.verdict(), gen < 0 ? -gen : 0, null);
-        OutcomeResult result = run(s -> s.record(toShared), s -> s.record(toLocal));
-        if (isLocal(release)) {
-            local.releaseSlot(localLease(release)); // wherever the outcome went, a local slot goes back locally
+        return gen >= 0 && !isLocal(release) ? r : new OutcomeRequest(r.leaf(), r.leafLimit(), r.outcome(),
+                r.retryAfterNanos(), r.breaker(), r.verdict(), gen < 0 ? 0 : gen, isLocal(release) ? null : release);
+    }
+
+    private OutcomeRequest toLocal(OutcomeRequest r) {
+        long gen = r.probeGeneration();
+        return new OutcomeRequest(r.leaf(), share(r.leafLimit()), r.outcome(), r.retryAfterNanos(), r.breaker(),
+                r.verdict(), gen < 0 ? -gen : 0, null);
+    }
+
+    @Override
+    public OutcomeResult record(OutcomeRequest r) {
+        OutcomeResult result = run(s -> s.record(toShared(r)), s -> s.record(toLocal(r)));
+        if (isLocal(r.release())) {
+            local.releaseSlot(localLease(r.release())); // wherever the outcome went, a local slot goes back locally
         }
         return result;
+    }
+
+    /**
+     * Hands the outcome to the shared store without waiting for it (see {@link StateStore#recordAsync}); if
+     * the shared store turns out to be unreachable, the outcome goes to the local store instead, as
+     * {@link #record} does, and the store degrades.
+     */
+    @Override
+    public CompletionStage<Void> recordAsync(OutcomeRequest r) {
+        CompletionStage<Void> done;
+        if (useLocal()) {
+            local.record(toLocal(r));
+            done = CompletableFuture.completedFuture(null);
+        } else {
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            try {
+                shared.recordAsync(toShared(r)).whenComplete((v, e) -> {
+                    Throwable c = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+                    if (c == null) {
+                        f.complete(null);
+                    } else if (c instanceof StateStoreUnavailableException) {
+                        enterDegraded((StateStoreUnavailableException) c);
+                        local.record(toLocal(r));
+                        f.complete(null);
+                    } else {
+                        f.completeExceptionally(c);
+                    }
+                });
+            } catch (StateStoreUnavailableException e) {
+                enterDegraded(e);
+                local.record(toLocal(r));
+                f.complete(null);
+            }
+            done = f;
+        }
+        if (isLocal(r.release())) {
+            local.releaseSlot(localLease(r.release())); // wherever the outcome went, a local slot goes back locally
+        }
+        return done;
     }
 
     @Override

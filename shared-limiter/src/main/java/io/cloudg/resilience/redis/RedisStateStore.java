@@ -1,10 +1,12 @@
 package io.cloudg.resilience.redis;
 
 import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.BreakerState;
+import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
@@ -16,14 +18,19 @@ import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.SlotRequest;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StoreSnapshot;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
@@ -42,6 +49,10 @@ import org.redisson.client.codec.StringCodec;
  * Budget takes are one script and only happen for paid retries; refunds are batched locally (see
  * {@link #refundRetry}).
  *
+ * <p>The hot path builds no strings: each leaf's keys and scope texts are encoded once
+ * ({@link PreparedLeaf}), and the limits travel as one struct-packed argument, encoded once per limits
+ * object (the governor's call plans reuse theirs); scripts answer with integers.
+ *
  * <p>Time is Redis {@code TIME}, read inside each script ({@link StoreClock#server()}); the injected
  * clock exists only for the contract suite. Learned state (leaf rate, ceiling, throttles, breaker) lives
  * in hashes whose TTL ({@code learned_ttl_hours}) is refreshed on every use, so it survives worker and
@@ -59,17 +70,23 @@ public final class RedisStateStore implements StateStore {
     private final StoreClock clock;
     private final ScriptRunner runner;
     private final String ttlMs;
+    private final byte[] ttlBytes;
     private final long timeoutMs;
     private final String where;
+    private final byte[] pingKey;
     private final ConcurrentHashMap<String, BatchedRefunds> refunds = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, PreparedLeaf> prepared = new ConcurrentHashMap<>();
 
     private RedisStateStore(Builder b) {
         this.client = Objects.requireNonNull(b.client, "client");
         this.ownsClient = b.ownsClient;
         this.keys = new RedisKeys(b.keyPrefix);
         this.clock = b.clock;
-        this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.maxInFlight);
-        this.ttlMs = Long.toString(Math.max(1000, b.learnedTtl.toMillis()));
+        this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.lanesPerNode);
+        long ttlMillis = Math.max(1000, b.learnedTtl.toMillis());
+        this.ttlMs = Long.toString(ttlMillis);
+        this.ttlBytes = bytes(ttlMs);
+        this.pingKey = ("{" + b.keyPrefix + "}:ping").getBytes(StandardCharsets.UTF_8);
         this.timeoutMs = b.callTimeout.toMillis();
         this.where = b.describe + " prefix=" + b.keyPrefix;
         try {
@@ -99,6 +116,9 @@ public final class RedisStateStore implements StateStore {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw RedisErrors.unavailable(what, where, e);
+        } catch (TimeoutException e) {
+            runner.reset(); // do not queue the next script behind a stuck connection
+            throw RedisErrors.translate(e, what, where);
         } catch (Exception e) {
             throw RedisErrors.translate(e, what, where);
         }
@@ -117,31 +137,155 @@ public final class RedisStateStore implements StateStore {
         return Long.toString(v);
     }
 
-    private static String flag(boolean b) {
-        return b ? "1" : "0";
-    }
-
+    /** An integer reply (or a number as text). */
     static long longOf(Object o) {
-        return (long) Double.parseDouble((String) o);
+        return o instanceof Long ? (Long) o : (long) Double.parseDouble(o.toString());
     }
 
     static double doubleOf(Object o) {
-        return Double.parseDouble((String) o);
+        return o instanceof Long ? (Long) o : Double.parseDouble(o.toString());
     }
 
-    private static void limitArgs(List<Object> a, LeafLimit l) {
-        a.add(s(l.ceilingRps()));
-        a.add(s(l.burst()));
-        a.add(s(l.floorRps()));
-        a.add(flag(l.adaptive()));
+    private static final byte[] EMPTY = new byte[0];
+    private static final byte[] MINUS_ONE = bytes("-1");
+    private static final byte[] ZERO = bytes("0");
+    private static final byte[] SUCCESS = bytes("S");
+    private static final byte[] THROTTLED = bytes("T");
+    private static final byte[] OTHER = bytes("O");
+    private static final byte[][] VERDICTS = new byte[CallVerdict.values().length][];
+
+    static {
+        for (CallVerdict v : CallVerdict.values()) {
+            VERDICTS[v.ordinal()] = bytes(v.name());
+        }
     }
 
-    private static void breakerArgs(List<Object> a, BreakerLimit b) {
-        a.add(flag(b != null));
-        a.add(b == null ? "0" : Integer.toString(b.threshold()));
-        a.add(b == null ? "0" : s(b.cooldownNanos()));
-        a.add(b == null ? "0" : s(b.maxCooldownNanos()));
-        a.add(b == null ? "0" : s(b.probeLeaseNanos()));
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] number(long v) {
+        return v == -1 ? MINUS_ONE : v == 0 ? ZERO : bytes(Long.toString(v));
+    }
+
+    /** The {@code now} argument: empty for Redis TIME (production), the injected time in tests. */
+    private Object nowArg() {
+        return clock.isServer() ? EMPTY : clock.arg();
+    }
+
+    /** Doubles packed little-endian, as the scripts unpack them ({@code struct.unpack('<d...')}). */
+    private static byte[] pack(double... v) {
+        ByteBuffer b = ByteBuffer.allocate(8 * v.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (double d : v) {
+            b.putDouble(d);
+        }
+        return b.array();
+    }
+
+    private static double flagOf(boolean b) {
+        return b ? 1 : 0;
+    }
+
+    /** admit.lua's limits argument. */
+    private byte[] admitLimits(AdmitRequest r) {
+        LeafLimit l = r.leafLimit();
+        BreakerLimit b = r.breaker();
+        BucketLimit a = r.accountLimit();
+        SlotRequest slot = r.slot();
+        return pack(r.permits(), l.ceilingRps(), l.burst(), l.floorRps(), flagOf(l.adaptive()),
+                flagOf(b != null), b == null ? 0 : b.threshold(), b == null ? 0 : b.cooldownNanos(),
+                b == null ? 0 : b.maxCooldownNanos(), b == null ? 0 : b.probeLeaseNanos(),
+                flagOf(a != null), a == null ? 0 : a.rateRps(), a == null ? 0 : a.burst(),
+                flagOf(slot != null), slot == null ? 0 : slot.maxConcurrency(), slot == null ? 0 : slot.leaseNanos());
+    }
+
+    /** The TTL of a bulkhead's keys: the learned TTL, or longer than one lease (slot.lua's slot_keep). */
+    private byte[] bulkheadTtl(SlotRequest slot) {
+        long ms = Long.parseLong(ttlMs);
+        if (slot != null) {
+            ms = Math.max(ms, (long) Math.ceil(slot.leaseNanos() / 1e6) + 1000);
+        }
+        return bytes(Long.toString(ms));
+    }
+
+    /** record.lua's limits argument. */
+    private byte[] recordLimits(LeafLimit l, BreakerLimit b) {
+        return pack(l.ceilingRps(), l.burst(), l.floorRps(), flagOf(l.adaptive()),
+                flagOf(b != null), b == null ? 0 : b.threshold(), b == null ? 0 : b.cooldownNanos(),
+                b == null ? 0 : b.maxCooldownNanos(), b == null ? 0 : b.probeLeaseNanos());
+    }
+
+    /** Encoded arguments and what they were encoded from. */
+    private record Encoded(Object from, Object from2, byte[] bytes, byte[] bytes2) {
+        boolean matches(Object a, Object b) {
+            return (from == a || from.equals(a)) && (from2 == b || java.util.Objects.equals(from2, b));
+        }
+    }
+
+    /**
+     * What the scripts need of one leaf, encoded once: its keys and scope texts, and the limits arguments
+     * last used with it (a call plan passes the same limits objects every time, so they are re-encoded only
+     * when the configuration changes).
+     */
+    private final class PreparedLeaf {
+        final byte[] leaf;
+        final byte[] account;
+        final byte[] bulkhead;
+        final byte[] bulkheadSeq;
+        final byte[] leafText;
+        final byte[] accountText;
+        final Scope accountScope;
+        volatile Encoded admitWithSlot;
+        volatile Encoded admitNoSlot;
+        volatile Encoded record;
+
+        PreparedLeaf(Scope leafScope) {
+            Scope a = leafScope.accountScope();
+            this.accountScope = a;
+            this.leaf = bytes(keys.leaf(leafScope));
+            this.account = bytes(keys.account(a));
+            this.bulkhead = bytes(keys.bulkhead(a));
+            this.bulkheadSeq = bytes(keys.bulkheadSeq(a));
+            this.leafText = bytes(text(leafScope));
+            this.accountText = bytes(text(a));
+        }
+
+        /** admit.lua's limits and bulkhead TTL arguments for {@code r}. */
+        Encoded admitArgs(AdmitRequest r) {
+            boolean withSlot = r.slot() != null;
+            Encoded e = withSlot ? admitWithSlot : admitNoSlot;
+            if (e != null && e.matches(r, null)) {
+                return e;
+            }
+            e = new Encoded(r, null, RedisStateStore.this.admitLimits(r), bulkheadTtl(r.slot()));
+            if (withSlot) {
+                admitWithSlot = e;
+            } else {
+                admitNoSlot = e;
+            }
+            return e;
+        }
+
+        byte[] recordLimits(LeafLimit l, BreakerLimit b) {
+            Encoded e = record;
+            if (e != null && e.matches(l, b)) {
+                return e.bytes;
+            }
+            e = new Encoded(l, b, RedisStateStore.this.recordLimits(l, b), null);
+            record = e;
+            return e.bytes;
+        }
+    }
+
+    private PreparedLeaf prepared(Scope leaf) {
+        PreparedLeaf p = prepared.get(leaf);
+        if (p == null) {
+            if (prepared.size() >= 100_000) {
+                prepared.clear(); // a bound, far above any estate's leaf count
+            }
+            p = prepared.computeIfAbsent(leaf, PreparedLeaf::new);
+        }
+        return p;
     }
 
     /** The scope text stored beside the state, for {@code cloudg ratelimit show}. */
@@ -160,42 +304,29 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public Admission admit(AdmitRequest r) {
-        Scope account = r.leaf().accountScope();
         requireSameSlot(r.leaf(), r.accountLimit() == null ? null : r.account(), "account");
         SlotRequest slot = r.slot();
         if (slot != null) {
             requireSameSlot(r.leaf(), slot.bulkhead(), "bulkhead");
         }
-        List<Object> a = new ArrayList<>(20);
-        a.add(clock.arg());
-        a.add(ttlMs);
-        a.add(Integer.toString(r.permits()));
-        limitArgs(a, r.leafLimit());
-        breakerArgs(a, r.breaker());
-        a.add(flag(r.accountLimit() != null));
-        a.add(r.accountLimit() == null ? "0" : s(r.accountLimit().rateRps()));
-        a.add(r.accountLimit() == null ? "0" : s(r.accountLimit().burst()));
-        a.add(flag(slot != null));
-        a.add(slot == null ? "0" : Integer.toString(slot.maxConcurrency()));
-        a.add(slot == null ? "0" : s(slot.leaseNanos()));
-        a.add(text(r.leaf()));
-        a.add(text(account));
-        List<Object> k = List.of(keys.leaf(r.leaf()), keys.account(account), keys.bulkhead(account),
-                keys.bulkheadSeq(account));
-        List<Object> reply = list(await(runner.call(Script.ADMIT, k, a.toArray()), "admit"));
-        String kind = (String) reply.get(0);
-        if (kind.equals("REJECT")) {
+        PreparedLeaf p = prepared(r.leaf());
+        Encoded args = p.admitArgs(r);
+        List<Object> reply = list(await(runner.call(Script.ADMIT,
+                new Object[] {p.leaf, p.account, p.bulkhead, p.bulkheadSeq},
+                nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit"));
+        long kind = longOf(reply.get(0));
+        if (kind == 2) {
             return Admission.rejected(new BreakerDecision(BreakerDecision.Kind.REJECT, 0, longOf(reply.get(2))));
         }
-        BreakerDecision decision = kind.equals("PROBE")
+        BreakerDecision decision = kind == 1
                 ? new BreakerDecision(BreakerDecision.Kind.PROBE, longOf(reply.get(1)), 0) : BreakerDecision.PERMIT;
         long wait = longOf(reply.get(3));
         long leaseId = longOf(reply.get(4));
         SlotLease lease = leaseId < 0 ? null : new SlotLease(slot.bulkhead(), leaseId);
         if (r.global() != null) {
-            long globalWait = longOf(await(runner.call(Script.GLOBAL, List.of(keys.global(r.provider())),
-                    clock.arg(), ttlMs, s(r.global().rateRps()), s(r.global().burst()), Integer.toString(r.permits()),
-                    r.provider()), "admit (global bucket)"));
+            long globalWait = longOf(await(runner.call(Script.GLOBAL, new Object[] {keys.global(r.provider())},
+                    nowArg(), pack(r.global().rateRps(), r.global().burst(), r.permits()), r.provider(), ttlMs),
+                    "admit (global bucket)"));
             if (globalWait > 0 && lease != null) {
                 releaseSlot(lease); // the slot is taken only when nothing needs to wait
                 lease = null;
@@ -207,36 +338,65 @@ public final class RedisStateStore implements StateStore {
 
     // ------------------------------------------------------------------ outcome
 
+    /** Queues record.lua for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
+    private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
+        PreparedLeaf p = prepared(r.leaf());
+        SlotLease release = r.release();
+        boolean releaseHere = release != null && release.bulkhead().equals(p.accountScope);
+        CompletableFuture<Object> f = runner.call(Script.RECORD, new Object[] {p.leaf, p.bulkhead},
+                nowArg(), p.recordLimits(r.leafLimit(), r.breaker()),
+                r.outcome() == AttemptOutcome.SUCCESS ? SUCCESS : r.outcome() == AttemptOutcome.THROTTLED ? THROTTLED : OTHER,
+                VERDICTS[r.verdict().ordinal()], number(r.retryAfterNanos()), number(r.probeGeneration()),
+                releaseHere ? number(release.id()) : EMPTY, p.leafText, ttlBytes);
+        if (release != null && !releaseHere) {
+            CompletableFuture<Object> other = slotsAsync("release", release.bulkhead(), s(release.id()), 0);
+            return f.thenCombine(other, (a, b) -> a);
+        }
+        return f;
+    }
+
     @Override
     public OutcomeResult record(OutcomeRequest r) {
-        Scope account = r.leaf().accountScope();
-        SlotLease release = r.release();
-        boolean releaseHere = release != null && release.bulkhead().equals(account);
-        List<Object> a = new ArrayList<>(17);
-        a.add(clock.arg());
-        a.add(ttlMs);
-        a.add(r.outcome() == AttemptOutcome.SUCCESS ? "S" : r.outcome() == AttemptOutcome.THROTTLED ? "T" : "O");
-        a.add(s(r.retryAfterNanos()));
-        limitArgs(a, r.leafLimit());
-        breakerArgs(a, r.breaker());
-        a.add(r.verdict().name());
-        a.add(s(r.probeGeneration()));
-        a.add(releaseHere ? s(release.id()) : "");
-        a.add(text(r.leaf()));
-        List<Object> reply = list(await(runner.call(Script.RECORD, List.of(keys.leaf(r.leaf()), keys.bulkhead(account)),
-                a.toArray()), "record"));
-        if (release != null && !releaseHere) {
-            releaseSlot(release);
-        }
+        List<Object> reply = list(await(queueRecord(r), "record"));
         BreakerState.Phase phase = BreakerState.Phase.values()[(int) longOf(reply.get(2))];
-        return new OutcomeResult("1".equals(reply.get(0)), doubleOf(reply.get(1)), phase, "1".equals(reply.get(3)));
+        Object rate = reply.get(1); // -1: the configured ceiling (record.lua's common case)
+        return new OutcomeResult(longOf(reply.get(0)) == 1,
+                rate instanceof Long && (Long) rate == -1 ? r.leafLimit().ceilingRps() : doubleOf(rate), phase,
+                longOf(reply.get(3)) == 1);
+    }
+
+    /**
+     * Queues the outcome and returns at once. Every script this store queues afterwards for the same node
+     * (the next admission of this leaf, a slot acquisition in this bulkhead) runs after it: one connection
+     * per node, scripts in queue order ({@link ScriptRunner}). The stage fails with the store's usual
+     * exceptions ({@link io.cloudg.resilience.spi.StateStoreUnavailableException} when Redis cannot be
+     * reached); other failures (a script error, state in an unknown format) are also logged, since no
+     * caller waits for them.
+     */
+    @Override
+    public CompletionStage<Void> recordAsync(OutcomeRequest r) {
+        return queueRecord(r).handle((v, e) -> {
+            if (e == null) {
+                return null;
+            }
+            RuntimeException t = RedisErrors.translate(e, "record", where);
+            if (!(t instanceof io.cloudg.resilience.spi.StateStoreUnavailableException)) {
+                DegradingStateStore.LOG.error("Governor outcome for {} was not recorded at {}: {}", r.leaf(), where,
+                        t.getMessage());
+            }
+            throw t;
+        });
     }
 
     // ------------------------------------------------------------------ bulkheads
 
+    private CompletableFuture<Object> slotsAsync(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
+        return runner.call(Script.SLOTS, new Object[] {keys.bulkhead(bulkhead), keys.bulkheadSeq(bulkhead)},
+                op, clock.arg(), idOrMax, s(leaseNanos), ttlMs, text(bulkhead));
+    }
+
     private Object slots(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
-        return await(runner.call(Script.SLOTS, List.of(keys.bulkhead(bulkhead), keys.bulkheadSeq(bulkhead)),
-                op, clock.arg(), idOrMax, s(leaseNanos), ttlMs, text(bulkhead)), "bulkhead " + op);
+        return await(slotsAsync(op, bulkhead, idOrMax, leaseNanos), "bulkhead " + op);
     }
 
     @Override
@@ -253,7 +413,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public boolean renewSlot(SlotLease lease, long leaseNanos) {
-        return "1".equals(slots("renew", lease.bulkhead(), s(lease.id()), leaseNanos));
+        return longOf(slots("renew", lease.bulkhead(), s(lease.id()), leaseNanos)) == 1;
     }
 
     @Override
@@ -309,7 +469,7 @@ public final class RedisStateStore implements StateStore {
         }
 
         private CompletableFuture<Object> budget(String op, int size, int n) {
-            return runner.call(Script.BUDGET, List.of(keys.budget(provider)), op, Integer.toString(size),
+            return runner.call(Script.BUDGET, new Object[] {keys.budget(provider)}, op, Integer.toString(size),
                     Integer.toString(n), ttlMs, provider);
         }
     }
@@ -320,7 +480,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public boolean tryTakeRetry(String provider, int size) {
-        return "1".equals(refunds(provider).apply("take", size).get(0));
+        return longOf(refunds(provider).apply("take", size).get(0)) == 1;
     }
 
     @Override
@@ -467,11 +627,10 @@ public final class RedisStateStore implements StateStore {
         refunds.clear();
     }
 
-    /** Whether Redis answers now (the degraded wrapper's probe). */
+    /** Whether Redis answers now on the connection the scripts use (the degraded wrapper's probe). */
     public boolean ping() {
         try {
-            Object r = client.getScript(StringCodec.INSTANCE).evalAsync(RScript.Mode.READ_ONLY, "return 'PONG'",
-                    RScript.ReturnType.VALUE).toCompletableFuture().get(timeoutMs, TimeUnit.MILLISECONDS);
+            Object r = runner.ping(pingKey).get(timeoutMs, TimeUnit.MILLISECONDS);
             return "PONG".equals(r);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -488,6 +647,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public void close() {
+        runner.close();
         if (ownsClient) {
             client.shutdown(0, 2, TimeUnit.SECONDS);
         }
@@ -501,7 +661,7 @@ public final class RedisStateStore implements StateStore {
         private Duration learnedTtl = Duration.ofHours(24);
         private StoreClock clock = StoreClock.server();
         private int pipelineMaxBatch = 64;
-        private int maxInFlight = 4;
+        private int lanesPerNode = 1;
         private Duration callTimeout = Duration.ofSeconds(3);
         private String describe = "redis";
 
@@ -516,10 +676,13 @@ public final class RedisStateStore implements StateStore {
         public Builder learnedTtl(Duration v) { learnedTtl = v; return this; }
         /** {@link StoreClock#server()} in production; an injected clock only in the contract suite. */
         public Builder clock(StoreClock v) { clock = Objects.requireNonNull(v); return this; }
-        /** Most scripts per pipelined write; 1 turns automatic pipelining off. */
+        /** Most scripts per pipelined write; 1 writes each script on its own. */
         public Builder pipelineMaxBatch(int v) { pipelineMaxBatch = v; return this; }
-        /** Pipelined writes on the wire at once. */
-        public Builder maxInFlight(int v) { maxInFlight = v; return this; }
+        /**
+         * Dedicated pipelined connections per Redis master; the scripts of one provider x account always
+         * share one (their order is kept). More spread the client's encoding over more event loops.
+         */
+        public Builder lanesPerNode(int v) { lanesPerNode = v; return this; }
         /** The longest a caller waits for one reply before the store counts as unreachable. */
         public Builder callTimeout(Duration v) { callTimeout = v; return this; }
         /** The address for logs, without credentials. */

@@ -8,8 +8,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * The Lua scripts of the Redis backend, each {@code common.lua} + its own file, and the SHA-1 that
- * {@code EVALSHA} calls them by (computed here, so no round trip is needed to learn it).
+ * The Lua scripts of the Redis backend, each {@code common.lua} + its own file with its {@code --@include}
+ * lines replaced by the helper files they name (a script defines only what it runs, where it runs it: every
+ * function definition executes on every call), and the SHA-1 that {@code EVALSHA} calls them by (computed
+ * here, so no round trip is needed to learn it).
  */
 enum Script {
     /** Breaker, leaf, account bucket and bulkhead slot before an attempt. */
@@ -23,12 +25,28 @@ enum Script {
     /** The retry budget. */
     BUDGET("budget.lua");
 
+    private static final String INCLUDE = "--@include ";
+
     final String text;
     final String sha;
+    /** {@link #sha} as the bytes sent on the wire. */
+    final byte[] shaBytes;
 
     Script(String file) {
-        this.text = read("common.lua") + "\n" + read(file);
+        StringBuilder b = new StringBuilder(read("common.lua"));
+        for (String line : read(file).split("\n", -1)) {
+            b.append('\n');
+            if (line.startsWith(INCLUDE)) {
+                for (String included : line.substring(INCLUDE.length()).trim().split("\\s+")) {
+                    b.append(read(included)).append('\n');
+                }
+            } else {
+                b.append(line);
+            }
+        }
+        this.text = b.toString();
         this.sha = sha1(text);
+        this.shaBytes = sha.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static String read(String name) {

@@ -45,7 +45,7 @@ public final class StateStores {
     public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient) {
         return RedisStateStore.builder(client).ownsClient(ownsClient).keyPrefix(s.keyPrefix())
                 .learnedTtl(Duration.ofMillis((long) (s.learnedTtlHours() * 3_600_000L)))
-                .pipelineMaxBatch(s.pipelineMaxBatch()).maxInFlight(Math.max(2, s.poolSize() / 4))
+                .pipelineMaxBatch(s.pipelineMaxBatch())
                 .callTimeout(Duration.ofMillis(2L * s.timeoutMs() + s.connectTimeoutMs()))
                 .describe(String.join(",", s.addresses())).build();
     }

@@ -31,6 +31,19 @@ public interface StateStore extends AutoCloseable {
     /** After an attempt: AIMD on the leaf, the breaker verdict, the slot release. */
     OutcomeResult record(OutcomeRequest request);
 
+    /**
+     * {@link #record} for a caller that does not need the result (an outcome whose verdict is not FAILURE
+     * cannot trip the breaker). A shared store MAY return before the outcome is applied, but every
+     * operation this store starts afterwards, from any thread, MUST observe it: the next admission of the
+     * same leaf sees its AIMD and breaker change, a slot acquisition sees its release. The stage completes
+     * once the outcome is applied, exceptionally if it could not be (then nothing was thrown to the caller).
+     * The default records at once.
+     */
+    default java.util.concurrent.CompletionStage<Void> recordAsync(OutcomeRequest request) {
+        record(request);
+        return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }
+
     /** Takes a bulkhead slot if one is free; null if all are held by unexpired leases. */
     SlotLease tryAcquireSlot(SlotRequest request);
 
