@@ -108,6 +108,10 @@ public final class RedisStateStore implements StateStore {
         return client;
     }
 
+    ScriptRunner runner() {
+        return runner;
+    }
+
     // ------------------------------------------------------------------ plumbing
 
     private Object await(CompletableFuture<Object> f, String what) {

@@ -23,7 +23,9 @@ enum Script {
     /** The provider-wide bucket. */
     GLOBAL("global.lua"),
     /** The retry budget. */
-    BUDGET("budget.lua");
+    BUDGET("budget.lua"),
+    /** Several ADMIT and RECORD calls in one run (what a lane queued, in order). */
+    BATCH("batch.lua");
 
     private static final String INCLUDE = "--@include ";
 
@@ -33,20 +35,24 @@ enum Script {
     final byte[] shaBytes;
 
     Script(String file) {
-        StringBuilder b = new StringBuilder(read("common.lua"));
-        for (String line : read(file).split("\n", -1)) {
-            b.append('\n');
-            if (line.startsWith(INCLUDE)) {
-                for (String included : line.substring(INCLUDE.length()).trim().split("\\s+")) {
-                    b.append(read(included)).append('\n');
-                }
-            } else {
-                b.append(line);
-            }
-        }
-        this.text = b.toString();
+        this.text = read("common.lua") + "\n" + expand(file);
         this.sha = sha1(text);
         this.shaBytes = sha.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The file with its {@code --@include} lines replaced by the files they name (themselves expanded). */
+    private static String expand(String file) {
+        StringBuilder b = new StringBuilder();
+        for (String line : read(file).split("\n", -1)) {
+            if (line.trim().startsWith(INCLUDE)) {
+                for (String included : line.trim().substring(INCLUDE.length()).trim().split("\\s+")) {
+                    b.append(expand(included)).append('\n');
+                }
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     private static String read(String name) {

@@ -15,6 +15,7 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisClient;
 import org.redisson.client.RedisConnection;
 import org.redisson.client.RedisConnectionException;
+import org.redisson.client.RedisException;
 import org.redisson.client.RedisRedirectException;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.client.protocol.CommandData;
@@ -27,18 +28,22 @@ import org.redisson.connection.ConnectionManager;
 import org.redisson.connection.MasterSlaveEntry;
 
 /**
- * Runs the governor's scripts by SHA ({@code EVALSHA}) over one dedicated, pipelined connection per master
- * node, and reloads them on {@code NOSCRIPT} (a restart or failover emptied the script cache).
+ * Runs the governor's scripts by SHA ({@code EVALSHA}) over dedicated, pipelined connections, and reloads them
+ * on {@code NOSCRIPT} (a restart or failover emptied the script cache).
  *
  * <p><b>Why connections of its own.</b> Redisson's ordinary path lends each command a pooled connection
  * for its whole round trip, with a timeout scheduled and a future chain per command; under many callers
- * the client, not Redis, was the bottleneck. Here a node has a few lanes ({@code lanesPerNode}), each a
- * queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
- * account). The lane's netty event loop drains the queue into one write (at most {@code maxBatch} scripts
+ * the client, not Redis, was the bottleneck. Here a node has a lane ({@code lanesPerNode} of them if asked
+ * for), a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
+ * account). The lane's netty event loop drains the queue into one write (at most {@code maxBatch} commands
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
- * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. Several lanes
- * spread the encoding and decoding over several event loops. Each script still runs atomically on the
- * server; a pipelined write is not a transaction and needs none.
+ * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
+ *
+ * <p><b>Batches.</b> Admissions and outcomes that a drain finds next to each other in the queue (of one hash
+ * tag when the server is a cluster) go out as one run of {@code batch.lua} (at most {@link #BATCH_CALLS}
+ * calls): the same work as one {@code admit.lua}/{@code record.lua} run each, in the same order, but the
+ * per-run costs (the command, the script call, {@code TIME}) are paid once. All calls of a run see the same
+ * server time. A call that raises an error fails alone; the others still run.
  *
  * <p><b>Order.</b> The scripts of one hash tag (everything of one provider x account: its leaves, account
  * bucket and bulkhead) share a lane, so they are written, and run, in the order they were queued: whatever
@@ -47,20 +52,25 @@ import org.redisson.connection.MasterSlaveEntry;
  * exception is a script answered {@code NOSCRIPT} and sent again after the reload, which runs after scripts
  * queued meanwhile that found their script loaded by someone else.
  *
- * <p><b>Topology.</b> The lane of a key is the master Redisson's connection manager names for its slot
- * (standalone and Sentinel: the one master; Cluster: the slot's master). A lane notices a new master
+ * <p><b>Topology.</b> The lane of a key belongs to the master Redisson's connection manager names for its
+ * slot (standalone and Sentinel: the one master; Cluster: the slot's master). A lane notices a new master
  * (failover) on its next write and reconnects; a MOVED or ASK answer (resharding) sends that script through
  * Redisson's ordinary path, which follows redirects. Redisson's connection watchdog reconnects a dropped
  * connection; while it is down every script fails at once (the store then counts as unreachable).
  */
 final class ScriptRunner implements AutoCloseable {
+    /** The most calls one run of batch.lua carries (it blocks the server meanwhile: keep it short). */
+    static final int BATCH_CALLS = 32;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
-    private static final byte[][] NUM_KEYS = new byte[8][];
+    private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
+    private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
+    private static final byte[] ADMIT = {'A'};
+    private static final byte[] RECORD = {'R'};
 
     static {
-        for (int i = 0; i < NUM_KEYS.length; i++) {
-            NUM_KEYS[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < NUMBERS.length; i++) {
+            NUMBERS[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
         }
     }
 
@@ -73,6 +83,8 @@ final class ScriptRunner implements AutoCloseable {
     private final ConcurrentHashMap<MasterSlaveEntry, Lane[]> lanes = new ConcurrentHashMap<>();
     private volatile Lane[] single;
     private volatile boolean closed;
+    private volatile boolean held;
+    private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -98,34 +110,58 @@ final class ScriptRunner implements AutoCloseable {
         }
     }
 
+    /** One script call in a lane's queue, with its caller's future. */
+    private static final class Call {
+        final Script script;
+        final Object[] keys;
+        final Object[] args;
+        final byte[] tag;
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        boolean retry = true;
+
+        Call(Script script, Object[] keys, Object[] args, byte[] tag) {
+            this.script = script;
+            this.keys = keys;
+            this.args = args;
+            this.tag = tag;
+        }
+
+        boolean batchable() {
+            return script == Script.ADMIT || script == Script.RECORD;
+        }
+
+        Object[] params() {
+            Object[] p = new Object[2 + keys.length + args.length];
+            p[0] = script.shaBytes;
+            p[1] = NUMBERS[keys.length];
+            System.arraycopy(keys, 0, p, 2, keys.length);
+            System.arraycopy(args, 0, p, 2 + keys.length, args.length);
+            return p;
+        }
+    }
+
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8).
+     * are) or {@code String} (sent as UTF-8). ADMIT takes 4 keys and 6 arguments, RECORD 2 and 9 (batch.lua
+     * relies on it).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
-        Object[] params = new Object[2 + keys.length + args.length];
-        params[0] = script.shaBytes;
-        params[1] = NUM_KEYS[keys.length];
-        System.arraycopy(keys, 0, params, 2, keys.length);
-        System.arraycopy(args, 0, params, 2 + keys.length, args.length);
-        CompletableFuture<Object> result = new CompletableFuture<>();
-        Lane lane;
+        byte[] key = bytes(keys[0]);
+        Call c = new Call(script, keys, args, cluster ? tag(key) : null);
         try {
-            lane = lane(keys[0]);
+            lane(key).submit(c);
         } catch (RuntimeException e) {
-            result.completeExceptionally(e);
-            return result;
+            c.result.completeExceptionally(e);
         }
-        send(lane, script, keys, params, result, true);
-        return result;
+        return c.result;
     }
 
     /** PING on the lane of {@code key}: whether the connection scripts use works. */
     CompletableFuture<Object> ping(Object key) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         try {
-            lane(key).submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.PING, new Object[0]));
+            lane(bytes(key)).submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.PING, new Object[0]));
         } catch (RuntimeException e) {
             f.completeExceptionally(e);
         }
@@ -150,11 +186,45 @@ final class ScriptRunner implements AutoCloseable {
         reset();
     }
 
-    private Lane lane(Object key) {
-        byte[] k = key instanceof byte[] ? (byte[]) key : ((String) key).getBytes(StandardCharsets.UTF_8);
+    /**
+     * TEST ONLY: while held, lanes queue scripts without sending them; releasing sends what was queued
+     * (as batches), so that a test can make a batch of known calls.
+     */
+    void hold(boolean hold) {
+        held = hold;
+        if (!hold) {
+            for (Lane[] ls : lanes.values()) {
+                for (Lane l : ls) {
+                    l.kick();
+                }
+            }
+        }
+    }
+
+    /** Runs of batch.lua sent so far (tests, diagnostics). */
+    long batches() {
+        return batches.get();
+    }
+
+    /** TEST ONLY: the scripts queued and not yet sent, over every lane. */
+    int queued() {
+        int n = 0;
+        for (Lane[] ls : lanes.values()) {
+            for (Lane l : ls) {
+                n += l.queue.size();
+            }
+        }
+        return n;
+    }
+
+    private static byte[] bytes(Object key) {
+        return key instanceof byte[] ? (byte[]) key : ((String) key).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private Lane lane(byte[] key) {
         Lane[] ls = single;
         if (ls == null) {
-            int slot = connections.calcSlot(k);
+            int slot = connections.calcSlot(key);
             MasterSlaveEntry entry = connections.getWriteEntry(slot);
             if (entry == null) {
                 throw new RedisConnectionException("no Redis master serves slot " + slot);
@@ -170,76 +240,62 @@ final class ScriptRunner implements AutoCloseable {
                 single = ls;
             }
         }
-        return ls.length == 1 ? ls[0] : ls[Math.floorMod(tagHash(k), ls.length)];
+        return ls.length == 1 ? ls[0] : ls[Math.floorMod(Arrays.hashCode(tag(key)), ls.length)];
     }
 
-    /** A hash of the key's hash tag (the part in braces, else the whole key): one tag, one lane. */
-    static int tagHash(byte[] k) {
-        int from = 0;
-        int to = k.length;
+    /** The key's hash tag (the part in braces, else the whole key), as Redis Cluster finds it. */
+    static byte[] tag(byte[] k) {
         for (int i = 0; i < k.length; i++) {
             if (k[i] == '{') {
                 for (int j = i + 1; j < k.length; j++) {
                     if (k[j] == '}') {
-                        if (j > i + 1) {
-                            from = i + 1;
-                            to = j;
-                        }
-                        break;
+                        return j > i + 1 ? Arrays.copyOfRange(k, i + 1, j) : k;
                     }
                 }
-                break;
+                return k;
             }
         }
-        int h = 1;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + k[i];
-        }
-        return h ^ (h >>> 16);
+        return k;
     }
 
-    private void send(Lane lane, Script script, Object[] keys, Object[] params, CompletableFuture<Object> result,
-                      boolean retry) {
-        CompletableFuture<Object> reply = new CompletableFuture<>();
-        reply.whenComplete((v, e) -> {
-            if (e == null) {
-                result.complete(v);
-            } else if (retry && RedisErrors.isNoScript(e)) {
-                lane.reload().whenComplete((x, le) -> {
-                    if (le != null) {
-                        result.completeExceptionally(le);
-                    } else {
-                        send(lane, script, keys, params, result, false);
-                    }
-                });
-            } else if (e instanceof RedisRedirectException) {
-                redirected(script, keys, params, result, retry);
-            } else {
-                result.completeExceptionally(e);
-            }
-        });
-        lane.submit(new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, params));
+    /** The reply (or failure) of one call: retries NOSCRIPT once after a reload, follows redirects. */
+    private void settle(Lane lane, Call c, Object v, Throwable e) {
+        if (e == null) {
+            c.result.complete(v);
+        } else if (c.retry && RedisErrors.isNoScript(e)) {
+            c.retry = false;
+            lane.reload().whenComplete((x, le) -> {
+                if (le != null) {
+                    c.result.completeExceptionally(le);
+                } else {
+                    lane.submit(c);
+                }
+            });
+        } else if (e instanceof RedisRedirectException) {
+            redirected(c);
+        } else {
+            c.result.completeExceptionally(e);
+        }
     }
 
     /** A script answered MOVED or ASK: Redisson's ordinary path follows the redirect. */
-    private void redirected(Script script, Object[] keys, Object[] params, CompletableFuture<Object> result,
-                            boolean retry) {
-        Object[] args = Arrays.copyOfRange(params, 2 + keys.length, params.length);
-        String key = keys[0] instanceof byte[] ? new String((byte[]) keys[0], StandardCharsets.UTF_8) : (String) keys[0];
-        executor.evalWriteAsync(key, StringCodec.INSTANCE, EVALSHA, script.sha, Arrays.asList(keys), args)
-                .whenComplete((v, e) -> {
+    private void redirected(Call c) {
+        byte[] key = bytes(c.keys[0]);
+        executor.evalWriteAsync(new String(key, StandardCharsets.UTF_8), StringCodec.INSTANCE, EVALSHA, c.script.sha,
+                Arrays.asList(c.keys), c.args).whenComplete((v, e) -> {
                     if (e == null) {
-                        result.complete(v);
-                    } else if (retry && RedisErrors.isNoScript(e)) {
-                        client.getScript(StringCodec.INSTANCE).scriptLoadAsync(script.text).whenComplete((x, le) -> {
+                        c.result.complete(v);
+                    } else if (c.retry && RedisErrors.isNoScript(e)) {
+                        c.retry = false;
+                        client.getScript(StringCodec.INSTANCE).scriptLoadAsync(c.script.text).whenComplete((x, le) -> {
                             if (le != null) {
-                                result.completeExceptionally(le);
+                                c.result.completeExceptionally(le);
                             } else {
-                                redirected(script, keys, params, result, false);
+                                redirected(c);
                             }
                         });
                     } else {
-                        result.completeExceptionally(e);
+                        c.result.completeExceptionally(e);
                     }
                 });
     }
@@ -247,7 +303,8 @@ final class ScriptRunner implements AutoCloseable {
     /** The queue and the dedicated connection of one master. */
     private final class Lane {
         private final MasterSlaveEntry entry;
-        private final Queue<CommandData<?, ?>> queue = new ConcurrentLinkedQueue<>();
+        /** {@link Call}s and ready {@link CommandData} (PING, SCRIPT LOAD). */
+        private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean scheduled = new AtomicBoolean();
         private volatile RedisConnection conn;
         private CompletableFuture<RedisConnection> connecting;
@@ -257,9 +314,14 @@ final class ScriptRunner implements AutoCloseable {
             this.entry = entry;
         }
 
-        void submit(CommandData<?, ?> command) {
-            queue.add(command);
-            if (!scheduled.compareAndSet(false, true)) {
+        void submit(Object item) {
+            queue.add(item);
+            kick();
+        }
+
+        /** Makes sure a flush is on its way (unless held by a test). */
+        void kick() {
+            if (held || queue.isEmpty() || !scheduled.compareAndSet(false, true)) {
                 return; // a flush is on its way and will take this one
             }
             RedisConnection c = current();
@@ -324,7 +386,10 @@ final class ScriptRunner implements AutoCloseable {
             return f;
         }
 
-        /** Runs on the connection's event loop: everything queued goes out, {@code maxBatch} scripts a write. */
+        /**
+         * Runs on the connection's event loop: everything queued goes out, at most {@code maxBatch} commands a
+         * write; admissions and outcomes next to each other (of one hash tag on a cluster) become one batch.
+         */
         private void flush() {
             scheduled.set(false);
             RedisConnection c = conn;
@@ -341,21 +406,94 @@ final class ScriptRunner implements AutoCloseable {
                 }
                 return;
             }
-            List<CommandData<?, ?>> batch = null;
-            CommandData<?, ?> cmd;
-            while ((cmd = queue.poll()) != null) {
-                if (batch == null) {
-                    batch = new ArrayList<>(Math.min(maxBatch, 64));
+            List<CommandData<?, ?>> out = new ArrayList<>(Math.min(maxBatch, 64));
+            List<Call> run = new ArrayList<>();
+            Object item;
+            while ((item = queue.poll()) != null) {
+                Call call = item instanceof Call ? (Call) item : null;
+                if (call != null && call.batchable()) {
+                    if (!run.isEmpty() && (run.size() == BATCH_CALLS
+                            || (cluster && !Arrays.equals(run.get(0).tag, call.tag)))) {
+                        out.add(command(run));
+                        run = new ArrayList<>();
+                    }
+                    run.add(call);
+                } else {
+                    if (!run.isEmpty()) {
+                        out.add(command(run));
+                        run = new ArrayList<>();
+                    }
+                    out.add(call != null ? command(call) : (CommandData<?, ?>) item);
                 }
-                batch.add(cmd);
-                if (batch.size() >= maxBatch) {
-                    write(c, batch);
-                    batch = null;
+                if (out.size() >= maxBatch) {
+                    write(c, out);
+                    out = new ArrayList<>(Math.min(maxBatch, 64));
                 }
             }
-            if (batch != null) {
-                write(c, batch);
+            if (!run.isEmpty()) {
+                out.add(command(run));
             }
+            if (!out.isEmpty()) {
+                write(c, out);
+            }
+        }
+
+        /** One call as a command of its own. */
+        private CommandData<?, ?> command(Call call) {
+            CompletableFuture<Object> reply = new CompletableFuture<>();
+            reply.whenComplete((v, e) -> settle(this, call, v, e));
+            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, call.params());
+        }
+
+        /** Admissions and outcomes as one run of batch.lua (a single one goes as itself). */
+        private CommandData<?, ?> command(List<Call> run) {
+            if (run.size() == 1) {
+                return command(run.get(0));
+            }
+            int keys = 0;
+            int args = 0;
+            byte[] kinds = new byte[run.size()];
+            for (int i = 0; i < run.size(); i++) {
+                Call c = run.get(i);
+                keys += c.keys.length;
+                args += c.args.length;
+                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : RECORD[0];
+            }
+            batches.incrementAndGet();
+            Object[] p = new Object[3 + keys + args];
+            p[0] = Script.BATCH.shaBytes;
+            p[1] = NUMBERS[keys];
+            int k = 2;
+            int a = 2 + keys;
+            p[a++] = kinds;
+            for (Call c : run) {
+                System.arraycopy(c.keys, 0, p, k, c.keys.length);
+                k += c.keys.length;
+                System.arraycopy(c.args, 0, p, a, c.args.length);
+                a += c.args.length;
+            }
+            CompletableFuture<Object> reply = new CompletableFuture<>();
+            reply.whenComplete((v, e) -> {
+                if (e != null) {
+                    // the run did not happen (NOSCRIPT, MOVED: each call retries as itself) or its fate is
+                    // unknown (a lost connection: each call fails)
+                    for (Call c : run) {
+                        settle(this, c, null, e);
+                    }
+                    return;
+                }
+                List<?> replies = (List<?>) v;
+                for (int i = 0; i < run.size(); i++) {
+                    Object r = replies.get(i);
+                    if (r instanceof String && ((String) r).startsWith(CALL_ERROR)) {
+                        run.get(i).result.completeExceptionally(new RedisException("Error running script (batched "
+                                + run.get(i).script + "): " + ((String) r).substring(CALL_ERROR.length())));
+                    } else {
+                        run.get(i).result.complete(r);
+                    }
+                }
+            });
+            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, p);
         }
 
         private void write(RedisConnection c, List<CommandData<?, ?>> batch) {
@@ -372,9 +510,13 @@ final class ScriptRunner implements AutoCloseable {
 
         private void failQueued(Throwable e) {
             scheduled.set(false);
-            CommandData<?, ?> cmd;
-            while ((cmd = queue.poll()) != null) {
-                cmd.tryFailure(e);
+            Object item;
+            while ((item = queue.poll()) != null) {
+                if (item instanceof Call) {
+                    ((Call) item).result.completeExceptionally(e);
+                } else {
+                    ((CommandData<?, ?>) item).tryFailure(e);
+                }
             }
         }
 

@@ -17,9 +17,14 @@ local VERSION = '1'
 local SECOND = 1000000000
 local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
 
--- Server time (Redis TIME) unless the caller injected one (test mode only).
+-- Server time (Redis TIME, read once per script run, however many calls the run serves) unless the caller
+-- injected one (test mode only).
+local server_now
 local function clock(arg)
   if arg ~= nil and arg ~= '' then return tonumber(arg) end
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * SECOND + tonumber(t[2]) * 1000
+  if server_now == nil then
+    local t = redis.call('TIME')
+    server_now = tonumber(t[1]) * SECOND + tonumber(t[2]) * 1000
+  end
+  return server_now
 end

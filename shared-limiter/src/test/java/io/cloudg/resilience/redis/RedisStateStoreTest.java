@@ -11,6 +11,7 @@ import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.OutcomeRequest;
@@ -20,8 +21,11 @@ import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -238,5 +242,91 @@ class RedisStateStoreTest {
         assertThat(store.snapshot().leaves()).extracting(l -> l.leaf()).containsExactly(LEAF);
         assertThat(other.snapshot().leaves()).extracting(l -> l.leaf()).containsExactly(OTHER);
         other.clear();
+    }
+
+    /** Runs each admission on its own thread while the store's lanes are held, so that they go out as one batch. */
+    private static List<CompletableFuture<Admission>> admitAsOneBatch(RedisStateStore st, List<AdmitRequest> requests)
+            throws Exception {
+        st.runner().hold(true);
+        try {
+            List<CompletableFuture<Admission>> out = new ArrayList<>();
+            for (AdmitRequest r : requests) {
+                out.add(CompletableFuture.supplyAsync(() -> st.admit(r)));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (st.runner().queued() < requests.size() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(st.runner().queued()).isEqualTo(requests.size());
+            return out;
+        } finally {
+            st.runner().hold(false);
+        }
+    }
+
+    @Test
+    void admissionsBatchedInOneRunAreTheSameAsOneByOne() throws Exception {
+        ManualTimeSource t = new ManualTimeSource();
+        t.advance(Duration.ofHours(1));
+        RedisStateStore st = RedisStateStore.builder(client).keyPrefix("unit-batch").clock(StoreClock.injected(t)).build();
+        try {
+            LeafLimit tight = new LeafLimit(10, 10, 1, true);
+            AdmitRequest one = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, tight, BREAKER,
+                    new SlotRequest(ACCOUNT, 100, 60 * SEC), 1);
+            st.admit(one); // the leaf exists: the batch takes the common path (a new leaf: the general one)
+            List<AdmitRequest> rs = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                rs.add(one);
+            }
+            List<Long> waits = new ArrayList<>();
+            List<Long> leases = new ArrayList<>();
+            long batches = st.runner().batches();
+            for (CompletableFuture<Admission> f : admitAsOneBatch(st, rs)) {
+                Admission a = f.get(10, TimeUnit.SECONDS);
+                waits.add(a.waitNanos());
+                if (a.lease() != null) {
+                    leases.add(a.lease().id());
+                }
+            }
+            // 10 - 2.5 headroom = 7.5 tokens, one taken before: 6 more go at once, then one every 100 ms, in
+            // whatever order the threads queued
+            List<Long> expected = new ArrayList<>();
+            double tokens = 7.5 - 1;
+            for (int i = 0; i < 20; i++) {
+                tokens -= 1;
+                expected.add(tokens >= 0 ? 0 : (long) Math.ceil(-tokens * SEC / 10));
+            }
+            assertThat(st.runner().batches()).as("one batch.lua run").isEqualTo(batches + 1);
+            assertThat(waits).containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(leases).hasSize(6).doesNotHaveDuplicates();
+            assertThat(st.slotsInUse(ACCOUNT)).isEqualTo(7);
+        } finally {
+            st.clear();
+            st.close();
+        }
+    }
+
+    @Test
+    void aCallThatFailsInABatchFailsAloneAndTheOthersStillRun() throws Exception {
+        store.admit(admitReq(LEAF, null));
+        store.admit(admitReq(OTHER, null));
+        Scope bad = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeBad");
+        store.admit(admitReq(bad, null));
+        client.getMap(store.keys().leaf(bad), StringCodec.INSTANCE).fastPut("v", "99");
+        long batches = store.runner().batches();
+        List<CompletableFuture<Admission>> fs = admitAsOneBatch(store,
+                List.of(admitReq(LEAF, null), admitReq(bad, null), admitReq(OTHER, null)));
+        int failed = 0;
+        for (CompletableFuture<Admission> f : fs) {
+            try {
+                assertThat(f.get(10, TimeUnit.SECONDS).rejected()).isFalse();
+            } catch (java.util.concurrent.ExecutionException e) {
+                assertThat(e.getCause()).isInstanceOf(StateFormatException.class)
+                        .hasMessageContaining(store.keys().leaf(bad));
+                failed++;
+            }
+        }
+        assertThat(failed).isEqualTo(1);
+        assertThat(store.runner().batches()).as("one batch.lua run").isEqualTo(batches + 1);
     }
 }
