@@ -41,7 +41,7 @@ import org.redisson.connection.MasterSlaveEntry;
  *
  * <p><b>Batches.</b> Admissions and outcomes that a drain finds next to each other in the queue (of one hash
  * tag when the server is a cluster) go out as one run of {@code batch.lua} (at most {@link #BATCH_CALLS}
- * calls): the same work as one {@code admit.lua}/{@code record.lua} run each, in the same order, but the
+ * calls, and none when {@code maxBatch} is 1): the same work as one {@code admit.lua}/{@code record.lua} run each, in the same order, but the
  * per-run costs (the command, the script call, {@code TIME}) are paid once. All calls of a run see the same
  * server time. A call that raises an error fails alone; the others still run.
  *
@@ -412,7 +412,7 @@ final class ScriptRunner implements AutoCloseable {
             while ((item = queue.poll()) != null) {
                 Call call = item instanceof Call ? (Call) item : null;
                 if (call != null && call.batchable()) {
-                    if (!run.isEmpty() && (run.size() == BATCH_CALLS
+                    if (!run.isEmpty() && (run.size() >= Math.min(BATCH_CALLS, maxBatch)
                             || (cluster && !Arrays.equals(run.get(0).tag, call.tag)))) {
                         out.add(command(run));
                         run = new ArrayList<>();

@@ -8,10 +8,12 @@
  *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
  *       Redis under different prefixes.</li>
  *   <li><b>Round trips</b>: one script before an attempt (breaker, leaf, account bucket, bulkhead slot),
- *       one after (AIMD, breaker verdict, release); the provider-wide bucket adds one only when
- *       {@code global_max_rps} is set, a budget take only for a paid retry; refunds are batched 10 to a
- *       write (the shared balance lags by under one token per worker). Scripts are called by SHA, reloaded
- *       on NOSCRIPT, and pipelined automatically under load ({@code ScriptRunner}).</li>
+ *       one after (AIMD, breaker verdict, release), which the caller waits for only when the verdict is
+ *       FAILURE; the provider-wide bucket adds one only when {@code global_max_rps} is set, a budget take
+ *       only for a paid retry; refunds are batched 10 to a write (the shared balance lags by under one token
+ *       per worker). Scripts are called by SHA and reloaded on NOSCRIPT; they travel pipelined over a
+ *       connection of their own per node, in queue order per provider x account, and what is queued side
+ *       by side runs as one batch ({@code ScriptRunner}, {@code batch.lua}).</li>
  *   <li><b>Time</b>: Redis {@code TIME}, read inside every script; an injected clock exists only for the
  *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
