@@ -45,15 +45,17 @@ import org.redisson.client.codec.StringCodec;
  *
  * <p>Round trips: {@link #admit} is one script (breaker, leaf, account bucket and, when no wait is needed,
  * the bulkhead slot, all in the account's slot), plus one for the provider-wide bucket only when
- * {@code global_max_rps} is set. {@link #record} is one script (AIMD, breaker verdict, slot release).
- * Budget takes are one script and only happen for paid retries; refunds are batched locally (see
- * {@link #refundRetry}).
+ * {@code global_max_rps} is set. {@link #record} is one script (AIMD, breaker verdict, slot release);
+ * {@link #recordAsync} queues the same script without waiting for it, and whatever this store queues later
+ * for the same provider x account runs after it ({@link ScriptRunner}). Budget takes are one script and only
+ * happen for paid retries; refunds are batched locally (see {@link #refundRetry}). Scripts queued side by
+ * side go to Redis as one batch.
  *
  * <p>The hot path builds no strings: each leaf's keys and scope texts are encoded once
  * ({@link PreparedLeaf}), and the limits travel as one struct-packed argument, encoded once per limits
  * object (the governor's call plans reuse theirs); scripts answer with integers.
  *
- * <p>Time is Redis {@code TIME}, read inside each script ({@link StoreClock#server()}); the injected
+ * <p>Time is Redis {@code TIME}, read inside each script run ({@link StoreClock#server()}); the injected
  * clock exists only for the contract suite. Learned state (leaf rate, ceiling, throttles, breaker) lives
  * in hashes whose TTL ({@code learned_ttl_hours}) is refreshed on every use, so it survives worker and
  * (with AOF) Redis restarts. Every hash carries the format version; another version is refused with a
