@@ -108,8 +108,7 @@ final class FleetYaml {
         if (!v.isObject()) {
             throw ConfigErrors.mustBe(path + "." + key, "a mapping of names to values", v.toString());
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : v.properties()) {
             if (!e.getValue().isValueNode()) {
                 throw ConfigErrors.mustBe(path + "." + key + "." + e.getKey(), "a plain value", e.getValue().toString());
             }

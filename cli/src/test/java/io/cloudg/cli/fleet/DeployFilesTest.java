@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,8 +116,7 @@ class DeployFilesTest {
     }
 
     private static void collectEnvKeys(JsonNode n, Set<String> out) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
             if (e.getKey().endsWith("_env") && e.getValue().isTextual()) {
                 out.add(e.getValue().asText());
             } else if (e.getValue().isObject()) {
@@ -176,7 +174,7 @@ class DeployFilesTest {
             JsonNode worker = byKind(all, "Deployment", "cloudg-worker");
             assertPodSpec(worker.at("/spec/template/spec"), variables, healthPort, true, "cloudg-config");
             JsonNode podLabels = worker.at("/spec/template/metadata/labels");
-            worker.at("/spec/selector/matchLabels").fields().forEachRemaining(l ->
+            worker.at("/spec/selector/matchLabels").properties().forEach(l ->
                     assertThat(podLabels.get(l.getKey())).as("selector label %s", l.getKey()).isEqualTo(l.getValue()));
             assertThat(worker.at("/spec/template/spec/terminationGracePeriodSeconds").asLong())
                     .as("the pod outlives the worker's shutdown grace")

@@ -27,6 +27,7 @@ import java.util.TreeSet;
  * coordinator's loop owns it).
  */
 final class ResultAggregator {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("cloudg.fleet.coordinator");
     private final Map<String, PlannedTask> tasks = new LinkedHashMap<>();
     private final Map<String, List<ServiceCoverage>> outcomes = new HashMap<>();
     private final AssetSpool spool;
@@ -89,6 +90,8 @@ final class ResultAggregator {
                 return;
             }
             staging.moveInto(d.executionId(), spool);
+            LOG.debug("task {} done by {} in {} ms, {} assets", d.taskId(), d.workerId(), d.finishedAt() - d.startedAt(),
+                    d.assetCount());
             outcomes.put(d.taskId(), d.coverage());
             tracker.terminal(d.taskId());
         } else if (m instanceof TaskAbandoned a) {

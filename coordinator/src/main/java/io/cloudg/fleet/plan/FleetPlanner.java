@@ -30,6 +30,7 @@ public final class FleetPlanner {
         this.splitter = new TaskSplitter(maxJobsPerTask);
     }
 
+    @SuppressWarnings("try") // the binding only scopes the ledger to the discovery calls
     public FleetPlan plan(FleetProviders providers, ThrottlingStats run) {
         List<String> names = new ArrayList<>();
         List<CoverageRecord> discovery = new ArrayList<>();

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -55,6 +56,8 @@ import org.slf4j.LoggerFactory;
 public final class FleetWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.worker");
     private static final Duration POLL = Duration.ofMillis(100);
+    /** While tasks run, the loop comes round this often to notice one ending (and take the next). */
+    private static final Duration BUSY_POLL = Duration.ofMillis(10);
 
     private final FleetSettings settings;
     private final KafkaClients kafka;
@@ -145,7 +148,7 @@ public final class FleetWorker implements AutoCloseable {
         } finally {
             try {
                 if (consumer != null) {
-                    consumer.close(Duration.ofSeconds(5));
+                    consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
                 }
             } catch (RuntimeException e) {
                 LOG.debug("closing the consumer failed", e);
@@ -187,7 +190,7 @@ public final class FleetWorker implements AutoCloseable {
         } else {
             consumer.pause(consumer.assignment());
         }
-        for (ConsumerRecord<String, byte[]> r : consumer.poll(POLL)) {
+        for (ConsumerRecord<String, byte[]> r : consumer.poll(inFlight.isEmpty() && letters.isEmpty() ? POLL : BUSY_POLL)) {
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             if (!take || inFlight.size() >= settings.worker().maxInFlight()) {
                 consumer.seek(tp, r.offset()); // not taken: read it again when there is room (or by another worker)

@@ -12,6 +12,7 @@ import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.coordinator.RunView;
+import io.cloudg.fleet.kafka.GroupView;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MessageCodec;
@@ -28,10 +29,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -55,6 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FleetInProcessIT {
+    static final List<String> ONE_REGION = List.of("us-east-1");
     static KafkaClusterTestKit kafka;
     static final MessageCodec CODEC = new MessageCodec();
     static final ObjectMapper JSON = new ObjectMapper();
@@ -129,6 +133,19 @@ class FleetInProcessIT {
         }
     }
 
+    /** Waits until each named worker holds task partitions (the group has settled). */
+    static void awaitGroup(FleetConfigFile f, String... workers) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", f.fleet().kafka().bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            GroupView group = new GroupView(admin, f.fleet().group(), f.fleet().topics().tasks());
+            Poll.until("partitions for " + List.of(workers), Duration.ofSeconds(60), () -> {
+                Map<String, List<Integer>> a = group.assignments(Duration.ofSeconds(5));
+                return List.of(workers).stream().allMatch(w -> !a.getOrDefault(w, List.of()).isEmpty());
+            });
+        }
+    }
+
     static JsonNode fleetInfo(InventoryResult r) throws Exception {
         return JSON.readTree(r.mapFile().toFile()).get("run");
     }
@@ -150,6 +167,7 @@ class FleetInProcessIT {
         FleetConfigFile f = config(estate, "same", "");
         worker(f, "w1");
         worker(f, "w2");
+        awaitGroup(f, "w1", "w2");
         InventoryResult fleet = coordinator(f).run();
         estate.assertMapEqualsTruth(fleet);
 
@@ -172,7 +190,7 @@ class FleetInProcessIT {
 
     @Test
     void duplicatedDeliveriesAreDroppedAndUnusableMessagesAreDeadLettered() throws Exception {
-        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null, ONE_REGION));
         FleetConfigFile f = config(estate, "dups", "");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
@@ -235,7 +253,7 @@ class FleetInProcessIT {
         probe.close();
         FaultSpec slowOnce = FaultSpec.fromYaml("faults: [{match: {provider: aws, account: \"" + management
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
-        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce));
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
         FleetConfigFile f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
         worker(f, "w1");
         worker(f, "w2");
@@ -257,7 +275,7 @@ class FleetInProcessIT {
 
     @Test
     void aStoppingWorkerHandsItsTasksBackAndTheOthersFinishThem() throws Exception {
-        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(40)), null));
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(40)), null, ONE_REGION));
         FleetConfigFile f = config(estate, "handback", "  handback_wait_seconds: 30");
         InProcessWorker w1 = worker(f, "w1");
         worker(f, "w2");
@@ -277,7 +295,7 @@ class FleetInProcessIT {
 
     @Test
     void aRunWhoseCoordinatorStoppedIsResumedFromKafka() throws Exception {
-        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null));
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null, ONE_REGION));
         FleetConfigFile f = config(estate, "resume", "");
         worker(f, "w1");
         worker(f, "w2");

@@ -29,9 +29,13 @@ final class InProcessWorker implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         stop(Duration.ofSeconds(5));
-        thread.join(30_000);
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         runtime.close();
     }
 }
