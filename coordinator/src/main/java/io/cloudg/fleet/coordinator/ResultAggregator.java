@@ -1,5 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
+import io.cloudg.collect.TaskSummary;
+import io.cloudg.fleet.plan.FleetProviders;
 import io.cloudg.fleet.protocol.AssetChunk;
 import io.cloudg.fleet.protocol.PlannedTask;
 import io.cloudg.fleet.protocol.ResultMessage;
@@ -171,7 +173,8 @@ final class ResultAggregator {
 
     /**
      * The coverage records of the tasks, in plan order: one per account x region, its entries being the
-     * parts' entries in part order, as an embedded map writes them.
+     * parts' entries in part order, then the provider's summary entry if it has one (Azure's
+     * {@code azure_full}), as an embedded map writes them.
      */
     List<CoverageRecord> coverage() {
         Map<String, List<PlannedTask>> byRecord = new LinkedHashMap<>();
@@ -186,6 +189,10 @@ final class ResultAggregator {
                 entries.addAll(outcomes.getOrDefault(p.taskId(), List.of()));
             }
             PlannedTask first = parts.get(0);
+            TaskSummary summary = FleetProviders.summaryOf(first.target().provider());
+            if (summary != null) {
+                entries.add(summary.summarize(List.copyOf(entries)));
+            }
             out.add(new CoverageRecord(first.target().provider(), first.target().accountId(), first.target().region(),
                     entries));
         }

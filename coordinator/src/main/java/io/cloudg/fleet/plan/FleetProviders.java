@@ -1,6 +1,8 @@
 package io.cloudg.fleet.plan;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.azure.AzureProvider;
+import io.cloudg.collect.TaskSummary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.run.StartupException;
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ import java.util.Map;
  */
 public final class FleetProviders implements AutoCloseable {
     /** Providers the fleet can map in this build. */
-    public static final List<String> SUPPORTED = List.of("aws");
+    public static final List<String> SUPPORTED = List.of("aws", "azure", "gcp");
 
     private final Map<String, FleetProvider> open = new LinkedHashMap<>();
     private final CloudGConfig config;
@@ -35,7 +37,7 @@ public final class FleetProviders implements AutoCloseable {
             if (!SUPPORTED.contains(n)) {
                 p.close();
                 throw new StartupException("mapping " + n + " as a fleet is not available in this build (fleet providers: "
-                        + String.join(", ", SUPPORTED) + "); map it embedded, without --distributed");
+                        + String.join(", ", SUPPORTED) + ")");
             }
             p.get(n);
         }
@@ -45,6 +47,15 @@ public final class FleetProviders implements AutoCloseable {
     /** Opens nothing yet: each provider is opened by the first task that needs it (a worker's way). */
     public static FleetProviders lazy(CloudGConfig config, Governor governor, int maxConnections) {
         return new FleetProviders(config, governor, maxConnections);
+    }
+
+    /**
+     * The entry a provider derives from a whole record's entries once all its parts are in (Azure's
+     * {@code azure_full}), or null: the coordinator adds it when assembling the record, as the embedded
+     * runner adds it when a task's last job ends.
+     */
+    public static TaskSummary summaryOf(String provider) {
+        return "azure".equals(provider) ? AzureProvider.summary() : null;
     }
 
     public synchronized List<FleetProvider> all() {
@@ -62,7 +73,11 @@ public final class FleetProviders implements AutoCloseable {
             if (!SUPPORTED.contains(name)) {
                 throw new IllegalArgumentException("provider " + name + " cannot run on a fleet worker of this build");
             }
-            p = new AwsFleetProvider(config, governor, maxConnections);
+            p = switch (name) {
+                case "azure" -> new AzureFleetProvider(config, governor);
+                case "gcp" -> new GcpFleetProvider(config, governor, Math.max(4, maxConnections / 8));
+                default -> new AwsFleetProvider(config, governor, maxConnections);
+            };
             open.put(name, p);
         }
         return p;

@@ -142,6 +142,25 @@ class ResultAggregatorTest {
     }
 
     @Test
+    void anAzureRecordGetsItsSummaryOverAllItsParts() {
+        String rec = "azure/sub-1/global";
+        PlannedTask a0 = new PlannedTask(rec + "#0", rec, 0,
+                new WireTarget("azure", "sub-1", "global", List.of("azure_resources", "azure_compute"), Map.of()), false);
+        PlannedTask a1 = new PlannedTask(rec + "#1", rec, 1,
+                new WireTarget("azure", "sub-1", "global", List.of("azure_network"), Map.of()), false);
+        ResultAggregator azure = new ResultAggregator(List.of(a0, a1), spool, staging, tracker, new FleetThrottling(stats));
+        azure.onResult(done(a0, "e1", 0, 0, 0), 0);
+        azure.onResult(new TaskDone(1, "run", a1.taskId(), 1, "e2", "w2", 0, 0,
+                List.of(new ServiceCoverage("azure_network", CoverageStatus.PARTIAL, 0, "throttled: gave up")),
+                WireThrottling.NONE, 0, 1), 0);
+        List<ServiceCoverage> entries = azure.coverage().get(0).services();
+        assertThat(entries).extracting(ServiceCoverage::service)
+                .containsExactly("azure_resources", "azure_compute", "azure_network", "azure_full");
+        assertThat(entries.get(3)).isEqualTo(io.cloudg.azure.AzureProvider.summary().summarize(entries.subList(0, 3)));
+        assertThat(entries.get(3).status()).isEqualTo(CoverageStatus.PARTIAL);
+    }
+
+    @Test
     void resultsOfTasksNotInThePlanAreIgnored() {
         agg.onResult(new TaskStarted(1, "run", "aws/x/y#0", 1, "e9", "w9", 0), 0);
         assertThat(agg.ignored()).isEqualTo(1);

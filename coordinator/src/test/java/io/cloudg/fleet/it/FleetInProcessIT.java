@@ -189,6 +189,34 @@ class FleetInProcessIT {
     }
 
     @Test
+    void azureAndGcpMapAsAFleetAsTheyDoEmbedded() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
+        FleetConfigFile yaml = config(estate, "azgcp", "  max_collectors_per_task: 6");
+        io.cloudg.sim.CloudSim sim = estate.sim;
+        CloudGConfig both = yaml.config().toBuilder().providers("azure", "gcp")
+                .azure(a -> a.withEndpoint(sim.azureEndpoint()).withTenant(sim.azureTenantId()))
+                .gcp(g -> g.withEndpoint(sim.gcpTarget()).withOrganization(sim.estate().gcp().organization())).build();
+        FleetConfigFile f = new FleetConfigFile(both, yaml.fleet(), List.of());
+        worker(f, "w1");
+        worker(f, "w2");
+        awaitGroup(f, "w1", "w2");
+        InventoryResult fleet = coordinator(f).run();
+
+        CloudGConfig embeddedConfig = both.toBuilder().outputDir(dir.resolve("embedded-azgcp"))
+                .ratelimit(RateLimitConfig.defaults()).build();
+        InventoryResult embedded = new InventoryMapper(embeddedConfig, Governor.create(RateLimitConfig.defaults()))
+                .mapInventory();
+        java.util.Set<String> truth = sim.truth().assets().stream().filter(a -> !a.provider().equals("aws"))
+                .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+        assertThat(FleetEstate.mapped(fleet)).isEqualTo(truth).isEqualTo(FleetEstate.mapped(embedded));
+        assertThat(fleet.assetCount()).isEqualTo(truth.size());
+        assertThat(fleet.coverage()).isEqualTo(embedded.coverage());
+        assertThat(fleet.coverage()).anySatisfy(r -> assertThat(r.services()).extracting(s -> s.service()).contains("azure_full"));
+        assertThat(fleet.complete()).isTrue();
+    }
+
+    @Test
     void duplicatedDeliveriesAreDroppedAndUnusableMessagesAreDeadLettered() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null, ONE_REGION));
         FleetConfigFile f = config(estate, "dups", "");
@@ -257,6 +285,7 @@ class FleetInProcessIT {
         FleetConfigFile f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
         worker(f, "w1");
         worker(f, "w2");
+        awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
         FleetCoordinator coordinator = coordinator(f);
         InventoryResult result = coordinator.run();
 
@@ -279,6 +308,7 @@ class FleetInProcessIT {
         FleetConfigFile f = config(estate, "handback", "  handback_wait_seconds: 30");
         InProcessWorker w1 = worker(f, "w1");
         worker(f, "w2");
+        awaitGroup(f, "w1", "w2");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
         awaitView(run, coordinator, v -> v.runningByWorker().getOrDefault("w1", 0) > 0, "w1 running tasks");
@@ -299,6 +329,7 @@ class FleetInProcessIT {
         FleetConfigFile f = config(estate, "resume", "");
         worker(f, "w1");
         worker(f, "w2");
+        awaitGroup(f, "w1", "w2");
         FleetCoordinator first = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(first::run);
         awaitView(run, first, v -> v.done() >= 5, "a few tasks done");

@@ -69,6 +69,7 @@ class FleetMultiProcessIT {
             workers.add(new WorkerJvm(configFile, id, dir));
         }
         workers.forEach(FleetMultiProcessIT::awaitReady);
+        FleetInProcessIT.awaitGroup(config, "w1", "w2", "w3");
     }
 
     @AfterAll
@@ -151,6 +152,7 @@ class FleetMultiProcessIT {
         WorkerJvm fresh = new WorkerJvm(configFile, "w4", dir);
         workers.add(fresh);
         awaitReady(fresh);
+        FleetInProcessIT.awaitGroup(config, "w1", "w3", "w4");
     }
 
     @Test
