@@ -94,53 +94,60 @@ public final class AwsCatalog {
     private AwsCatalog() {
     }
 
+    /**
+     * EC2 page size. Paging keeps each response (and the memory it takes) bounded however large a region
+     * is, and a paginated Describe call is held to the normal quota, not the stricter one AWS applies to
+     * unpaginated calls of its resource-intensive actions.
+     */
+    static final int PAGE = 500;
+
     private static final List<AwsCollector<?, ?>> ALL = List.of(
             // ---------------------------------------------------------------- EC2
             AwsCollector.<Ec2Client, Instance>of("instances", Ec2Client.class, "AWS::EC2::Instance")
-                    .list((c, w) -> c.describeInstancesPaginator().reservations().stream()
+                    .list((c, w) -> c.describeInstancesPaginator(r -> r.maxResults(PAGE)).reservations().stream()
                             .flatMap(r -> r.instances().stream())::iterator)
                     .id(Instance::instanceId).name(i -> Tags.ec2Name(i.tags())).tags(i -> Tags.ec2(i.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:instance/{id}"),
             AwsCollector.<Ec2Client, Vpc>of("vpc", Ec2Client.class, "AWS::EC2::VPC")
-                    .list((c, w) -> c.describeVpcsPaginator().vpcs())
+                    .list((c, w) -> c.describeVpcsPaginator(r -> r.maxResults(PAGE)).vpcs())
                     .id(Vpc::vpcId).name(v -> Tags.ec2Name(v.tags())).tags(v -> Tags.ec2(v.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:vpc/{id}"),
             AwsCollector.<Ec2Client, Subnet>of("subnets", Ec2Client.class, "AWS::EC2::Subnet")
-                    .list((c, w) -> c.describeSubnetsPaginator().subnets())
+                    .list((c, w) -> c.describeSubnetsPaginator(r -> r.maxResults(PAGE)).subnets())
                     .id(Subnet::subnetId).name(s -> Tags.ec2Name(s.tags())).tags(s -> Tags.ec2(s.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:subnet/{id}"),
             AwsCollector.<Ec2Client, SecurityGroup>of("security_groups", Ec2Client.class, "AWS::EC2::SecurityGroup")
-                    .list((c, w) -> c.describeSecurityGroupsPaginator().securityGroups())
+                    .list((c, w) -> c.describeSecurityGroupsPaginator(r -> r.maxResults(PAGE)).securityGroups())
                     .id(SecurityGroup::groupId).name(SecurityGroup::groupName).tags(g -> Tags.ec2(g.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:security-group/{id}")
                     .detail((c, g, w) -> ingress(g)),
             AwsCollector.<Ec2Client, NetworkInterface>of("network_interfaces", Ec2Client.class, "AWS::EC2::NetworkInterface")
-                    .list((c, w) -> c.describeNetworkInterfacesPaginator().networkInterfaces())
+                    .list((c, w) -> c.describeNetworkInterfacesPaginator(r -> r.maxResults(PAGE)).networkInterfaces())
                     .id(NetworkInterface::networkInterfaceId).tags(n -> Tags.ec2(n.tagSet()))
                     .arn("arn:aws:ec2:{region}:{account}:network-interface/{id}"),
             AwsCollector.<Ec2Client, Volume>of("volumes", Ec2Client.class, "AWS::EC2::Volume")
-                    .list((c, w) -> c.describeVolumesPaginator().volumes())
+                    .list((c, w) -> c.describeVolumesPaginator(r -> r.maxResults(PAGE)).volumes())
                     .id(Volume::volumeId).name(v -> Tags.ec2Name(v.tags())).tags(v -> Tags.ec2(v.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:volume/{id}"),
             AwsCollector.<Ec2Client, Snapshot>of("snapshots", Ec2Client.class, "AWS::EC2::Snapshot")
-                    .list((c, w) -> c.describeSnapshotsPaginator(r -> r.ownerIds("self")).snapshots())
+                    .list((c, w) -> c.describeSnapshotsPaginator(r -> r.ownerIds("self").maxResults(PAGE)).snapshots())
                     .id(Snapshot::snapshotId).tags(s -> Tags.ec2(s.tags()))
                     .arn("arn:aws:ec2:{region}::snapshot/{id}"),
             AwsCollector.<Ec2Client, Image>of("amis", Ec2Client.class, "AWS::EC2::Image")
-                    .list((c, w) -> c.describeImagesPaginator(r -> r.owners("self")).images())
+                    .list((c, w) -> c.describeImagesPaginator(r -> r.owners("self").maxResults(PAGE)).images())
                     .id(Image::imageId).name(Image::name).tags(i -> Tags.ec2(i.tags()))
                     .arn("arn:aws:ec2:{region}::image/{id}")
                     .detail((c, image, w) -> launchPermissions(c, image)),
             AwsCollector.<Ec2Client, InternetGateway>of("internet_gateways", Ec2Client.class, "AWS::EC2::InternetGateway")
-                    .list((c, w) -> c.describeInternetGatewaysPaginator().internetGateways())
+                    .list((c, w) -> c.describeInternetGatewaysPaginator(r -> r.maxResults(PAGE)).internetGateways())
                     .id(InternetGateway::internetGatewayId).tags(g -> Tags.ec2(g.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:internet-gateway/{id}"),
             AwsCollector.<Ec2Client, NatGateway>of("nat_gateways", Ec2Client.class, "AWS::EC2::NatGateway")
-                    .list((c, w) -> c.describeNatGatewaysPaginator().natGateways())
+                    .list((c, w) -> c.describeNatGatewaysPaginator(r -> r.maxResults(PAGE)).natGateways())
                     .id(NatGateway::natGatewayId).tags(g -> Tags.ec2(g.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:natgateway/{id}"),
             AwsCollector.<Ec2Client, RouteTable>of("route_tables", Ec2Client.class, "AWS::EC2::RouteTable")
-                    .list((c, w) -> c.describeRouteTablesPaginator().routeTables())
+                    .list((c, w) -> c.describeRouteTablesPaginator(r -> r.maxResults(100)).routeTables())
                     .id(RouteTable::routeTableId).tags(t -> Tags.ec2(t.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:route-table/{id}"),
             AwsCollector.<Ec2Client, KeyPairInfo>of("key_pairs", Ec2Client.class, "AWS::EC2::KeyPair")
@@ -152,7 +159,7 @@ public final class AwsCatalog {
                     .id(Address::allocationId).name(Address::publicIp).tags(a -> Tags.ec2(a.tags()))
                     .arn("arn:aws:ec2:{region}:{account}:elastic-ip/{id}"),
             AwsCollector.<Ec2Client, LaunchTemplate>of("launch_templates", Ec2Client.class, "AWS::EC2::LaunchTemplate")
-                    .list((c, w) -> c.describeLaunchTemplatesPaginator().launchTemplates())
+                    .list((c, w) -> c.describeLaunchTemplatesPaginator(r -> r.maxResults(200)).launchTemplates())
                     .id(LaunchTemplate::launchTemplateId).name(LaunchTemplate::launchTemplateName)
                     .tags(t -> Tags.ec2(t.tags())).arn("arn:aws:ec2:{region}:{account}:launch-template/{id}"),
             // ---------------------------------------------------------------- IAM (global)

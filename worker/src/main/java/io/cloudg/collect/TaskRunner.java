@@ -98,7 +98,13 @@ public final class TaskRunner {
                     int ti = i;
                     int ji = j;
                     pool.execute(() -> {
-                        entries[ti][ji] = runJob(task, task.jobs().get(ji), run, sink);
+                        try {
+                            entries[ti][ji] = runJob(task, task.jobs().get(ji), run, sink);
+                        } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
+                            entries[ti][ji] = new ServiceCoverage(task.jobs().get(ji).service(),
+                                    io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
+                            LOG.error("{} {}: internal error", task.id(), task.jobs().get(ji).service(), t);
+                        }
                         if (remaining[ti].decrementAndGet() == 0) {
                             CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
                                     task.entries(Arrays.asList(entries[ti])));

@@ -10,8 +10,9 @@ import java.util.Set;
 
 /** Binds a YAML tree to {@link CloudGConfig}. The {@code ratelimit} block is the governor's own loader. */
 public final class ConfigLoader {
+    /** Top-level keys; {@code fleet} is read by the fleet's own loader (coordinator), and is valid here too. */
     static final Set<String> KEYS = Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers",
-            "mcp");
+            "mcp", "fleet");
 
     private ConfigLoader() {
     }
