@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -33,12 +36,27 @@ public final class AwsClients implements AutoCloseable {
     private final Governor governor;
     private final SdkHttpClient http;
     private final Map<String, SdkClient> cache = new ConcurrentHashMap<>();
+    private final ExecutorService items;
 
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
         this.settings = settings;
         this.governor = governor;
         this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))
                 .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
+        AtomicInteger n = new AtomicInteger();
+        this.items = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "cloudg-aws-item-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * The threads that run collectors' per-item calls ({@link AwsCollector#ITEMS_IN_FLIGHT} at most per
+     * collector job); the calls' pacing is the governor's, so more threads never mean more than the quota.
+     */
+    ExecutorService itemThreads() {
+        return items;
     }
 
     public Governor governor() {
@@ -115,6 +133,7 @@ public final class AwsClients implements AutoCloseable {
             }
         }
         cache.clear();
+        items.shutdownNow();
         http.close();
         if (!errors.isEmpty()) {
             throw errors.get(0);

@@ -10,9 +10,9 @@ import com.azure.identity.ClientSecretCredentialBuilder;
 import com.azure.identity.DefaultAzureCredentialBuilder;
 import com.azure.resourcemanager.resourcegraph.ResourceGraphManager;
 import com.azure.resourcemanager.resourcegraph.models.ResourceProviders;
-import com.azure.resourcemanager.resources.ResourceManager;
 import com.azure.resourcemanager.resources.fluent.ResourceManagementClient;
 import com.azure.resourcemanager.resources.fluent.SubscriptionsClient;
+import com.azure.resourcemanager.resources.implementation.ResourceManagementClientBuilder;
 import com.azure.resourcemanager.resources.implementation.SubscriptionClientBuilder;
 import io.cloudg.config.AzureSettings;
 import io.cloudg.resilience.Governor;
@@ -38,7 +38,6 @@ public final class AzureClients {
     private final HttpPipeline pipeline;
     private final String tenantAccount;
     private final Map<String, ResourceManagementClient> arm = new ConcurrentHashMap<>();
-    private final ResourceManager.Authenticated authenticated;
     private volatile SubscriptionsClient subscriptions;
     private volatile ResourceProviders graph;
 
@@ -50,7 +49,6 @@ public final class AzureClients {
                 : settings.tenantId() != null ? settings.tenantId() : "tenant";
         this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl()), credential(settings),
                 environment, governor, tenantAccount);
-        this.authenticated = ResourceManager.authenticate(pipeline, profile);
     }
 
     public AzureSettings settings() {
@@ -75,9 +73,15 @@ public final class AzureClients {
         return s;
     }
 
-    /** The ARM resource client of one subscription (generic resources, resource groups). */
+    /**
+     * The ARM resource client of one subscription (generic resources, resource groups), built directly on
+     * the pipeline. Not through {@code ResourceManager.Authenticated.withSubscription}: that stores the
+     * subscription in a field it shares between callers and reads it back, so two subscriptions' clients
+     * built at once could both get one subscription's id (and list the wrong subscription).
+     */
     public ResourceManagementClient arm(String subscription) {
-        return arm.computeIfAbsent(subscription, id -> authenticated.withSubscription(id).serviceClient());
+        return arm.computeIfAbsent(subscription, id -> new ResourceManagementClientBuilder().pipeline(pipeline)
+                .endpoint(environment.getResourceManagerEndpoint()).subscriptionId(id).buildClient());
     }
 
     public ResourceProviders graph() {

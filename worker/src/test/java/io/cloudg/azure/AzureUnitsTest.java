@@ -174,4 +174,44 @@ class AzureUnitsTest {
                     .hasMessageContaining("not an Azure task");
         }
     }
+
+    /**
+     * Regression: the SDK's {@code ResourceManager.Authenticated.withSubscription} shares the subscription
+     * in a field, so clients built at once could list another subscription. Rounds of sixteen threads
+     * building the clients of 64 subscriptions at once; every client must be its own subscription's.
+     */
+    @Test
+    void subscriptionClientsBuiltAtOnceEachKeepTheirSubscription() throws Exception {
+        io.cloudg.config.AzureSettings settings = io.cloudg.config.AzureSettings.DEFAULTS
+                .withEndpoint(java.net.URI.create("http://127.0.0.1:1"));
+        List<String> subs = java.util.stream.IntStream.range(0, 64)
+                .mapToObj(i -> String.format("00000000-0000-0000-0000-%012d", i)).toList();
+        int threads = 16;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try (io.cloudg.resilience.Governor g = io.cloudg.resilience.Governor.builder().build()) {
+            for (int round = 0; round < ROUNDS; round++) {
+                AzureClients clients = new AzureClients(settings, g);
+                java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+                List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    int first = t;
+                    done.add(pool.submit(() -> {
+                        start.await(30, TimeUnit.SECONDS);
+                        for (int i = first; i < subs.size(); i += threads) {
+                            clients.arm(subs.get(i));
+                        }
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : done) {
+                    f.get(30, TimeUnit.SECONDS);
+                }
+                assertThat(subs).allSatisfy(s -> assertThat(clients.arm(s).getSubscriptionId()).isEqualTo(s));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static final int ROUNDS = 200;
 }
