@@ -38,12 +38,13 @@ public final class MapBenchmarks {
     public static void main(String[] args) throws Exception {
         String which = args.length > 0 ? args[0] : "ami-fanout";
         switch (which) {
-            case "ami-fanout" -> amiFanOut(args.length > 1 ? Integer.parseInt(args[1]) : 1000);
+            case "ami-fanout" -> amiFanOut(args.length > 1 ? Integer.parseInt(args[1]) : 1000,
+                    args.length > 2 ? Integer.parseInt(args[2]) : 0);
             case "org-map" -> orgMap(args.length > 1 ? Integer.parseInt(args[1]) : 20,
                     args.length > 2 ? Integer.parseInt(args[2]) : 3, args.length > 3 ? Integer.parseInt(args[3]) : 3,
                     args.length > 4 ? Integer.parseInt(args[4]) : 300);
             default -> {
-                System.err.println("usage: MapBenchmarks ami-fanout [amis] | org-map [accounts] [regions] [perType]");
+                System.err.println("usage: MapBenchmarks ami-fanout [amis] [latency-ms] | org-map [accounts] [regions] [perType] [amis]");
                 System.exit(2);
             }
         }
@@ -88,15 +89,20 @@ public final class MapBenchmarks {
         }
     }
 
-    static void amiFanOut(int amis) throws Exception {
+    /** {@code latencyMs}: the sim answers each call after that long plus up to half of it again (0: at once). */
+    static void amiFanOut(int amis, int latencyMs) throws Exception {
         Map<AwsType, Integer> counts = new EnumMap<>(AwsType.class);
         counts.put(AwsType.EC2_IMAGE, amis);
         EstateSpec estate = EstateSpec.generated(1, List.of("us-east-1"), counts);
+        if (latencyMs > 0) {
+            estate = estate.withLatency(new io.cloudg.sim.config.LatencySpec(java.time.Duration.ofMillis(latencyMs),
+                    java.time.Duration.ofMillis(latencyMs / 2)));
+        }
         Outcome o = map(estate, List.of("us-east-1"), List.of("amis"), false, RateLimitConfig.defaults());
         System.out.println("| scenario | AMIs | elapsed (s) | quota bound (s) | elapsed / bound | sim calls | throttled answers | entries not SUCCESS |");
         System.out.println("|---|---|---|---|---|---|---|---|");
-        System.out.printf(Locale.ROOT, "| DescribeImageAttribute fan-out, 20 rps sim quota | %d | %.1f | %.1f (%s) | %.2f | %d | %d | %d |%n",
-                amis, o.seconds(), o.lowerBoundSeconds(), o.busiest(), o.seconds() / o.lowerBoundSeconds(), o.calls(),
+        System.out.printf(Locale.ROOT, "| DescribeImageAttribute fan-out, 20 rps sim quota, %d ms (+%d) latency | %d | %.1f | %.1f (%s) | %.2f | %d | %d | %d |%n",
+                latencyMs, latencyMs / 2, amis, o.seconds(), o.lowerBoundSeconds(), o.busiest(), o.seconds() / o.lowerBoundSeconds(), o.calls(),
                 o.throttled(), o.partialOrFailed());
     }
 

@@ -18,11 +18,12 @@ public record LeafState(double tokens, long refilledAt, double rate, double ceil
                         long lastDecreaseAt, long lastThrottleAt, long lastIncreaseAt, long throttles) {
 
     /**
-     * A new leaf: at its ceiling, holding its burst less {@link Leaves#FRESH_HEADROOM_SECONDS} of refill
-     * (see there why), never less than one token (or the burst, if that is smaller).
+     * A new leaf: at its ceiling, holding its {@linkplain Leaves#capacity capacity}: the burst less
+     * {@link Leaves#HEADROOM_SECONDS} of refill (see there why), never less than one token (or the burst,
+     * if that is smaller).
      */
     public static LeafState fresh(double ceiling, double burst, long now) {
-        double tokens = Leaves.freshTokens(new io.cloudg.resilience.config.LeafLimit(ceiling, burst, ceiling, true));
+        double tokens = Leaves.capacity(new io.cloudg.resilience.config.LeafLimit(ceiling, burst, ceiling, true));
         return new LeafState(tokens, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
     }
 

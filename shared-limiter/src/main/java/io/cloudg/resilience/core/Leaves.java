@@ -6,7 +6,8 @@ import io.cloudg.resilience.config.LeafLimit;
  * The adaptive leaf bucket's rules, as pure functions {@code (state, now, limit) -> state'}.
  *
  * <ul>
- *   <li><b>Take</b>: as {@link TokenBuckets} at the leaf's current rate.</li>
+ *   <li><b>Take</b>: as {@link TokenBuckets} at the leaf's current rate, holding at most its
+ *       {@linkplain #capacity capacity} (the burst less {@link #HEADROOM_SECONDS} of refill).</li>
  *   <li><b>Throttled</b>: the rate halves, never below {@link LeafLimit#floorRps()}, and the stored burst
  *       is drained; throttles less than {@link #SAME_EVENT_NANOS} after the last decrease are the same
  *       event and change nothing but the count. A Retry-After hint pauses the bucket for that long (the
@@ -23,19 +24,24 @@ public final class Leaves {
     public static final long RECOVERY_QUIET_NANOS = 5 * Time.SECOND;
     public static final double RECOVERY_STEP = 0.05;
     /**
-     * A new leaf starts this many seconds of refill short of its burst. The provider's bucket starts
-     * counting when our first request arrives, a network round trip (and, in a cold process, a connection
-     * set-up) after our bucket started: without this headroom our bucket runs that much ahead of theirs
-     * for as long as both are drained, and the first tight stretch earns a throttle that halves the leaf.
+     * A leaf holds at most its burst less this many seconds of refill (its {@linkplain #capacity
+     * capacity}). Our bucket grants when a request leaves; the provider's counts it when it arrives, a
+     * round trip later, give or take the network's jitter (and, for a new leaf in a cold process, a
+     * connection set-up). Were both buckets the same size, ours would run that much ahead of theirs for
+     * as long as both are drained, and two requests that the network bunched would earn a throttle that
+     * halves the leaf. A quarter second of refill absorbs that much skew; it costs 5 of EC2's 100 tokens.
      */
-    public static final double FRESH_HEADROOM_SECONDS = 0.25;
+    public static final double HEADROOM_SECONDS = 0.25;
 
     private Leaves() {
     }
 
-    /** What a new leaf holds: its burst less {@link #FRESH_HEADROOM_SECONDS} of refill, at least min(1, burst). */
-    static double freshTokens(LeafLimit limit) {
-        return Math.max(Math.min(1.0, limit.burst()), limit.burst() - FRESH_HEADROOM_SECONDS * limit.ceilingRps());
+    /**
+     * The most a leaf holds, and what a new leaf starts with: its burst less {@link #HEADROOM_SECONDS} of
+     * refill at its ceiling, at least min(1, burst).
+     */
+    public static double capacity(LeafLimit limit) {
+        return Math.max(Math.min(1.0, limit.burst()), limit.burst() - HEADROOM_SECONDS * limit.ceilingRps());
     }
 
     /** The state as of {@code now}: created if absent, clamped to the configured ceiling, refilled. */
@@ -47,13 +53,14 @@ public final class Leaves {
     private static LeafState current(LeafState s, long now, LeafLimit limit, int taken) {
         double ceiling = limit.ceilingRps();
         if (s == null) {
-            return new LeafState(freshTokens(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
+            return new LeafState(capacity(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
                     Time.NEVER, 0);
         }
         double rate = limit.adaptive() ? Math.min(Math.max(s.rate(), limit.floorRps()), ceiling) : ceiling;
-        double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), limit.burst());
+        double capacity = capacity(limit);
+        double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), capacity);
         long at = Math.max(now, s.refilledAt());
-        return new LeafState(Math.min(tokens, limit.burst()) - taken, at, rate, ceiling, s.pausedUntil(),
+        return new LeafState(Math.min(tokens, capacity) - taken, at, rate, ceiling, s.pausedUntil(),
                 s.lastDecreaseAt(), s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles());
     }
 

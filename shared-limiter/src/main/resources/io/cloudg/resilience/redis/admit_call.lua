@@ -25,12 +25,14 @@ local function admit(K, A)
     fast = a[1] == VERSION and a_tokens ~= nil and a_at ~= nil
   end
   if fast then
-    -- Leaves.current: clamp the rate to the configured ceiling, refill at the stored rate, cap at the burst
+    -- Leaves.current: clamp the rate to the configured ceiling, refill at the stored rate, cap at the
+    -- capacity (Leaves.capacity: the burst less HEADROOM_SECONDS of refill, at least min(1, burst))
     local new_rate = ceiling
     if adaptive == 1 then new_rate = math.min(math.max(rate, floor), ceiling) end
-    if now > at then tokens = math.min(burst, tokens + (now - at) * rate / SECOND) end
+    local capacity = math.max(math.min(1.0, burst), burst - HEADROOM_SECONDS * ceiling)
+    if now > at then tokens = math.min(capacity, tokens + (now - at) * rate / SECOND) end
     at = math.max(now, at)
-    tokens = math.min(tokens, burst) - permits
+    tokens = math.min(tokens, capacity) - permits
     local wait = math.max(0, at - now)
     if tokens < 0 then wait = wait + math.ceil(-tokens * SECOND / new_rate) end
     -- times are integral: printed once with %d (tokens, a fraction, goes in as a number: Redis prints it)

@@ -16,6 +16,7 @@ if redis.replicate_commands then redis.replicate_commands() end
 local VERSION = '1'
 local SECOND = 1000000000
 local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
+local HEADROOM_SECONDS = 0.25  -- Leaves.HEADROOM_SECONDS: a leaf holds its burst less this much refill
 
 -- Server time (Redis TIME, read once per script run, however many calls the run serves) unless the caller
 -- injected one (test mode only).

@@ -2,7 +2,6 @@
 local SAME_EVENT_NANOS = SECOND          -- Leaves.SAME_EVENT_NANOS
 local RECOVERY_QUIET_NANOS = 5 * SECOND  -- Leaves.RECOVERY_QUIET_NANOS
 local RECOVERY_STEP = 0.05               -- Leaves.RECOVERY_STEP
-local FRESH_HEADROOM_SECONDS = 0.25      -- Leaves.FRESH_HEADROOM_SECONDS
 
 local LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
   'last_throttle', 'last_increase', 'throttles'}
@@ -18,20 +17,25 @@ local function leaf_copy(c)
     last_increase = c.last_increase, throttles = c.throttles}
 end
 
+-- Leaves.capacity: the most a leaf holds, and what a new one starts with: the burst less
+-- HEADROOM_SECONDS of refill at its ceiling, at least min(1, burst)
+local function leaf_capacity(L)
+  return math.max(math.min(1.0, L.burst), L.burst - HEADROOM_SECONDS * L.ceiling)
+end
+
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled.
 local function leaf_current(s, now, L)
+  local capacity = leaf_capacity(L)
   if s == nil or s.tokens == nil then
-    -- LeafState.fresh: the burst less FRESH_HEADROOM_SECONDS of refill, at least min(1, burst)
-    local tokens = math.max(math.min(1.0, L.burst), L.burst - FRESH_HEADROOM_SECONDS * L.ceiling)
-    return {tokens = tokens, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
+    return {tokens = capacity, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
   end
   local ceiling = L.ceiling
   local rate
   if L.adaptive then rate = math.min(math.max(s.rate, L.floor), ceiling) else rate = ceiling end
-  local tokens = refilled(s.tokens, s.refilled_at, now, s.rate, L.burst)
+  local tokens = refilled(s.tokens, s.refilled_at, now, s.rate, capacity)
   local at = math.max(now, s.refilled_at)
   local c = leaf_copy(s)
-  c.tokens = math.min(tokens, L.burst)
+  c.tokens = math.min(tokens, capacity)
   c.refilled_at = at
   c.rate = rate
   c.ceiling = ceiling
