@@ -1,7 +1,6 @@
 package io.cloudg;
 
 import io.cloudg.aws.AwsClients;
-import io.cloudg.aws.AwsCollector;
 import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
@@ -77,7 +76,7 @@ public final class InventoryMapper {
     }
 
     private ProviderPlanner awsPlanner(CloudGConfig c, Governor g) {
-        AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (AwsCollector.ITEMS_IN_FLIGHT + 1)));
+        AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (c.aws().itemConcurrency() + 1)));
         AwsProvider provider = new AwsProvider(c.aws(), clients);
         return new ProviderPlanner() {
             @Override

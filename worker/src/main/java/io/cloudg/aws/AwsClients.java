@@ -52,8 +52,8 @@ public final class AwsClients implements AutoCloseable {
     }
 
     /**
-     * The threads that run collectors' per-item calls ({@link AwsCollector#ITEMS_IN_FLIGHT} at most per
-     * collector job); the calls' pacing is the governor's, so more threads never mean more than the quota.
+     * The threads that run collectors' per-item calls ({@code aws.item_concurrency} at most per collector
+     * job); the calls' pacing is the governor's, so more threads never mean more than the quota.
      */
     ExecutorService itemThreads() {
         return items;

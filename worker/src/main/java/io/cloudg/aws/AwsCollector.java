@@ -35,7 +35,7 @@ import software.amazon.awssdk.core.SdkClient;
  * call that gave up or met an open circuit is in the task ledger, which makes the coverage PARTIAL. An
  * error of the listing itself escapes and the collector is FAILED.
  *
- * <p>Per-item calls run {@link #ITEMS_IN_FLIGHT} at a time (a sliding window over the listing, on the
+ * <p>Per-item calls run {@code aws.item_concurrency} (8) at a time (a sliding window over the listing, on the
  * clients' item threads, each bound to the job's ledger), so that an AMI-heavy region is held by its
  * quota, not by one round trip after another; assets still reach the sink in listing order, from the
  * job's own thread, and at most a window's worth of items is held.
@@ -44,12 +44,6 @@ import software.amazon.awssdk.core.SdkClient;
  * @param <T> the listed item type
  */
 public final class AwsCollector<C extends SdkClient, T> {
-    /**
-     * Per-item calls in flight per collector job. At 20 rps per EC2 action and 50-100 ms a round trip,
-     * 8 keep one action's quota busy; the governor paces them, the bulkhead caps them per account.
-     */
-    public static final int ITEMS_IN_FLIGHT = 8;
-
     /** Lists the items of one account x region. */
     @FunctionalInterface
     public interface Lister<C, T> {
@@ -120,7 +114,7 @@ public final class AwsCollector<C extends SdkClient, T> {
             TaskLedger ledger = TaskLedger.current();
             int lostBefore = ledger == null ? 0 : ledger.gaveUp() + ledger.circuitSkipped();
             try {
-                listInto(c, where, account, region, sink, clients.itemThreads());
+                listInto(c, where, account, region, sink, clients.itemThreads(), clients.settings().itemConcurrency());
             } catch (RuntimeException e) {
                 // The listing stopped because the governor gave up on a call (or its breaker skipped one):
                 // that loss is in the ledger, which makes this entry PARTIAL with the reason. Anything else
@@ -134,8 +128,13 @@ public final class AwsCollector<C extends SdkClient, T> {
         };
     }
 
-    private void listInto(C c, Where where, AwsAccount account, String region, AssetSink sink, ExecutorService threads)
-            throws InterruptedException {
+    /**
+     * Lists, and for collectors with per-item calls runs up to {@code inFlight} items' calls at once (at
+     * 20 rps per EC2 action and 50-100 ms a round trip, 8 keep one action's quota busy; the governor paces
+     * them, the bulkhead caps them per account).
+     */
+    private void listInto(C c, Where where, AwsAccount account, String region, AssetSink sink, ExecutorService threads,
+                          int inFlight) throws InterruptedException {
         if (detail == null && regionOf == null) {
             for (T item : lister.list(c, where)) {
                 String itemId = id.apply(item);
@@ -153,7 +152,7 @@ public final class AwsCollector<C extends SdkClient, T> {
                 if (itemId == null) {
                     continue;
                 }
-                if (window.size() >= ITEMS_IN_FLIGHT) {
+                if (window.size() >= inFlight) {
                     sink.accept(await(window.poll()));
                 }
                 window.add(threads.submit(() -> {

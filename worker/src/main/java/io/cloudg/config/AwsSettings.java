@@ -30,18 +30,21 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
                           String profile, String accessKeyId, String secretAccessKey, String sessionToken,
                           String defaultRegion, int maxRetries, String retryMode, List<String> collectors,
                           List<String> excludeCollectors, boolean cloudControlSweep, List<String> cloudControlTypes,
-                          boolean taggingSweep) {
+                          boolean taggingSweep, int itemConcurrency) {
 
     static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d+");
     static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
     static final Set<String> RETRY_MODES = Set.of("adaptive", "standard", "legacy");
     static final Set<String> KEYS = Set.of("endpoint_url", "regions", "org", "accounts", "role_name", "profile",
             "access_key_id", "secret_access_key", "session_token", "default_region", "max_retries", "retry_mode",
-            "collectors", "exclude_collectors", "cloudcontrol_sweep", "cloudcontrol_types", "tagging_sweep");
+            "collectors", "exclude_collectors", "cloudcontrol_sweep", "cloudcontrol_types", "tagging_sweep",
+            "item_concurrency");
+    /** Per-item calls (one DescribeImageAttribute per AMI) in flight per collector job, by default. */
+    public static final int DEFAULT_ITEM_CONCURRENCY = 8;
 
     public static final AwsSettings DEFAULTS = new AwsSettings(null, List.of(), false, List.of(),
             "OrganizationAccountAccessRole", null, null, null, null, "us-east-1", 10, "adaptive", List.of(), List.of(),
-            true, List.of(), true);
+            true, List.of(), true, DEFAULT_ITEM_CONCURRENCY);
 
     public AwsSettings {
         regions = List.copyOf(regions);
@@ -76,13 +79,13 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
                 y.bool("cloudcontrol_sweep", d.cloudControlSweep()),
                 y.strings("cloudcontrol_types", d.cloudControlTypes(), Pattern.compile("AWS::\\w+::\\w+"),
                         "a CloudFormation type name like AWS::SNS::Subscription"),
-                y.bool("tagging_sweep", d.taggingSweep()));
+                y.bool("tagging_sweep", d.taggingSweep()), y.integer("item_concurrency", d.itemConcurrency(), 1));
     }
 
     public AwsSettings withEndpoint(URI uri) {
         return new AwsSettings(uri, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey, sessionToken,
                 defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
-                taggingSweep);
+                taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withRegions(List<String> r) {
@@ -93,31 +96,31 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, r, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep);
+                cloudControlTypes, taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withOrg(boolean o) {
         return new AwsSettings(endpointUrl, regions, o, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep);
+                cloudControlTypes, taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withCredentials(String accessKey, String secretKey) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKey, secretKey, null,
                 defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
-                taggingSweep);
+                taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withCollectors(List<String> only, List<String> exclude) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, only, exclude, cloudControlSweep, cloudControlTypes,
-                taggingSweep);
+                taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withSweeps(boolean cloudControl, boolean tagging) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControl,
-                cloudControlTypes, tagging);
+                cloudControlTypes, tagging, itemConcurrency);
     }
 
     public AwsSettings withMaxRetries(int n) {
@@ -126,7 +129,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, n, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep);
+                cloudControlTypes, taggingSweep, itemConcurrency);
     }
 
     public AwsSettings withRetryMode(String mode) {
@@ -135,7 +138,16 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, mode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep);
+                cloudControlTypes, taggingSweep, itemConcurrency);
+    }
+
+    public AwsSettings withItemConcurrency(int n) {
+        if (n < 1) {
+            throw Yaml.invalid("aws.item_concurrency", "an integer >= 1", n);
+        }
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep, n);
     }
 
     /** Redacted for logs. */
@@ -143,6 +155,6 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
     public String toString() {
         return "AwsSettings{endpoint=" + endpointUrl + ", regions=" + (regions.isEmpty() ? "all" : regions) + ", org=" + org
                 + ", accounts=" + accounts + ", role=" + roleName + ", credentials=" + (accessKeyId == null ? "default chain" : "static")
-                + ", max_retries=" + maxRetries + ", retry_mode=" + retryMode + "}";
+                + ", max_retries=" + maxRetries + ", retry_mode=" + retryMode + ", item_concurrency=" + itemConcurrency + "}";
     }
 }

@@ -47,7 +47,20 @@ class AwsCollectorTest {
 
     @Test
     void perItemCallsRunAWindowAtATimeInTheJobsLedgerAndAssetsKeepListingOrder() throws Exception {
-        CountDownLatch allInFlight = new CountDownLatch(AwsCollector.ITEMS_IN_FLIGHT);
+        assertWindow(clients, AwsSettings.DEFAULT_ITEM_CONCURRENCY);
+    }
+
+    @Test
+    void theWindowIsAwsItemConcurrency() throws Exception {
+        try (AwsClients three = new AwsClients(AwsSettings.DEFAULTS.withItemConcurrency(3), governor, 8)) {
+            assertWindow(three, 3);
+        }
+        assertThatThrownBy(() -> AwsSettings.DEFAULTS.withItemConcurrency(0))
+                .hasMessageContaining("aws.item_concurrency").hasMessageContaining("0");
+    }
+
+    void assertWindow(AwsClients clients, int window) throws Exception {
+        CountDownLatch allInFlight = new CountDownLatch(window);
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger maxInFlight = new AtomicInteger();
         TaskLedger ledger = TaskLedger.create("task/amis");
@@ -83,7 +96,7 @@ class AwsCollectorTest {
 
         assertThat(out).extracting(Asset::id).containsExactlyElementsOf(ITEMS);
         assertThat(out).allSatisfy(a -> assertThat(a.attributes()).containsEntry("launch_permission", a.id() + "-public"));
-        assertThat(maxInFlight.get()).isEqualTo(AwsCollector.ITEMS_IN_FLIGHT);
+        assertThat(maxInFlight.get()).isEqualTo(window);
         assertThat(seen).containsExactly(ledger);
         assertThat(sinkThreads).containsOnly(Thread.currentThread().getName());
     }

@@ -7,7 +7,7 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.resilience.config.ConfigException;
 import org.junit.jupiter.api.Test;
 
-/** The azure and gcp blocks: wrong values fail naming the key and the value, unknown keys are reported. */
+/** The azure and gcp blocks (and aws.item_concurrency): wrong values fail naming the key and the value, unknown keys are reported. */
 class ProviderSettingsTest {
     static final String TENANT = "8f3e2a10-0000-4000-8000-000000000001";
 
@@ -61,6 +61,16 @@ class ProviderSettingsTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.projects entry").hasMessageContaining("Bad_Project");
         assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {endpoint_url: nowhere}"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.endpoint_url").hasMessageContaining("nowhere");
+    }
+
+    @Test
+    void awsItemConcurrencyLoadsWithADefaultAndNamesWrongValues() {
+        assertThat(CloudGConfig.fromYaml("providers: [aws]").aws().itemConcurrency()).isEqualTo(8);
+        assertThat(CloudGConfig.fromYaml("aws: {item_concurrency: 2}").aws().itemConcurrency()).isEqualTo(2);
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("aws: {item_concurrency: 0}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("aws.item_concurrency").hasMessageContaining("0");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("aws: {item_concurrency: many}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("aws.item_concurrency").hasMessageContaining("many");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.cloudg.fleet.worker;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.aws.AwsCollector;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
@@ -28,7 +27,7 @@ public final class WorkerRuntime implements AutoCloseable {
     private WorkerRuntime(CloudGConfig config, FleetSettings fleet, Function<String, String> env, Clock clock) {
         this.governor = FleetGovernor.install(config);
         this.providers = FleetProviders.lazy(config, governor,
-                Math.max(64, fleet.worker().threads() * (AwsCollector.ITEMS_IN_FLIGHT + 1)));
+                Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, clock);
         this.health = fleet.worker().healthPort() > 0 ? new HealthServer(fleet.worker().healthPort(), worker.health()) : null;
     }

@@ -106,7 +106,8 @@ public final class EmbeddedCollector implements Collector {
         AwsSettings narrowed = new AwsSettings(a.endpointUrl(), List.of(global ? a.defaultRegion() : s.region()), false,
                 List.of(s.account()), a.roleName(), a.profile(), a.accessKeyId(), a.secretAccessKey(), a.sessionToken(),
                 a.defaultRegion(), a.maxRetries(), a.retryMode(), List.of(s.service()), List.of(),
-                s.service().equals("cloudcontrol"), a.cloudControlTypes(), s.service().equals("tagging"));
+                s.service().equals("cloudcontrol"), a.cloudControlTypes(), s.service().equals("tagging"),
+                a.itemConcurrency());
         ThrottlingStats run = new ThrottlingStats();
         AssetSpool spool = AssetSpool.temporary(out);
         List<CoverageRecord> coverage = new ArrayList<>();
