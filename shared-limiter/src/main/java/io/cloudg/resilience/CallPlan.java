@@ -29,8 +29,11 @@ final class CallPlan {
     final AdmitRequest admitNoSlot;
     final ScopeCounters counters;
     final SlotGate gate;
+    /** This process's last sight of a throttle on {@link #leaf}, shared by every plan of that leaf. */
+    final ThrottleNotice throttles;
 
-    CallPlan(Scope scope, RateLimitConfig config, ScopeCounters counters, SlotGate gate) {
+    CallPlan(Scope scope, RateLimitConfig config, ScopeCounters counters, SlotGate gate,
+             java.util.function.Function<Scope, ThrottleNotice> notices) {
         if (scope.service() == null) {
             throw new IllegalArgumentException("a governed call needs a scope with a service, but was " + scope);
         }
@@ -53,6 +56,7 @@ final class CallPlan {
                 breaker, null, 1);
         this.counters = counters;
         this.gate = gate;
+        this.throttles = notices.apply(leaf);
     }
 
     /** The name a give-up message uses: the operation, else the service. */

@@ -40,6 +40,9 @@ public final class GovernedCall implements AutoCloseable {
     private SlotLease lease;
     private long leaseRenewedAt;
     private boolean ended;
+    /** Whether the last admission asked this call to wait, and when it was made. */
+    private boolean waiting;
+    private long reservedAt;
 
     GovernedCall(Governor governor, CallPlan plan, CallOptions options, long now) {
         this.governor = governor;
@@ -113,7 +116,11 @@ public final class GovernedCall implements AutoCloseable {
             }
         }
         boolean wantSlot = needsSlot() && plan.gate.idle();
-        Admission a = store.admit(wantSlot ? plan.admitWithSlot : plan.admitNoSlot);
+        return admitted(store.admit(wantSlot ? plan.admitWithSlot : plan.admitNoSlot), now);
+    }
+
+    /** What an admission means for this call: a refusal throws, a probe or a lease is kept, a wait counted. */
+    private long admitted(Admission a, long now) {
         if (a.rejected()) {
             CircuitOpenException e = new CircuitOpenException(plan.leaf, a.breaker().retryInNanos());
             count(ScopeCounters::rejected);
@@ -136,6 +143,8 @@ public final class GovernedCall implements AutoCloseable {
             leaseRenewedAt = now;
         }
         long wait = a.waitNanos();
+        waiting = wait > 0;
+        reservedAt = now;
         if (wait > 0) {
             plan.counters.waited(wait);
             if (runCounters != null) {
@@ -145,9 +154,54 @@ public final class GovernedCall implements AutoCloseable {
         return wait;
     }
 
+    /**
+     * After waiting what an admission asked for: if this process saw a throttled answer on this call's
+     * leaf since the reservation, that reservation was made at a rate that no longer holds (the leaf has
+     * halved since), and sending now would run into the same empty bucket. Reserves again, behind the
+     * callers already queued and at the halved rate, and returns the further wait; otherwise 0. The first
+     * reservation stays taken, which errs on the slow side. A probe keeps its place.
+     *
+     * @throws CircuitOpenException the breaker opened meanwhile; nothing was taken and the ledger records a skip
+     */
+    public long recheckAfterWait() {
+        if (!plan.enabled || !waiting || probeGeneration != 0 || !plan.throttles.after(reservedAt)) {
+            waiting = false;
+            return 0;
+        }
+        return admitted(store.admit(plan.admitNoSlot), time.nanoTime());
+    }
+
+    /**
+     * Waits {@code wait} (what {@link #admit()} returned), re-reserving as {@link #recheckAfterWait()}
+     * says, for as long as it says. Blocks.
+     */
+    public void waitForTokens(long wait) throws InterruptedException {
+        long w = wait;
+        while (w > 0) {
+            time.sleep(w);
+            w = recheckAfterWait();
+        }
+    }
+
+    /** Like {@link #waitForTokens(long)} without holding a thread. */
+    public CompletableFuture<Void> waitForTokensAsync(long wait) {
+        if (wait <= 0) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return time.delay(wait).thenCompose(v -> {
+            long w;
+            try {
+                w = recheckAfterWait();
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            return waitForTokensAsync(w);
+        });
+    }
+
     /** Admits, waits for the tokens, takes a bulkhead slot: everything before sending. Blocks. */
     public void beforeSend() throws InterruptedException {
-        time.sleep(admit());
+        waitForTokens(admit());
         if (needsSlot()) {
             try {
                 takeLease(plan.gate.acquire(plan.slot).get());
@@ -168,7 +222,7 @@ public final class GovernedCall implements AutoCloseable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return time.delay(wait).thenCompose(v -> {
+        return waitForTokensAsync(wait).thenCompose(v -> {
             if (!needsSlot()) {
                 return CompletableFuture.completedFuture(null);
             }
@@ -230,8 +284,12 @@ public final class GovernedCall implements AutoCloseable {
     }
 
     private AttemptDecision decide(Throwable error, Classification c, boolean sdkLoop, boolean sdkWillRetry) {
+        long now = time.nanoTime();
         if (c.errorClass() == ErrorClass.THROTTLED) {
             count(ScopeCounters::throttled);
+            if (plan.enabled) {
+                plan.throttles.mark(now);
+            }
         } else if (c.errorClass() == ErrorClass.TRANSIENT) {
             count(ScopeCounters::transientError);
         }
@@ -245,7 +303,6 @@ public final class GovernedCall implements AutoCloseable {
             end(outcome, retryAfter, CallVerdict.REACHABLE);
             return new AttemptDecision(AttemptDecision.Kind.FAIL, 0, error, null);
         }
-        long now = time.nanoTime();
         String why = null;
         CallVerdict verdict = CallVerdict.FAILURE;
         long backoff = 0;

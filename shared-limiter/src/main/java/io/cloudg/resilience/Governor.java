@@ -42,6 +42,7 @@ public final class Governor implements AutoCloseable {
     private final ThrottlingStats stats = new ThrottlingStats();
     private final ConcurrentHashMap<Scope, SlotGate> gates = new ConcurrentHashMap<>();
     private volatile ConcurrentHashMap<Scope, CallPlan> plans = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Scope, ThrottleNotice> notices = new ConcurrentHashMap<>();
 
     private Governor(Builder b) {
         this.config = b.config;
@@ -99,7 +100,8 @@ public final class Governor implements AutoCloseable {
         CallPlan plan = p.get(scope);
         if (plan == null) {
             plan = p.computeIfAbsent(scope, s -> new CallPlan(s, config, stats.counters(s.withoutOperation()),
-                    gates.computeIfAbsent(s.accountScope(), a -> new SlotGate(store, time))));
+                    gates.computeIfAbsent(s.accountScope(), a -> new SlotGate(store, time)),
+                    leaf -> notices.computeIfAbsent(leaf, l -> new ThrottleNotice())));
         }
         return plan;
     }

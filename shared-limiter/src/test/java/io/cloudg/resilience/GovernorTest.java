@@ -25,6 +25,8 @@ class GovernorTest {
     static final Scope VPCS = Scope.of("aws", ACCT, "us-east-1", "ec2", "DescribeVpcs");
     static final Scope IMAGE_ATTR = Scope.of("aws", ACCT, "us-east-1", "ec2", "DescribeImageAttribute");
 
+    static final long MS = 1_000_000L;
+
     final ManualTimeSource time = new ManualTimeSource();
 
     Governor governor(Consumer<RateLimitConfig.Builder> edit) {
@@ -91,6 +93,60 @@ class GovernorTest {
             c.close();
         }
         assertThat(rate(g, SUBNETS)).isEqualTo(10.0);
+    }
+
+    @Test
+    void aCallQueuedBeforeAThrottleReservesAgainAtTheHalvedRateInsteadOfSendingOnTime() throws Exception {
+        Governor g = governor();
+        for (int i = 0; i < 94; i++) { // the leaf's capacity is 95: burst 100 less 0.25 s of refill at 20/s
+            try (GovernedCall c = g.open(IMAGE_ATTR)) {
+                assertThat(c.admit()).isZero();
+                c.onSuccess();
+            }
+        }
+        GovernedCall out = g.open(IMAGE_ATTR);
+        assertThat(out.admit()).isZero();
+        GovernedCall early = g.open(IMAGE_ATTR);
+        GovernedCall queued = g.open(IMAGE_ATTR);
+        assertThat(early.admit()).isEqualTo(50 * MS);
+        assertThat(queued.admit()).as("reserved at 20/s").isEqualTo(100 * MS);
+        // the call that was already out comes back throttled while both wait: the leaf halves to 10/s
+        time.advance(Duration.ofMillis(10));
+        assertThat(out.onFailure(throttled()).retry()).isTrue();
+        out.close();
+        assertThat(rate(g, IMAGE_ATTR)).isEqualTo(10.0);
+        time.advance(Duration.ofMillis(90));
+        // both reservations were made at the old rate: neither goes out on its old time, each reserves
+        // again behind what is queued, at 10/s (the first reservations stay taken: 2.9 tokens owed)
+        assertThat(queued.recheckAfterWait()).isEqualTo(190 * MS);
+        assertThat(early.recheckAfterWait()).isEqualTo(290 * MS);
+        // once re-reserved, a call goes when its new time comes, unless another throttle arrives
+        assertThat(queued.recheckAfterWait()).isZero();
+        // a call reserved after the throttle was seen waits at the new rate and is not sent back
+        GovernedCall later = g.open(IMAGE_ATTR);
+        assertThat(later.admit()).isEqualTo(390 * MS);
+        assertThat(later.recheckAfterWait()).isZero();
+        for (GovernedCall c : List.of(early, queued, later)) {
+            c.close();
+        }
+    }
+
+    @Test
+    void withoutAThrottleAWaitingCallGoesOnItsReservedTime() throws Exception {
+        Governor g = governor();
+        for (int i = 0; i < 95; i++) {
+            try (GovernedCall c = g.open(IMAGE_ATTR)) {
+                c.admit();
+                c.onSuccess();
+            }
+        }
+        try (GovernedCall c = g.open(IMAGE_ATTR)) {
+            long wait = c.admit();
+            assertThat(wait).isEqualTo(50 * MS);
+            long before = time.nanoTime();
+            c.waitForTokens(wait);
+            assertThat(time.nanoTime() - before).as("slept exactly its reservation").isEqualTo(wait);
+        }
     }
 
     @Test

@@ -145,7 +145,7 @@ public final class GovernedAwsCalls {
             try {
                 wait = call.admit();
                 if (call.needsSlot()) {
-                    governor.time().sleep(wait);
+                    call.waitForTokens(wait);
                     wait = 0;
                     call.awaitSlot();
                 }

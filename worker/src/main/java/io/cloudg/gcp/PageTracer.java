@@ -58,8 +58,7 @@ final class PageTracer implements ApiTracer {
             throw new RetryVetoedException(veto);
         }
         try {
-            long wait = call.admit();
-            governor.time().sleep(wait);
+            call.waitForTokens(call.admit());
             call.awaitSlot();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
