@@ -29,13 +29,19 @@ final class TestRedis implements AutoCloseable {
     private final int port;
     private final boolean aof;
     private final Path dir;
+    private final List<String> extra;
     private RedisServer embedded;
     private Process system;
 
     private TestRedis(Binary binary, boolean aof) {
+        this(binary, aof, freePort(), List.of());
+    }
+
+    private TestRedis(Binary binary, boolean aof, int port, List<String> extra) {
         this.binary = binary;
-        this.port = freePort();
+        this.port = port;
         this.aof = aof;
+        this.extra = List.copyOf(extra);
         try {
             this.dir = Files.createTempDirectory("cloudg-redis-");
         } catch (IOException e) {
@@ -51,6 +57,29 @@ final class TestRedis implements AutoCloseable {
 
     static TestRedis embedded() {
         return start(Binary.EMBEDDED, false);
+    }
+
+    /**
+     * An embedded redis-server started as a Redis Cluster node (no slots yet: {@link TestRedisCluster}
+     * joins nodes into a cluster). Its port leaves room for the cluster bus at port + 10000.
+     */
+    static TestRedis clusterNode() {
+        int port;
+        do {
+            port = freePort();
+        } while (port > 55000 || !portFree(port + 10000));
+        TestRedis r = new TestRedis(Binary.EMBEDDED, false, port, List.of("cluster-enabled yes",
+                "cluster-config-file nodes.conf", "cluster-node-timeout 5000"));
+        r.start();
+        return r;
+    }
+
+    private static boolean portFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The system's redis-server, if one is on the PATH. */
@@ -98,6 +127,7 @@ final class TestRedis implements AutoCloseable {
         } else {
             s.add("appendonly no");
         }
+        s.addAll(extra);
         return s;
     }
 
