@@ -26,10 +26,10 @@ local function admit(K, A)
   end
   if fast then
     -- Leaves.current: clamp the rate to the configured ceiling, refill at the stored rate, cap at the
-    -- capacity (Leaves.capacity: the burst less HEADROOM_SECONDS of refill, at least min(1, burst))
+    -- capacity
     local new_rate = ceiling
     if adaptive == 1 then new_rate = math.min(math.max(rate, floor), ceiling) end
-    local capacity = math.max(math.min(1.0, burst), burst - HEADROOM_SECONDS * ceiling)
+    local capacity = leaf_capacity(burst, ceiling)
     if now > at then tokens = math.min(capacity, tokens + (now - at) * rate / SECOND) end
     at = math.max(now, at)
     tokens = math.min(tokens, capacity) - permits

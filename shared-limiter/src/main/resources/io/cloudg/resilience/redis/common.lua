@@ -16,7 +16,13 @@ if redis.replicate_commands then redis.replicate_commands() end
 local VERSION = '1'
 local SECOND = 1000000000
 local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
-local HEADROOM_SECONDS = 0.25  -- Leaves.HEADROOM_SECONDS: a leaf holds its burst less this much refill
+local HEADROOM_SECONDS = 0.25  -- Leaves.HEADROOM_SECONDS
+
+-- Leaves.capacity: the most a leaf holds, and what a new one starts with: the burst less HEADROOM_SECONDS
+-- of refill at its ceiling, at least min(1, burst). Shared by both straight-line paths and leaf.lua.
+local function leaf_capacity(burst, ceiling)
+  return math.max(math.min(1.0, burst), burst - HEADROOM_SECONDS * ceiling)
+end
 
 -- Server time (Redis TIME, read once per script run, however many calls the run serves) unless the caller
 -- injected one (test mode only).

@@ -17,15 +17,9 @@ local function leaf_copy(c)
     last_increase = c.last_increase, throttles = c.throttles}
 end
 
--- Leaves.capacity: the most a leaf holds, and what a new one starts with: the burst less
--- HEADROOM_SECONDS of refill at its ceiling, at least min(1, burst)
-local function leaf_capacity(L)
-  return math.max(math.min(1.0, L.burst), L.burst - HEADROOM_SECONDS * L.ceiling)
-end
-
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled.
 local function leaf_current(s, now, L)
-  local capacity = leaf_capacity(L)
+  local capacity = leaf_capacity(L.burst, L.ceiling)
   if s == nil or s.tokens == nil then
     return {tokens = capacity, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
   end

@@ -25,9 +25,10 @@ local function record(K, A)
       local new_rate = ceiling
       if adaptive == 1 then new_rate = math.min(math.max(rate, floor), ceiling) end
       if adaptive ~= 1 or new_rate >= ceiling then
-        if now > at then tokens = math.min(burst, tokens + (now - at) * rate / SECOND) end
+        local capacity = leaf_capacity(burst, ceiling)
+        if now > at then tokens = math.min(capacity, tokens + (now - at) * rate / SECOND) end
         at = math.max(now, at)
-        tokens = math.min(tokens, burst)
+        tokens = math.min(tokens, capacity)
         local now_s = string.format('%d', now)
         local at_s = now_s
         if at ~= now then at_s = string.format('%d', at) end

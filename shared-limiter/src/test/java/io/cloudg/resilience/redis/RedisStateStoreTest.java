@@ -11,6 +11,7 @@ import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.Leaves;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
@@ -71,6 +72,36 @@ class RedisStateStoreTest {
     @AfterEach
     void clear() {
         store.clear();
+    }
+
+    /**
+     * Both straight-line paths (admit_call.lua's and record_call.lua's) refill a leaf to its capacity, as
+     * Leaves.current does, never to the full burst: the stored balance is what the contract suite cannot see.
+     */
+    @Test
+    void anIdleLeafRefillsToItsCapacityOnEitherFastPath() {
+        ManualTimeSource time = new ManualTimeSource();
+        time.advance(Duration.ofHours(1));
+        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("capacity").clock(StoreClock.injected(time)).build();
+        s.clear();
+        try {
+            AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, LIMIT, BREAKER, null, 1);
+            s.admit(admit);
+            s.admit(admit); // the second one takes the straight-line path
+            time.advance(Duration.ofMinutes(10));
+            s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0, null));
+            assertThat(storedTokens(s)).as("after a success").isEqualTo(Leaves.capacity(LIMIT));
+            time.advance(Duration.ofMinutes(10));
+            s.admit(admit);
+            assertThat(storedTokens(s)).as("after an admission").isEqualTo(Leaves.capacity(LIMIT) - 1);
+        } finally {
+            s.clear();
+            s.close();
+        }
+    }
+
+    private double storedTokens(RedisStateStore s) {
+        return Double.parseDouble(client.getMap(s.keys().leaf(LEAF), StringCodec.INSTANCE).get("tokens").toString());
     }
 
     AdmitRequest admitReq(Scope leaf, SlotRequest slot) {
