@@ -7,10 +7,10 @@ import io.cloudg.collect.CollectionTask;
 import io.cloudg.resilience.Governor;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.TaskTarget;
-import java.util.Map;
 
 /**
- * Azure in the fleet: one task per subscription, cut between resource providers; the record's
+ * Azure in the fleet: one task per subscription, cut between resource providers (each listing uses its
+ * resource provider's quota, so each job is its own service); the record's
  * {@code azure_full} summary is added by the coordinator over the assembled parts
  * ({@link FleetProviders#summaryOf}).
  */
@@ -29,22 +29,6 @@ final class AzureFleetProvider implements FleetProvider {
     @Override
     public ProviderPlan plan() {
         return provider.plan();
-    }
-
-    @Override
-    public Map<String, String> discoveryFacts() {
-        return Map.of();
-    }
-
-    /** Each {@code azure_<service>} listing uses its resource provider's quota. */
-    @Override
-    public String serviceOf(String job) {
-        return job;
-    }
-
-    @Override
-    public boolean discoveryJob(String job) {
-        return false;
     }
 
     @Override

@@ -15,14 +15,26 @@ public interface FleetProvider extends AutoCloseable {
     /** Discovers the estate (governed) and plans its tasks, as the embedded mode does. */
     ProviderPlan plan();
 
-    /** What the last {@link #plan()} learned that workers need to re-plan (never a secret). */
-    Map<String, String> discoveryFacts();
+    /**
+     * What the last {@link #plan()} learned that workers need to re-plan (never a secret). None by default:
+     * a task's target alone re-plans it.
+     */
+    default Map<String, String> discoveryFacts() {
+        return Map.of();
+    }
 
-    /** The service whose quotas a job uses: jobs of one service stay together when a task is split. */
-    String serviceOf(String job);
+    /**
+     * The service whose quotas a job uses: jobs of one service stay together when a task is split. By
+     * default each job is a service of its own ({@code azure_<service>}, a Cloud Asset listing).
+     */
+    default String serviceOf(String job) {
+        return job;
+    }
 
-    /** Whether a job is built from discovery's findings and so runs in the coordinator. */
-    boolean discoveryJob(String job);
+    /** Whether a job is built from discovery's findings and so runs in the coordinator. None by default. */
+    default boolean discoveryJob(String job) {
+        return false;
+    }
 
     /** A worker's side: the jobs of {@code target}, built with this process's clients and credentials. */
     CollectionTask taskFor(TaskTarget target);

@@ -7,7 +7,6 @@ import io.cloudg.gcp.GcpProvider;
 import io.cloudg.resilience.Governor;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.TaskTarget;
-import java.util.Map;
 
 /** GCP in the fleet: one Cloud Asset listing per project, and one for the organization's own assets. */
 final class GcpFleetProvider implements FleetProvider {
@@ -27,21 +26,6 @@ final class GcpFleetProvider implements FleetProvider {
     @Override
     public ProviderPlan plan() {
         return provider.plan();
-    }
-
-    @Override
-    public Map<String, String> discoveryFacts() {
-        return Map.of();
-    }
-
-    @Override
-    public String serviceOf(String job) {
-        return job;
-    }
-
-    @Override
-    public boolean discoveryJob(String job) {
-        return false;
     }
 
     @Override
