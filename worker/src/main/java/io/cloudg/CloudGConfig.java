@@ -1,19 +1,12 @@
 package io.cloudg;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cloudg.config.AwsSettings;
 import io.cloudg.config.AzureSettings;
+import io.cloudg.config.ConfigFile;
 import io.cloudg.config.ConfigLoader;
 import io.cloudg.config.GcpSettings;
-import io.cloudg.config.McpSettings;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -37,14 +30,12 @@ import java.util.function.UnaryOperator;
  */
 public final class CloudGConfig implements io.cloudg.resilience.config.RateLimitConfigSource {
     public static final Set<String> PROVIDERS = Set.of("aws", "azure", "gcp");
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private final List<String> providers;
     private final AwsSettings aws;
     private final AzureSettings azure;
     private final GcpSettings gcp;
     private final RateLimitConfig ratelimit;
-    private final McpSettings mcp;
     private final Path outputDir;
     private final int workers;
     private final List<String> warnings;
@@ -55,7 +46,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         this.azure = b.azure;
         this.gcp = b.gcp;
         this.ratelimit = b.ratelimit;
-        this.mcp = b.mcp;
         this.outputDir = b.outputDir;
         this.workers = b.workers;
         this.warnings = List.copyOf(b.warnings);
@@ -67,26 +57,16 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
 
     /** Reads a YAML file. A missing or unreadable file fails with its path in the message. */
     public static CloudGConfig load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw ConfigErrors.mustBe("--config", "an existing file", file.toString());
-        } catch (IOException e) {
-            throw ConfigErrors.invalid("--config", "cannot read " + file + ": " + e.getMessage());
-        }
-        return fromYaml(text);
+        return from(ConfigFile.load(file));
     }
 
     public static CloudGConfig fromYaml(String yaml) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(yaml == null ? "" : yaml);
-        } catch (JsonProcessingException e) {
-            throw ConfigErrors.invalid("(config)", "the YAML could not be read: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
-        }
-        return ConfigLoader.load(root, builder());
+        return from(ConfigFile.fromYaml(yaml));
+    }
+
+    /** The worker's sections of {@code file}; the other sections are their modules' to read. */
+    public static CloudGConfig from(ConfigFile file) {
+        return ConfigLoader.load(file, builder());
     }
 
     /** The providers to map, in the order given. */
@@ -96,8 +76,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     public GcpSettings gcp() { return gcp; }
     @Override
     public RateLimitConfig ratelimit() { return ratelimit; }
-    /** The {@code mcp} block: principals, tokens, dataset directory, HTTP address of {@code cloudg mcp}. */
-    public McpSettings mcp() { return mcp; }
     public Path outputDir() { return outputDir; }
     /** Collection tasks run at once ({@code workers}, default 16). */
     public int workers() { return workers; }
@@ -111,7 +89,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         b.azure = azure;
         b.gcp = gcp;
         b.ratelimit = ratelimit;
-        b.mcp = mcp;
         b.outputDir = outputDir;
         b.workers = workers;
         b.warnings.addAll(warnings);
@@ -130,7 +107,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         private AzureSettings azure = AzureSettings.DEFAULTS;
         private GcpSettings gcp = GcpSettings.DEFAULTS;
         private RateLimitConfig ratelimit = RateLimitConfig.defaults();
-        private McpSettings mcp = McpSettings.DEFAULTS;
         private Path outputDir = Path.of(".");
         private int workers = 16;
         private final List<String> warnings = new ArrayList<>();
@@ -154,8 +130,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         public Builder gcp(GcpSettings s) { this.gcp = Objects.requireNonNull(s); return this; }
         public Builder gcp(UnaryOperator<GcpSettings> edit) { this.gcp = edit.apply(gcp); return this; }
         public Builder ratelimit(RateLimitConfig r) { this.ratelimit = Objects.requireNonNull(r); return this; }
-        public Builder mcp(McpSettings m) { this.mcp = Objects.requireNonNull(m); return this; }
-        public Builder mcp(UnaryOperator<McpSettings> edit) { this.mcp = edit.apply(mcp); return this; }
         public Builder outputDir(Path p) { this.outputDir = Objects.requireNonNull(p); return this; }
 
         public Builder workers(int n) {

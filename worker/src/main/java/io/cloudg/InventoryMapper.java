@@ -4,6 +4,7 @@ import io.cloudg.aws.AwsClients;
 import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.Coverage;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.AssetSpool;
@@ -15,6 +16,7 @@ import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.StartupException;
@@ -77,18 +79,7 @@ public final class InventoryMapper {
 
     private ProviderPlanner awsPlanner(CloudGConfig c, Governor g) {
         AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (c.aws().itemConcurrency() + 1)));
-        AwsProvider provider = new AwsProvider(c.aws(), clients);
-        return new ProviderPlanner() {
-            @Override
-            public ProviderPlan plan() {
-                return provider.plan();
-            }
-
-            @Override
-            public void close() {
-                clients.close();
-            }
-        };
+        return ProviderPlanner.of(new AwsProvider(c.aws(), clients)::plan, clients::close);
     }
 
     /** Maps every configured provider. Throws {@link StartupException} when the run cannot start. */
@@ -97,8 +88,9 @@ public final class InventoryMapper {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
         String runId = UUID.randomUUID().toString();
-        Instant started = Instant.now();
-        long t0 = System.nanoTime();
+        TimeSource time = governor.time();
+        Instant started = time.instant();
+        long t0 = time.nanoTime();
         ThrottlingStats run = new ThrottlingStats();
         Path out = config.outputDir();
         AssetSpool spool = AssetSpool.temporary(out);
@@ -121,7 +113,7 @@ public final class InventoryMapper {
                 tasks.addAll(plan.tasks());
                 LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
-            coverage.addAll(new TaskRunner(config.workers(), run, spool, listener).run(tasks));
+            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener).run(tasks));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StartupException("the map was interrupted", e);
@@ -139,14 +131,14 @@ public final class InventoryMapper {
         if (throttling != null) {
             throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        double seconds = (time.nanoTime() - t0) / 1e9;
         Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
         Map<String, Object> runInfo = new LinkedHashMap<>();
         runInfo.put("id", runId);
         runInfo.put("mode", "embedded");
         runInfo.put("providers", config.providers());
         runInfo.put("started_at", started.toString());
-        runInfo.put("finished_at", Instant.now().toString());
+        runInfo.put("finished_at", time.instant().toString());
         runInfo.put("governor", governor.store().describe());
         Path file = InventoryMapWriter.write(out, runInfo, summary, coverage, throttling, spool);
         LOG.info("wrote {} ({} assets, {} records)", file, spool.count(), coverage.size());

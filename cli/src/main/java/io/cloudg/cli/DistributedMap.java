@@ -2,7 +2,7 @@ package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
-import io.cloudg.fleet.FleetConfigFile;
+import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
@@ -12,7 +12,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
 import java.io.PrintStream;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -36,13 +36,15 @@ final class DistributedMap {
         }
         Governor governor = null;
         try {
-            FleetConfigFile file = m.config != null ? FleetConfigFile.load(m.config) : FleetConfigFile.defaults();
-            CloudGConfig cfg = FleetGovernor.withRedis(overrides(m, file.config().toBuilder()).build(), m.redis);
-            FleetSettings fleet = m.kafka == null ? file.fleet()
-                    : file.fleet().withKafka(file.fleet().kafka().withBootstrapServers(m.kafka));
+            ConfigFile file = m.config != null ? ConfigFile.load(m.config) : ConfigFile.empty();
+            CloudGConfig cfg = FleetGovernor.withRedis(overrides(m, CloudGConfig.from(file).toBuilder()).build(), m.redis);
+            FleetSettings fleet = FleetSettings.from(file);
+            if (m.kafka != null) {
+                fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(m.kafka));
+            }
             governor = FleetGovernor.install(cfg);
             FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, new KafkaClients(fleet.kafka(), System::getenv),
-                    governor, Clock.systemUTC(), line -> err.println("cloudg: " + line));
+                    governor, TimeSource.system(), line -> err.println("cloudg: " + line));
             CountDownLatch finished = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 coordinator.stop();

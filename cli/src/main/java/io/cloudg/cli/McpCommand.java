@@ -1,6 +1,8 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.config.ConfigFile;
+import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.CloudgMcp;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
@@ -54,7 +56,9 @@ final class McpCommand implements Callable<Integer> {
         PrintStream err = System.err;
         CloudSim running = null;
         try {
-            CloudGConfig loaded = config != null ? CloudGConfig.load(config) : CloudGConfig.builder().build();
+            ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
+            CloudGConfig loaded = CloudGConfig.from(file);
+            McpSettings mcpSettings = McpSettings.from(file);
             CloudGConfig.Builder b = loaded.toBuilder();
             if (sim) {
                 running = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
@@ -72,13 +76,14 @@ final class McpCommand implements Callable<Integer> {
                 b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
             }
             if (datasetDir != null) {
-                b.mcp(m -> m.withDatasetDir(datasetDir));
+                mcpSettings = mcpSettings.withDatasetDir(datasetDir);
             }
             if (host != null || port != null) {
-                b.mcp(m -> m.withHttp(host != null ? host : m.httpHost(), port != null ? port : m.httpPort()));
+                mcpSettings = mcpSettings.withHttp(host != null ? host : mcpSettings.httpHost(),
+                        port != null ? port : mcpSettings.httpPort());
             }
             CloudGConfig cfg = b.build();
-            CloudgMcp mcp = CloudgMcp.builder(cfg).build();
+            CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).build();
             try {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();

@@ -26,14 +26,16 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private final ScheduledExecutorService ticker;
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger total = new AtomicInteger();
-    private final long started = System.nanoTime();
+    private final long started;
     private long lastCalls;
-    private long lastAt = System.nanoTime();
+    private long lastAt;
     private double callsPerSecond;
     private boolean drawn;
 
     Progress(Governor governor, PrintStream err, boolean tty) {
         this.governor = governor;
+        this.started = governor.time().nanoTime();
+        this.lastAt = started;
         this.term = tty ? err : null;
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloudg-progress");
@@ -52,7 +54,7 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
 
     private synchronized void tick() {
         Counts c = governor.stats().totals();
-        long now = System.nanoTime();
+        long now = governor.time().nanoTime();
         double dt = (now - lastAt) / 1e9;
         if (dt > 0) {
             double rate = (c.calls() - lastCalls) / dt;

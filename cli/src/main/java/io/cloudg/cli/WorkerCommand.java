@@ -1,7 +1,7 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.fleet.FleetConfigFile;
+import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.WorkerSettings;
@@ -9,7 +9,7 @@ import io.cloudg.fleet.worker.WorkerRuntime;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
 import java.nio.file.Path;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,9 +47,9 @@ final class WorkerCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            FleetConfigFile file = config != null ? FleetConfigFile.load(config) : FleetConfigFile.defaults();
-            CloudGConfig cfg = FleetGovernor.withRedis(file.config(), redis);
-            FleetSettings fleet = file.fleet();
+            ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
+            CloudGConfig cfg = FleetGovernor.withRedis(CloudGConfig.from(file), redis);
+            FleetSettings fleet = FleetSettings.from(file);
             if (kafka != null) {
                 fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(kafka));
             }
@@ -66,7 +66,7 @@ final class WorkerCommand implements Callable<Integer> {
             if (healthPort != null) {
                 w = w.withHealthPort(healthPort);
             }
-            try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, Clock.systemUTC())) {
+            try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, TimeSource.system())) {
                 return runtime.runUntilStopped() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
             }
         } catch (ConfigException | StartupException e) {

@@ -28,8 +28,9 @@ import java.util.concurrent.TimeoutException;
  * built-in one for {@link ProviderException}); the first link that yields facts decides, in this order:
  * a known throttling code, a known transient code, HTTP 429/503 (throttled), HTTP 408/500/502/504
  * (transient), any other code or status (fatal), the SDK's own verdict. Only when no link has facts do
- * exception types (socket timeouts, connection resets) and then message text decide. Everything else is
- * FATAL. Immutable and thread-safe.
+ * the JDK's exception types (socket timeouts, connection resets) and then message text decide; an SDK's or
+ * a transport's own types (an attempt timeout, a connection closed early) are known to the inspectors of
+ * the module that has that SDK, never named here. Everything else is FATAL. Immutable and thread-safe.
  */
 public final class Classifier {
     private static final Set<String> THROTTLING_CODES = caseInsensitive(
@@ -176,23 +177,8 @@ public final class Classifier {
                 || t instanceof ClosedChannelException) {
             return true;
         }
-        if (t instanceof SocketException || t instanceof InterruptedIOException) {
-            return true; // connection reset, broken pipe, aborted, timed-out I/O
-        }
-        for (Class<?> c = t.getClass(); c != null && c != Throwable.class; c = c.getSuperclass()) {
-            switch (c.getSimpleName()) {
-                case "ReadTimeoutException":
-                case "WriteTimeoutException":
-                case "ConnectTimeoutException":
-                case "PrematureCloseException":
-                case "ApiCallAttemptTimeoutException":
-                case "ClosedChannelException":
-                    return true;
-                default:
-                    break;
-            }
-        }
-        return false;
+        // connection reset, broken pipe, aborted, timed-out I/O; an SDK's own timeout types are its inspector's
+        return t instanceof SocketException || t instanceof InterruptedIOException;
     }
 
     private static ErrorClass fromMessage(String message) {

@@ -4,7 +4,7 @@ import io.cloudg.collect.CollectorBody;
 import io.cloudg.inventory.Asset;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.ErrorClass;
-import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.Classifier;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.inventory.AssetSink;
 import java.util.ArrayDeque;
@@ -111,16 +111,18 @@ public final class AwsCollector<C extends SdkClient, T> {
         return sink -> {
             C c = clients.client(client, account, region);
             Where where = new Where(account.id(), region);
+            Classifier classifier = clients.governor().classifier();
             TaskLedger ledger = TaskLedger.current();
             int lostBefore = ledger == null ? 0 : ledger.gaveUp() + ledger.circuitSkipped();
             try {
-                listInto(c, where, account, region, sink, clients.itemThreads(), clients.settings().itemConcurrency());
+                listInto(c, where, account, region, sink, clients.itemThreads(), clients.settings().itemConcurrency(),
+                        classifier);
             } catch (RuntimeException e) {
                 // The listing stopped because the governor gave up on a call (or its breaker skipped one):
                 // that loss is in the ledger, which makes this entry PARTIAL with the reason. Anything else
                 // (AccessDenied, a bug) escapes and the entry is FAILED.
                 boolean governedLoss = ledger != null && ledger.gaveUp() + ledger.circuitSkipped() > lostBefore
-                        && (e instanceof CircuitOpenException || Resilience.classify(e) != ErrorClass.FATAL);
+                        && (e instanceof CircuitOpenException || classifier.classify(e) != ErrorClass.FATAL);
                 if (!governedLoss) {
                     throw e;
                 }
@@ -134,12 +136,12 @@ public final class AwsCollector<C extends SdkClient, T> {
      * them, the bulkhead caps them per account).
      */
     private void listInto(C c, Where where, AwsAccount account, String region, AssetSink sink, ExecutorService threads,
-                          int inFlight) throws InterruptedException {
+                          int inFlight, Classifier classifier) throws InterruptedException {
         if (detail == null && regionOf == null) {
             for (T item : lister.list(c, where)) {
                 String itemId = id.apply(item);
                 if (itemId != null) {
-                    sink.accept(asset(c, where, account, region, item, itemId));
+                    sink.accept(asset(c, where, account, region, item, itemId, classifier));
                 }
             }
             return;
@@ -157,7 +159,7 @@ public final class AwsCollector<C extends SdkClient, T> {
                 }
                 window.add(threads.submit(() -> {
                     try (TaskLedger.Binding b = ledger == null ? null : ledger.bind()) {
-                        return asset(c, where, account, region, item, itemId);
+                        return asset(c, where, account, region, item, itemId, classifier);
                     }
                 }));
             }
@@ -172,10 +174,12 @@ public final class AwsCollector<C extends SdkClient, T> {
     }
 
     /** One item's asset, with its per-item calls. */
-    private Asset asset(C c, Where where, AwsAccount account, String region, T item, String itemId) {
-        String itemRegion = regionOf == null ? region : perItem(() -> regionOf.regionOf(c, item, where), region);
+    private Asset asset(C c, Where where, AwsAccount account, String region, T item, String itemId,
+                        Classifier classifier) {
+        String itemRegion = regionOf == null ? region
+                : perItem(() -> regionOf.regionOf(c, item, where), region, classifier);
         Map<String, Object> attributes = detail == null ? Map.of()
-                : perItem(() -> detail.fetch(c, item, where), Map.of());
+                : perItem(() -> detail.fetch(c, item, where), Map.of(), classifier);
         String arn = arnPattern == null ? null : arnPattern.replace("{region}", itemRegion)
                 .replace("{account}", account.id()).replace("{id}", itemId);
         return new Asset("aws", account.id(), itemRegion, service(), type, itemId,
@@ -204,13 +208,13 @@ public final class AwsCollector<C extends SdkClient, T> {
      * A per-item call: its failure is recorded (by the governor's ledger when it gave up or met an open
      * circuit) but does not stop the sweep. Fatal answers (AccessDenied on one item) are skipped too.
      */
-    private static <V> V perItem(java.util.function.Supplier<V> call, V fallback) {
+    private static <V> V perItem(java.util.function.Supplier<V> call, V fallback, Classifier classifier) {
         try {
             return call.get();
         } catch (CircuitOpenException e) {
             return fallback;
         } catch (RuntimeException e) {
-            ErrorClass c = Resilience.classify(e);
+            ErrorClass c = classifier.classify(e);
             if (c == ErrorClass.FATAL && !(e instanceof software.amazon.awssdk.core.exception.SdkException)) {
                 throw e; // a bug, not an answer from AWS
             }

@@ -5,12 +5,14 @@ import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 
 /**
  * Teaches the governor's classifier to read AWS SDK v2 service exceptions: the error code and message
  * from {@link AwsErrorDetails}, the HTTP status, the {@code Retry-After} header, and the SDK's own
- * throttling verdict. Registered through {@code META-INF/services}.
+ * throttling verdict; an attempt that ran past its attempt timeout is transient. Registered through
+ * {@code META-INF/services}.
  */
 public final class AwsErrorInspector implements ErrorInspector {
     @Override
@@ -29,6 +31,9 @@ public final class AwsErrorInspector implements ErrorInspector {
                 b.sdkVerdict(ErrorClass.THROTTLED);
             }
             return b.build();
+        }
+        if (t instanceof ApiCallAttemptTimeoutException) {
+            return ErrorFacts.builder().message(t.getMessage()).sdkVerdict(ErrorClass.TRANSIENT).build();
         }
         if (t instanceof SdkServiceException) {
             SdkServiceException e = (SdkServiceException) t;

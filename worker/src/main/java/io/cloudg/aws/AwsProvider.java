@@ -2,14 +2,13 @@ package io.cloudg.aws;
 
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.Coverage;
 import io.cloudg.config.AwsSettings;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.ErrorClass;
-import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.StartupException;
@@ -74,12 +73,14 @@ public final class AwsProvider {
 
     private final AwsSettings settings;
     private final AwsClients clients;
+    private final Coverage coverage;
     private final Map<String, AwsAccount> replanned = new ConcurrentHashMap<>();
     private volatile String managementAccountId;
 
     public AwsProvider(AwsSettings settings, AwsClients clients) {
         this.settings = settings;
         this.clients = clients;
+        this.coverage = Coverage.of(clients.governor());
     }
 
     /** The management account's own credentials. */
@@ -97,7 +98,20 @@ public final class AwsProvider {
 
     /** Discovers the estate and plans its tasks. Throws {@link StartupException} if not even STS answers. */
     public ProviderPlan plan() {
-        List<CoverageRecord> discovery = new ArrayList<>();
+        AwsAccount management = identify();
+        List<ServiceCoverage> found = new ArrayList<>();
+        List<Account> orgAccounts = settings.org() ? listOrganization(management, found) : List.of();
+        Map<String, AwsAccount> accounts = accounts(management, orgAccounts);
+        List<String> regions = settings.regions().isEmpty() ? discoverRegions(management, found) : settings.regions();
+        LOG.info("AWS: {} account(s) x {} region(s)", accounts.size(), regions.size());
+        List<CollectionTask> tasks = planTasks(management, accounts.values(), orgAccounts, regions);
+        List<CoverageRecord> discovery = found.isEmpty() ? List.of()
+                : List.of(new CoverageRecord("aws", management.id(), "discovery", found));
+        return new ProviderPlan("aws", tasks, discovery);
+    }
+
+    /** Who the configured credentials are (STS GetCallerIdentity): the management account. */
+    private AwsAccount identify() {
         AwsCredentialsProvider creds = managementCredentials();
         AwsAccount probe = new AwsAccount("self", null, creds, true);
         String managementId;
@@ -107,77 +121,84 @@ public final class AwsProvider {
             throw new StartupException("AWS: cannot tell who we are (STS GetCallerIdentity failed: " + oneLine(e)
                     + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl()), e);
         }
-        AwsAccount management = new AwsAccount(managementId, null, creds, true);
         managementAccountId = managementId;
         LOG.info("AWS: management account {}", managementId);
+        return new AwsAccount(managementId, null, creds, true);
+    }
 
-        Map<String, AwsAccount> accounts = new LinkedHashMap<>();
-        accounts.put(managementId, management);
+    /**
+     * The organization's active accounts (Organizations ListAccounts); the outcome is an entry of
+     * {@code found}. A listing that fails maps the management account only.
+     */
+    private List<Account> listOrganization(AwsAccount management, List<ServiceCoverage> found) {
         List<Account> orgAccounts = new ArrayList<>();
-        List<ServiceCoverage> mgmtGlobal = new ArrayList<>();
-        if (settings.org()) {
-            TaskLedger ledger = TaskLedger.create("aws/" + managementId + "/global/organizations");
-            try (TaskLedger.Binding b = ledger.bind()) {
-                OrganizationsClient org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
-                for (Account a : (Iterable<Account>) org.listAccountsPaginator().stream().flatMap(pg -> pg.accounts().stream())::iterator) {
-                    if (a.status() == AccountStatus.ACTIVE || a.status() == null) {
-                        orgAccounts.add(a);
-                    }
-                }
-                mgmtGlobal.add(ledger.incompleteReason()
-                        .map(r -> new ServiceCoverage("organizations", CoverageStatus.PARTIAL, orgAccounts.size(), r))
-                        .orElse(ServiceCoverage.success("organizations", orgAccounts.size())));
-            } catch (RuntimeException e) {
-                mgmtGlobal.add(new ServiceCoverage("organizations", CoverageStatus.FAILED, orgAccounts.size(), io.cloudg.collect.Coverage.errorText(e, ledger)));
-                LOG.warn("AWS: listing the organization's accounts failed, mapping the management account only: {}", oneLine(e));
-            }
-            for (Account a : orgAccounts) {
-                if (!accounts.containsKey(a.id())) {
-                    accounts.put(a.id(), member(a.id(), a.name(), management));
-                } else {
-                    accounts.put(a.id(), new AwsAccount(a.id(), a.name(), creds, true));
+        TaskLedger ledger = TaskLedger.create("aws/" + management.id() + "/global/organizations");
+        try (TaskLedger.Binding b = ledger.bind()) {
+            OrganizationsClient org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
+            for (Account a : (Iterable<Account>) org.listAccountsPaginator().stream().flatMap(pg -> pg.accounts().stream())::iterator) {
+                if (a.status() == AccountStatus.ACTIVE || a.status() == null) {
+                    orgAccounts.add(a);
                 }
             }
+            found.add(ledger.incompleteReason()
+                    .map(r -> new ServiceCoverage("organizations", CoverageStatus.PARTIAL, orgAccounts.size(), r))
+                    .orElse(ServiceCoverage.success("organizations", orgAccounts.size())));
+        } catch (RuntimeException e) {
+            found.add(new ServiceCoverage("organizations", CoverageStatus.FAILED, orgAccounts.size(), coverage.errorText(e, ledger)));
+            LOG.warn("AWS: listing the organization's accounts failed, mapping the management account only: {}", oneLine(e));
+        }
+        return orgAccounts;
+    }
+
+    /** The accounts to map: the management account, the organization's, then the configured ones. */
+    private Map<String, AwsAccount> accounts(AwsAccount management, List<Account> orgAccounts) {
+        Map<String, AwsAccount> accounts = new LinkedHashMap<>();
+        accounts.put(management.id(), management);
+        for (Account a : orgAccounts) {
+            accounts.put(a.id(), a.id().equals(management.id())
+                    ? new AwsAccount(a.id(), a.name(), management.credentials(), true)
+                    : member(a.id(), a.name(), management));
         }
         for (String id : settings.accounts()) {
             accounts.computeIfAbsent(id, k -> member(k, null, management));
         }
+        return accounts;
+    }
 
-        List<String> regions = settings.regions();
-        if (regions.isEmpty()) {
-            TaskLedger ledger = TaskLedger.create("aws/" + managementId + "/regions");
-            try (TaskLedger.Binding b = ledger.bind()) {
-                regions = clients.client(Ec2Client.class, management, settings.defaultRegion()).describeRegions().regions()
-                        .stream().map(Region::regionName).sorted().toList();
-                mgmtGlobal.add(ServiceCoverage.success("regions", 0));
-            } catch (RuntimeException e) {
-                regions = List.of(settings.defaultRegion());
-                mgmtGlobal.add(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, io.cloudg.collect.Coverage.errorText(e, ledger)));
-                LOG.warn("AWS: DescribeRegions failed, mapping {} only: {}", settings.defaultRegion(), oneLine(e));
-            }
+    /** The enabled regions (EC2 DescribeRegions); the default region alone when that fails. */
+    private List<String> discoverRegions(AwsAccount management, List<ServiceCoverage> found) {
+        TaskLedger ledger = TaskLedger.create("aws/" + management.id() + "/regions");
+        try (TaskLedger.Binding b = ledger.bind()) {
+            List<String> regions = clients.client(Ec2Client.class, management, settings.defaultRegion()).describeRegions()
+                    .regions().stream().map(Region::regionName).sorted().toList();
+            found.add(ServiceCoverage.success("regions", 0));
+            return regions;
+        } catch (RuntimeException e) {
+            found.add(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, coverage.errorText(e, ledger)));
+            LOG.warn("AWS: DescribeRegions failed, mapping {} only: {}", settings.defaultRegion(), oneLine(e));
+            return List.of(settings.defaultRegion());
         }
-        LOG.info("AWS: {} account(s) x {} region(s)", accounts.size(), regions.size());
+    }
 
+    /**
+     * One task per account for its global collectors (the management account's also lists the
+     * organization's accounts), and one per account x region for the regional collectors and the sweeps.
+     */
+    private List<CollectionTask> planTasks(AwsAccount management, Iterable<AwsAccount> accounts, List<Account> orgAccounts,
+                                           List<String> regions) {
         List<AwsCollector<?, ?>> selected = AwsCatalog.select(settings.collectors(), settings.excludeCollectors());
         boolean wantCloudControl = settings.cloudControlSweep() && wanted("cloudcontrol");
         boolean wantTagging = settings.taggingSweep() && wanted("tagging");
         List<CollectionTask> tasks = new ArrayList<>();
-        for (AwsAccount account : accounts.values()) {
+        for (AwsAccount account : accounts) {
             List<CollectorJob> global = new ArrayList<>();
             for (AwsCollector<?, ?> c : selected) {
                 if (c.global()) {
                     global.add(new CollectorJob(c.name(), c.body(clients, account, "global")));
                 }
             }
-            if (account.id().equals(managementId) && settings.org() && wanted(ACCOUNTS_JOB)) {
-                List<Account> found = List.copyOf(orgAccounts);
-                global.add(new CollectorJob(ACCOUNTS_JOB, sink -> {
-                    for (Account a : found) {
-                        // an account is an asset of its own (account_id = itself), listed by the management account
-                        sink.accept(new Asset("aws", a.id(), "global", "organizations", "AWS::Organizations::Account",
-                                a.id(), a.name(), a.arn(), Map.of(), Map.of()));
-                    }
-                }));
+            if (account.id().equals(management.id()) && settings.org() && wanted(ACCOUNTS_JOB)) {
+                global.add(new CollectorJob(ACCOUNTS_JOB, accountsJob(List.copyOf(orgAccounts))));
             }
             if (!global.isEmpty()) {
                 tasks.add(new CollectionTask("aws", account.id(), "global", global));
@@ -200,10 +221,17 @@ public final class AwsProvider {
                 }
             }
         }
-        if (!mgmtGlobal.isEmpty()) {
-            discovery.add(new CoverageRecord("aws", managementId, "discovery", mgmtGlobal));
-        }
-        return new ProviderPlan("aws", tasks, discovery);
+        return tasks;
+    }
+
+    /** Each account of the organization is an asset of its own (account_id = itself), listed by the management account. */
+    private static io.cloudg.collect.CollectorBody accountsJob(List<Account> found) {
+        return sink -> {
+            for (Account a : found) {
+                sink.accept(new Asset("aws", a.id(), "global", "organizations", "AWS::Organizations::Account",
+                        a.id(), a.name(), a.arn(), Map.of(), Map.of()));
+            }
+        };
     }
 
     /** The management account the last {@link #plan()} found, or null before one ran. */
@@ -315,7 +343,7 @@ public final class AwsProvider {
                 } catch (SdkException e) {
                     // a type this region does not offer, or access to one type denied: the sweep goes on; a
                     // call that gave up or met an open circuit is in the ledger, so coverage says PARTIAL
-                    if (Resilience.classify(e) != ErrorClass.FATAL) {
+                    if (clients.governor().classifier().classify(e) != ErrorClass.FATAL) {
                         throw e;
                     }
                     LOG.debug("AWS: Cloud Control type {} in {}/{} skipped: {}", type, account.id(), region, oneLine(e));

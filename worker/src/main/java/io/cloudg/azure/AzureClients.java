@@ -16,8 +16,10 @@ import com.azure.resourcemanager.resources.implementation.ResourceManagementClie
 import com.azure.resourcemanager.resources.implementation.SubscriptionClientBuilder;
 import io.cloudg.config.AzureSettings;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.time.TimeSource;
 import java.net.URI;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Mono;
@@ -36,6 +38,7 @@ public final class AzureClients {
     private final AzureEnvironment environment;
     private final AzureProfile profile;
     private final HttpPipeline pipeline;
+    private final Governor governor;
     private final String tenantAccount;
     private final Map<String, ResourceManagementClient> arm = new ConcurrentHashMap<>();
     private volatile SubscriptionsClient subscriptions;
@@ -43,16 +46,22 @@ public final class AzureClients {
 
     public AzureClients(AzureSettings settings, Governor governor) {
         this.settings = settings;
+        this.governor = governor;
         this.environment = environment(settings.endpointUrl());
         this.profile = new AzureProfile(settings.tenantId(), null, environment);
         this.tenantAccount = settings.clientId() != null ? settings.clientId()
                 : settings.tenantId() != null ? settings.tenantId() : "tenant";
-        this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl()), credential(settings),
+        this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl()), credential(settings, governor.time()),
                 environment, governor, tenantAccount);
     }
 
     public AzureSettings settings() {
         return settings;
+    }
+
+    /** The governor every call of these clients goes through. */
+    public Governor governor() {
+        return governor;
     }
 
     /**
@@ -110,13 +119,14 @@ public final class AzureClients {
         return http;
     }
 
-    static TokenCredential credential(AzureSettings s) {
+    static TokenCredential credential(AzureSettings s, TimeSource time) {
         if (s.clientId() != null) {
             return new ClientSecretCredentialBuilder().tenantId(s.tenantId()).clientId(s.clientId())
                     .clientSecret(s.clientSecret()).build();
         }
         if (s.endpointUrl() != null) {
-            return request -> Mono.just(new AccessToken(ENDPOINT_TOKEN, OffsetDateTime.now().plusHours(1)));
+            return request -> Mono.just(new AccessToken(ENDPOINT_TOKEN,
+                    OffsetDateTime.ofInstant(time.instant(), ZoneOffset.UTC).plusHours(1)));
         }
         DefaultAzureCredentialBuilder b = new DefaultAzureCredentialBuilder();
         if (s.tenantId() != null) {

@@ -3,8 +3,10 @@ package io.cloudg.azure;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.management.exception.ManagementError;
+import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
+import reactor.netty.http.client.PrematureCloseException;
 
 /**
  * Teaches the governor's classifier to read Azure SDK errors ({@link HttpResponseException} and its ARM
@@ -12,11 +14,15 @@ import io.cloudg.resilience.spi.ErrorInspector;
  * {@code RateLimiting}...) and message, the HTTP status (a 429 is throttling whatever the code), and when
  * to retry: {@code Retry-After}, else {@code retry-after-ms} / {@code x-ms-retry-after-ms}, else Resource
  * Graph's {@code x-ms-user-quota-resets-after} ({@code hh:mm:ss}) when its {@code x-ms-user-quota-remaining}
- * is 0. Registered through {@code META-INF/services}.
+ * is 0. Also the failures of its Netty transport that carry no response: a read or write timeout and a
+ * connection the server closed before answering are transient. Registered through {@code META-INF/services}.
  */
 public final class AzureErrorInspector implements ErrorInspector {
     @Override
     public ErrorFacts inspect(Throwable t) {
+        if (t instanceof io.netty.handler.timeout.TimeoutException || t instanceof PrematureCloseException) {
+            return ErrorFacts.builder().message(String.valueOf(t.getMessage())).sdkVerdict(ErrorClass.TRANSIENT).build();
+        }
         if (!(t instanceof HttpResponseException)) {
             return null;
         }

@@ -11,7 +11,6 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.ErrorClass;
-import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.Governor;
@@ -41,27 +40,19 @@ public final class AzureProvider {
     private final AzureSettings settings;
     private final AzureClients clients;
     private final AzureListings listings;
+    private final Coverage coverage;
 
     public AzureProvider(AzureSettings settings, AzureClients clients) {
         this.settings = settings;
         this.clients = clients;
+        this.coverage = Coverage.of(clients.governor());
         this.listings = new AzureListings(clients);
     }
 
     /** The planner {@code InventoryMapper} registers for {@code azure}. */
     public static ProviderPlanner planner(AzureSettings settings, Governor governor) {
-        AzureProvider provider = new AzureProvider(settings, new AzureClients(settings, governor));
-        return new ProviderPlanner() {
-            @Override
-            public ProviderPlan plan() {
-                return provider.plan();
-            }
-
-            @Override
-            public void close() {
-                // the HTTP client is the SDK's shared one; nothing of the run's own to release
-            }
-        };
+        // the HTTP client is the SDK's shared one: nothing of the run's own to release
+        return ProviderPlanner.of(new AzureProvider(settings, new AzureClients(settings, governor))::plan, () -> { });
     }
 
     public ProviderPlan plan() {
@@ -128,11 +119,11 @@ public final class AzureProvider {
                     .map(r -> new ServiceCoverage("subscriptions", CoverageStatus.PARTIAL, into.size(), r))
                     .orElse(ServiceCoverage.success("subscriptions", into.size()));
         } catch (RuntimeException e) {
-            if (Resilience.get().classifier().classify(e) != ErrorClass.THROTTLED) {
+            if (clients.governor().classifier().classify(e) != ErrorClass.THROTTLED) {
                 throw new StartupException("Azure: cannot list subscriptions (" + oneLine(e) + "); check the credentials"
                         + (settings.endpointUrl() == null ? "" : " and azure.endpoint_url " + settings.endpointUrl()), e);
             }
-            String error = Coverage.errorText(e, ledger);
+            String error = coverage.errorText(e, ledger);
             LOG.warn("Azure: listing subscriptions failed, mapping none: {}", error);
             return new ServiceCoverage("subscriptions", CoverageStatus.FAILED, into.size(), error);
         }

@@ -4,9 +4,12 @@ import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Classification;
+import io.cloudg.resilience.Classifier;
 import io.cloudg.resilience.ErrorClass;
-import io.cloudg.resilience.Resilience;
+import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
+import io.cloudg.resilience.time.TimeSource;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,9 +24,20 @@ import java.util.Optional;
  *       with the ledger's reason;</li>
  *   <li>otherwise SUCCESS.</li>
  * </ul>
+ * Errors are read by the classifier of the governor the calls went through, never a process-wide one.
  */
 public final class Coverage {
-    private Coverage() {
+    private final Classifier classifier;
+    private final TimeSource time;
+
+    public Coverage(Classifier classifier, TimeSource time) {
+        this.classifier = Objects.requireNonNull(classifier);
+        this.time = Objects.requireNonNull(time);
+    }
+
+    /** The rules with {@code governor}'s classifier and clock. */
+    public static Coverage of(Governor governor) {
+        return new Coverage(governor.classifier(), governor.time());
     }
 
     public static ServiceCoverage finished(String service, long assets, TaskLedger ledger) {
@@ -32,7 +46,7 @@ public final class Coverage {
                 .orElseGet(() -> ServiceCoverage.success(service, assets));
     }
 
-    public static ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
+    public ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
         if (error instanceof TruncatedListingException) {
             return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
                     error.getMessage() + ": " + errorText(error.getCause(), ledger));
@@ -41,14 +55,14 @@ public final class Coverage {
     }
 
     /** The {@code error} text of a collector that let {@code e} escape. */
-    public static String errorText(Throwable e, TaskLedger ledger) {
+    public String errorText(Throwable e, TaskLedger ledger) {
         Throwable root = e;
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CircuitOpenException) {
                 return "throttled: " + t.getMessage();
             }
         }
-        Classification c = Resilience.get().classifier().explain(root, System.currentTimeMillis());
+        Classification c = classifier.explain(root, time.epochMillis());
         if (c.errorClass() == ErrorClass.FATAL) {
             return c.summary();
         }

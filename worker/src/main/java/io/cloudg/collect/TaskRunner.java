@@ -33,19 +33,22 @@ public final class TaskRunner {
     }
 
     private final int workers;
+    private final Coverage coverage;
     private final ThrottlingStats run;
     private final AssetSink sink;
     private final Listener listener;
 
-    public TaskRunner(int workers, ThrottlingStats run, AssetSink sink, Listener listener) {
+    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
         this.workers = workers;
+        this.coverage = coverage;
         this.run = run;
         this.sink = sink;
         this.listener = listener == null ? (t, r, d, n) -> { } : listener;
     }
 
     /** Runs one collector job of a task; never throws (an escaped error becomes a FAILED entry). */
-    public static ServiceCoverage runJob(CollectionTask task, CollectorJob job, ThrottlingStats run, AssetSink sink) {
+    public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
+                                         AssetSink sink) {
         TaskLedger ledger = TaskLedger.create(task.id() + "/" + job.service(), run);
         AtomicLong count = new AtomicLong();
         AssetSink counting = a -> {
@@ -56,9 +59,9 @@ public final class TaskRunner {
             job.body().run(counting);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Coverage.failed(job.service(), count.get(), e, ledger);
+            return coverage.failed(job.service(), count.get(), e, ledger);
         } catch (Exception | LinkageError | AssertionError e) {
-            ServiceCoverage failed = Coverage.failed(job.service(), count.get(), e, ledger);
+            ServiceCoverage failed = coverage.failed(job.service(), count.get(), e, ledger);
             LOG.debug("{} {} failed: {}", task.id(), job.service(), failed.error(), e);
             return failed;
         }
@@ -99,7 +102,7 @@ public final class TaskRunner {
                     int ji = j;
                     pool.execute(() -> {
                         try {
-                            entries[ti][ji] = runJob(task, task.jobs().get(ji), run, sink);
+                            entries[ti][ji] = runJob(coverage, task, task.jobs().get(ji), run, sink);
                         } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
                             entries[ti][ji] = new ServiceCoverage(task.jobs().get(ji).service(),
                                     io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);

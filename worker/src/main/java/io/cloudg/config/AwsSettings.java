@@ -1,5 +1,7 @@
 package io.cloudg.config;
 
+import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.resilience.config.ConfigNode;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
@@ -54,8 +56,8 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         cloudControlTypes = List.copyOf(cloudControlTypes);
     }
 
-    static AwsSettings load(Yaml y, List<String> warnings) {
-        y.warnUnknown(KEYS, warnings);
+    static AwsSettings load(ConfigNode y) {
+        y.warnUnknown(KEYS);
         AwsSettings d = DEFAULTS;
         List<String> regions = d.regions();
         if (y.has("regions")) {
@@ -66,10 +68,10 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         String ak = y.string("access_key_id", null);
         String sk = y.string("secret_access_key", null);
         if ((ak == null) != (sk == null)) {
-            throw Yaml.invalid(ak == null ? "aws.access_key_id" : "aws.secret_access_key",
+            throw ConfigErrors.mustBe(ak == null ? "aws.access_key_id" : "aws.secret_access_key",
                     "set together with " + (ak == null ? "aws.secret_access_key" : "aws.access_key_id"), "(unset)");
         }
-        return new AwsSettings(y.uri("endpoint_url"), regions, y.bool("org", d.org()),
+        return new AwsSettings(y.uri("endpoint_url", "http://127.0.0.1:4566"), regions, y.bool("org", d.org()),
                 y.strings("accounts", d.accounts(), ACCOUNT, "a 12-digit account id"),
                 y.string("role_name", d.roleName()), y.string("profile", null), ak, sk, y.string("session_token", null),
                 y.string("default_region", d.defaultRegion(), REGION, "a region like us-east-1"),
@@ -91,7 +93,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
     public AwsSettings withRegions(List<String> r) {
         for (String s : r) {
             if (!REGION.matcher(s).matches()) {
-                throw Yaml.invalid("aws.regions entry", "a region like us-east-1", s);
+                throw ConfigErrors.mustBe("aws.regions entry", "a region like us-east-1", s);
             }
         }
         return new AwsSettings(endpointUrl, r, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
@@ -125,7 +127,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
 
     public AwsSettings withMaxRetries(int n) {
         if (n < 0) {
-            throw Yaml.invalid("aws.max_retries", "an integer >= 0", n);
+            throw ConfigErrors.mustBe("aws.max_retries", "an integer >= 0", n);
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, n, retryMode, collectors, excludeCollectors, cloudControlSweep,
@@ -134,7 +136,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
 
     public AwsSettings withRetryMode(String mode) {
         if (!RETRY_MODES.contains(mode)) {
-            throw Yaml.invalid("aws.retry_mode", "one of " + String.join(", ", RETRY_MODES), mode);
+            throw ConfigErrors.mustBe("aws.retry_mode", "one of " + String.join(", ", RETRY_MODES), mode);
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, mode, collectors, excludeCollectors, cloudControlSweep,
@@ -143,7 +145,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
 
     public AwsSettings withItemConcurrency(int n) {
         if (n < 1) {
-            throw Yaml.invalid("aws.item_concurrency", "an integer >= 1", n);
+            throw ConfigErrors.mustBe("aws.item_concurrency", "an integer >= 1", n);
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,

@@ -1,5 +1,7 @@
 package io.cloudg.config;
 
+import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.resilience.config.ConfigNode;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
@@ -30,20 +32,20 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
         subscriptions = List.copyOf(subscriptions);
     }
 
-    static AzureSettings load(Yaml y, List<String> warnings) {
-        y.warnUnknown(KEYS, warnings);
+    static AzureSettings load(ConfigNode y) {
+        y.warnUnknown(KEYS);
         String clientId = y.string("client_id", null);
         String secret = y.string("client_secret", null);
         String tenant = y.string("tenant_id", null, GUID, "a tenant id (a GUID)");
         if ((clientId == null) != (secret == null)) {
-            throw Yaml.invalid(clientId == null ? "azure.client_id" : "azure.client_secret",
+            throw ConfigErrors.mustBe(clientId == null ? "azure.client_id" : "azure.client_secret",
                     "set together with " + (clientId == null ? "azure.client_secret" : "azure.client_id"), "(unset)");
         }
         if (clientId != null && tenant == null) {
-            throw Yaml.invalid("azure.tenant_id", "set when azure.client_id is (a client secret belongs to a tenant)",
+            throw ConfigErrors.mustBe("azure.tenant_id", "set when azure.client_id is (a client secret belongs to a tenant)",
                     "(unset)");
         }
-        return new AzureSettings(y.uri("endpoint_url"), tenant,
+        return new AzureSettings(y.uri("endpoint_url", "http://127.0.0.1:4566"), tenant,
                 y.strings("subscriptions", List.of(), GUID, "a subscription id (a GUID)"), clientId, secret,
                 y.bool("resource_graph", DEFAULTS.resourceGraph()));
     }
@@ -58,7 +60,7 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
 
     public AzureSettings withTenant(String tenant) {
         if (tenant != null && !GUID.matcher(tenant).matches()) {
-            throw Yaml.invalid("azure.tenant_id", "a tenant id (a GUID)", tenant);
+            throw ConfigErrors.mustBe("azure.tenant_id", "a tenant id (a GUID)", tenant);
         }
         return new AzureSettings(endpointUrl, tenant, subscriptions, clientId, clientSecret, resourceGraph);
     }
@@ -66,7 +68,7 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
     public AzureSettings withSubscriptions(List<String> ids) {
         for (String s : ids) {
             if (!GUID.matcher(s).matches()) {
-                throw Yaml.invalid("azure.subscriptions entry", "a subscription id (a GUID)", s);
+                throw ConfigErrors.mustBe("azure.subscriptions entry", "a subscription id (a GUID)", s);
             }
         }
         return new AzureSettings(endpointUrl, tenantId, ids, clientId, clientSecret, resourceGraph);

@@ -1,5 +1,7 @@
 package io.cloudg.config;
 
+import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.resilience.config.ConfigNode;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -30,8 +32,8 @@ public record GcpSettings(String endpointUrl, String organization, List<String> 
         projects = List.copyOf(projects);
     }
 
-    static GcpSettings load(Yaml y, List<String> warnings) {
-        y.warnUnknown(KEYS, warnings);
+    static GcpSettings load(ConfigNode y) {
+        y.warnUnknown(KEYS);
         return new GcpSettings(y.string("endpoint_url", null, HOST_PORT, "host:port like 127.0.0.1:8085"),
                 y.string("organization", null, ORG, "a numeric organization id"),
                 y.strings("projects", List.of(), PROJECT, "a project id like my-project-123"),
@@ -40,21 +42,21 @@ public record GcpSettings(String endpointUrl, String organization, List<String> 
 
     private static Integer pageSize(Integer n, String key) {
         if (n != null && n > MAX_PAGE_SIZE) {
-            throw Yaml.invalid(key, "an integer from 1 to " + MAX_PAGE_SIZE, n);
+            throw ConfigErrors.mustBe(key, "an integer from 1 to " + MAX_PAGE_SIZE, n);
         }
         return n;
     }
 
     public GcpSettings withEndpoint(String hostPort) {
         if (hostPort != null && !HOST_PORT.matcher(hostPort).matches()) {
-            throw Yaml.invalid("gcp.endpoint_url", "host:port like 127.0.0.1:8085", hostPort);
+            throw ConfigErrors.mustBe("gcp.endpoint_url", "host:port like 127.0.0.1:8085", hostPort);
         }
         return new GcpSettings(hostPort, organization, projects, credentialsFile, pageSize);
     }
 
     public GcpSettings withOrganization(String org) {
         if (org != null && !ORG.matcher(org).matches()) {
-            throw Yaml.invalid("gcp.organization", "a numeric organization id", org);
+            throw ConfigErrors.mustBe("gcp.organization", "a numeric organization id", org);
         }
         return new GcpSettings(endpointUrl, org, projects, credentialsFile, pageSize);
     }
@@ -62,7 +64,7 @@ public record GcpSettings(String endpointUrl, String organization, List<String> 
     public GcpSettings withProjects(List<String> ids) {
         for (String p : ids) {
             if (!PROJECT.matcher(p).matches()) {
-                throw Yaml.invalid("gcp.projects entry", "a project id like my-project-123", p);
+                throw ConfigErrors.mustBe("gcp.projects entry", "a project id like my-project-123", p);
             }
         }
         return new GcpSettings(endpointUrl, organization, ids, credentialsFile, pageSize);
@@ -70,7 +72,7 @@ public record GcpSettings(String endpointUrl, String organization, List<String> 
 
     public GcpSettings withPageSize(Integer n) {
         if (n != null && n < 1) {
-            throw Yaml.invalid("gcp.page_size", "an integer from 1 to " + MAX_PAGE_SIZE, n);
+            throw ConfigErrors.mustBe("gcp.page_size", "an integer from 1 to " + MAX_PAGE_SIZE, n);
         }
         return new GcpSettings(endpointUrl, organization, projects, credentialsFile, pageSize(n, "gcp.page_size"));
     }

@@ -67,18 +67,7 @@ public final class GcpProvider {
     /** The planner {@code InventoryMapper} registers for {@code gcp}. */
     public static ProviderPlanner planner(GcpSettings settings, Governor governor, int workers) {
         GcpClients clients = new GcpClients(settings, governor, workers);
-        GcpProvider provider = new GcpProvider(settings, clients, governor);
-        return new ProviderPlanner() {
-            @Override
-            public ProviderPlan plan() {
-                return provider.plan();
-            }
-
-            @Override
-            public void close() {
-                clients.close();
-            }
-        };
+        return ProviderPlanner.of(new GcpProvider(settings, clients, governor)::plan, clients::close);
     }
 
     public ProviderPlan plan() {
@@ -162,7 +151,7 @@ public final class GcpProvider {
                 throw new StartupException("GCP: cannot list the projects of " + org.name() + " (" + oneLine(e.getCause())
                         + ")" + (settings.endpointUrl() == null ? "" : "; check gcp.endpoint_url " + settings.endpointUrl()), e);
             }
-            ServiceCoverage partial = Coverage.failed("projects", into.size() - before, e, ledger);
+            ServiceCoverage partial = Coverage.of(governor).failed("projects", into.size() - before, e, ledger);
             LOG.warn("GCP: discovering the organization's projects was cut short, mapping the {} found: {}",
                     into.size(), partial.error());
             return partial;

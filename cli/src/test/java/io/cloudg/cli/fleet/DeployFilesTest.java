@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cloudg.cli.Main;
-import io.cloudg.fleet.FleetConfigFile;
+import io.cloudg.CloudGConfig;
+import io.cloudg.config.ConfigFile;
+import io.cloudg.fleet.FleetSettings;
+import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.sim.SimMain;
 import java.io.IOException;
 import java.net.URI;
@@ -64,11 +67,16 @@ class DeployFilesTest {
         }
     }
 
-    /** The cloudg.yaml loads with every key known; returns it. */
-    static FleetConfigFile assertConfigLoads(Path file) throws IOException {
-        FleetConfigFile f = FleetConfigFile.fromYaml(Files.readString(file));
+    /** A cloudg.yaml read by every module, as the processes of a fleet read it. */
+    record Loaded(CloudGConfig config, FleetSettings fleet, McpSettings mcp) {
+    }
+
+    /** The cloudg.yaml loads with every key known to the module that reads it; returns it. */
+    static Loaded assertConfigLoads(Path file) throws IOException {
+        ConfigFile f = ConfigFile.fromYaml(Files.readString(file));
+        Loaded loaded = new Loaded(CloudGConfig.from(f), FleetSettings.from(f), McpSettings.from(f));
         assertThat(f.warnings()).as("unknown keys in %s", file).isEmpty();
-        return f;
+        return loaded;
     }
 
     /** Every manifest a kustomization names, recursively; every named file exists. */
@@ -166,7 +174,7 @@ class DeployFilesTest {
                 }
             }
             Path cloudgYaml = dir.resolve("cloudg.yaml");
-            FleetConfigFile config = assertConfigLoads(cloudgYaml);
+            Loaded config = assertConfigLoads(cloudgYaml);
             Set<String> variables = secretVariables(cloudgYaml);
             assertThat(variables).contains("CLOUDG_KAFKA_PASSWORD", "CLOUDG_REDIS_PASSWORD");
             int healthPort = config.fleet().worker().healthPort();
@@ -216,7 +224,7 @@ class DeployFilesTest {
             }
         }
         Path cloudgYaml = ROOT.resolve("deploy/compose/cloudg.yaml");
-        FleetConfigFile config = assertConfigLoads(cloudgYaml);
+        Loaded config = assertConfigLoads(cloudgYaml);
         assertThat(strings(compose.at("/x-cloudg/volumes"))).contains("./deploy/compose/cloudg.yaml:/etc/cloudg/cloudg.yaml:ro");
 
         URI sim = config.config().aws().endpointUrl();

@@ -3,15 +3,16 @@ package io.cloudg.fleet.coordinator;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
 import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.Coverage;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.FleetTopics;
-import io.cloudg.fleet.kafka.GroupView;
+import io.cloudg.fleet.coordinator.GroupView;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.plan.FleetPlan;
 import io.cloudg.fleet.plan.FleetPlanner;
-import io.cloudg.fleet.plan.FleetProviders;
+import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.fleet.plan.TaskOrder;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MalformedMessageException;
@@ -36,7 +37,7 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.run.StartupException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,20 +75,20 @@ public final class FleetCoordinator {
     private final FleetSettings fleet;
     private final KafkaClients kafka;
     private final Governor governor;
-    private final Clock clock;
+    private final TimeSource time;
     private final Consumer<String> progressOut;
     private final MessageCodec codec = new MessageCodec();
     private final String clientId = "cloudg-coordinator-" + ProcessHandle.current().pid();
     private volatile RunView view;
     private volatile boolean stopRequested;
 
-    public FleetCoordinator(CloudGConfig config, FleetSettings fleet, KafkaClients kafka, Governor governor, Clock clock,
+    public FleetCoordinator(CloudGConfig config, FleetSettings fleet, KafkaClients kafka, Governor governor, TimeSource time,
                             Consumer<String> progressOut) {
         this.config = config;
         this.fleet = fleet;
         this.kafka = kafka;
         this.governor = governor;
-        this.clock = clock;
+        this.time = time;
         this.progressOut = progressOut;
     }
 
@@ -106,16 +107,16 @@ public final class FleetCoordinator {
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
-        String runId = RunIds.next(clock);
-        Instant started = clock.instant();
+        String runId = RunIds.next(time);
+        Instant started = time.instant();
         ThrottlingStats runStats = new ThrottlingStats();
         try (Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
             topics(admin);
-            Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT);
-            Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT);
-            Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT);
+            Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT, time);
+            Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
+            Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
             FleetPlan plan;
             try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
                 plan = new FleetPlanner(fleet.maxCollectorsPerTask()).plan(providers, runStats);
@@ -129,7 +130,7 @@ public final class FleetCoordinator {
             Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader);
             List<TaskMessage> first = new ArrayList<>();
             for (PlannedTask t : TaskOrder.interleave(plan.remoteTasks())) {
-                first.add(TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), clock.millis()));
+                first.add(TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), time.epochMillis()));
             }
             f.publisher.publishAll(first);
             first.forEach(m -> f.tracker.published(m.taskId(), 1));
@@ -148,7 +149,7 @@ public final class FleetCoordinator {
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
             topics(admin);
-            RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT);
+            RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();
             Map<String, Integer> published = publishedAttempts(reader, planned);
             Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader);
@@ -156,7 +157,7 @@ public final class FleetCoordinator {
             for (PlannedTask t : TaskOrder.interleave(found.tasks().stream().filter(t -> !t.local()).toList())) {
                 Integer attempt = published.get(t.taskId());
                 if (attempt == null) {
-                    missing.add(TaskMessage.first(runId, t.taskId(), t.target(), planned.taskTimeoutMs(), clock.millis()));
+                    missing.add(TaskMessage.first(runId, t.taskId(), t.target(), planned.taskTimeoutMs(), time.epochMillis()));
                 } else {
                     f.tracker.published(t.taskId(), attempt);
                 }
@@ -180,7 +181,7 @@ public final class FleetCoordinator {
 
     /** The highest attempt of each of the run's tasks already on the tasks topic. */
     private Map<String, Integer> publishedAttempts(KafkaConsumer<String, byte[]> reader, RunPlanned planned) {
-        List<TopicPartition> parts = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT);
+        List<TopicPartition> parts = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
         reader.assign(parts);
         for (TopicPartition tp : parts) {
             Long start = planned.tasksStart().get(tp.partition());
@@ -217,18 +218,18 @@ public final class FleetCoordinator {
             if (task == null) {
                 continue;
             }
-            TaskMessage m = TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), clock.millis());
+            TaskMessage m = TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), time.epochMillis());
             String executionId = clientId + ":" + t.taskId();
             ResultEmitter emitter = new ResultEmitter(producer, fleet.topics().results(), codec, m, executionId, clientId,
                     fleet.worker().chunkAssets(), fleet.worker().chunkBytes());
-            long startedAt = clock.millis();
+            long startedAt = time.epochMillis();
             emitter.started(startedAt);
             ThrottlingStats stats = new ThrottlingStats();
             List<ServiceCoverage> coverage = new ArrayList<>();
             for (CollectorJob job : task.jobs()) {
-                coverage.add(TaskRunner.runJob(task, job, stats, emitter));
+                coverage.add(TaskRunner.runJob(Coverage.of(governor), task, job, stats, emitter));
             }
-            sent.add(emitter.done(coverage, WireThrottling.of(stats), startedAt, clock.millis()));
+            sent.add(emitter.done(coverage, WireThrottling.of(stats), startedAt, time.epochMillis()));
         }
         producer.flush();
         try {
@@ -270,10 +271,10 @@ public final class FleetCoordinator {
             this.reader = reader;
             this.tracker = new AttemptTracker(planned.taskTimeoutMs(), fleet.lostGrace().toMillis(),
                     fleet.handbackWait().toMillis(), planned.maxAttempts());
-            int partitions = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT).size();
+            int partitions = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT, time).size();
             this.publisher = new TaskPublisher(producer, fleet.topics().tasks(), partitions, codec,
-                    new GroupView(admin, fleet.group(), fleet.topics().tasks()), clock);
-            this.deadLetters = new DeadLetters(producer, fleet.topics().deadLetters(), codec, clientId, clock);
+                    new GroupView(admin, fleet.group(), fleet.topics().tasks()), time);
+            this.deadLetters = new DeadLetters(producer, fleet.topics().deadLetters(), codec, clientId, time);
             tasks.forEach(t -> byId.put(t.taskId(), t));
         }
 
@@ -286,7 +287,7 @@ public final class FleetCoordinator {
                 Map<TopicPartition, Long> caughtUpAt = position(fleet.topics().results(), planned.resultsStart(),
                         fleet.topics().deadLetters(), planned.deadLettersStart());
                 boolean replayed = !resumed;
-                FleetProgress progress = new FleetProgress(clock, fleet.progressInterval(), progressOut);
+                FleetProgress progress = new FleetProgress(time, fleet.progressInterval(), progressOut);
                 while (!results.complete()) {
                     if (stopRequested) {
                         spool.delete();
@@ -307,7 +308,7 @@ public final class FleetCoordinator {
                             }
                         }
                     }
-                    for (AttemptTracker.Action a : tracker.due(clock.millis())) {
+                    for (AttemptTracker.Action a : tracker.due(time.epochMillis())) {
                         act(a, results);
                     }
                     publishView(results, spool);
@@ -321,8 +322,8 @@ public final class FleetCoordinator {
 
         private Map<TopicPartition, Long> position(String results, Map<Integer, Long> resultsStart, String letters,
                                                    Map<Integer, Long> lettersStart) {
-            List<TopicPartition> rp = FleetTopics.partitions(reader, results, KAFKA_TIMEOUT);
-            List<TopicPartition> lp = FleetTopics.partitions(reader, letters, KAFKA_TIMEOUT);
+            List<TopicPartition> rp = FleetTopics.partitions(reader, results, KAFKA_TIMEOUT, time);
+            List<TopicPartition> lp = FleetTopics.partitions(reader, letters, KAFKA_TIMEOUT, time);
             List<TopicPartition> all = new ArrayList<>(rp);
             all.addAll(lp);
             reader.assign(all);
@@ -357,7 +358,7 @@ public final class FleetCoordinator {
                 return;
             }
             if (m.runId().equals(planned.runId())) {
-                results.onResult(m, clock.millis());
+                results.onResult(m, time.epochMillis());
             }
         }
 
@@ -385,7 +386,7 @@ public final class FleetCoordinator {
             } else if (a instanceof AttemptTracker.Retry r) {
                 PlannedTask t = byId.get(r.taskId());
                 TaskMessage next = TaskMessage.first(planned.runId(), t.taskId(), t.target(), planned.taskTimeoutMs(),
-                        clock.millis()).retry(r.attempt(), clock.millis(), r.avoidWorker());
+                        time.epochMillis()).retry(r.attempt(), time.epochMillis(), r.avoidWorker());
                 Integer partition = publisher.retry(next);
                 LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
                         partition == null ? "any" : partition, r.reason());
@@ -411,14 +412,14 @@ public final class FleetCoordinator {
                 throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
             }
             Instant started = Instant.ofEpochMilli(planned.createdAt());
-            double seconds = (clock.millis() - planned.createdAt()) / 1000.0;
+            double seconds = (time.epochMillis() - planned.createdAt()) / 1000.0;
             Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
             Map<String, Object> run = new LinkedHashMap<>();
             run.put("id", planned.runId());
             run.put("mode", "distributed");
             run.put("providers", planned.providers());
             run.put("started_at", started.toString());
-            run.put("finished_at", clock.instant().toString());
+            run.put("finished_at", time.instant().toString());
             run.put("governor", governor.store().describe());
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("tasks", results.total());
@@ -432,7 +433,7 @@ public final class FleetCoordinator {
             run.put("fleet", f);
             Path file = InventoryMapWriter.write(config.outputDir(), run, summary, coverage, throttling, spool);
             new RunJournal(fleet.topics().runs(), codec).finished(producer, new RunFinished(Wire.VERSION,
-                    planned.runId(), clock.millis(), spool.count(), summary.complete(), file.toAbsolutePath().toString()));
+                    planned.runId(), time.epochMillis(), spool.count(), summary.complete(), file.toAbsolutePath().toString()));
             LOG.info("run {}: wrote {} ({} assets, {} records; {} execution(s), {} duplicate(s) dropped, {} retried)",
                     planned.runId(), file, spool.count(), coverage.size(), results.executions(), results.duplicates(),
                     publisher.retries());

@@ -1,6 +1,6 @@
 package io.cloudg.fleet.coordinator;
 
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -16,7 +16,7 @@ public final class FleetProgress {
                            int failed) {
     }
 
-    private final Clock clock;
+    private final TimeSource time;
     private final Duration interval;
     private final Consumer<String> out;
     private final long started;
@@ -24,17 +24,17 @@ public final class FleetProgress {
     private long lastCalls;
     private double callRate;
 
-    public FleetProgress(Clock clock, Duration interval, Consumer<String> out) {
-        this.clock = clock;
+    public FleetProgress(TimeSource time, Duration interval, Consumer<String> out) {
+        this.time = time;
         this.interval = interval;
         this.out = out;
-        this.started = clock.millis();
+        this.started = time.epochMillis();
         this.lastAt = started;
     }
 
     /** Prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
-        if (clock.millis() - lastAt >= interval.toMillis()) {
+        if (time.epochMillis() - lastAt >= interval.toMillis()) {
             print(s);
         }
     }
@@ -45,7 +45,7 @@ public final class FleetProgress {
     }
 
     private void print(Snapshot s) {
-        long now = clock.millis();
+        long now = time.epochMillis();
         double dt = Math.max(0.001, (now - lastAt) / 1000.0);
         double rate = (s.calls() - lastCalls) / dt;
         callRate = callRate == 0 ? rate : 0.6 * callRate + 0.4 * rate;

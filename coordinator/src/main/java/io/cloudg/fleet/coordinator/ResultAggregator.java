@@ -1,7 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
 import io.cloudg.collect.TaskSummary;
-import io.cloudg.fleet.plan.FleetProviders;
+import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.fleet.protocol.AssetChunk;
 import io.cloudg.fleet.protocol.PlannedTask;
 import io.cloudg.fleet.protocol.ResultMessage;

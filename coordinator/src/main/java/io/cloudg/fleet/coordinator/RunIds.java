@@ -1,7 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
 import java.security.SecureRandom;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
@@ -14,10 +14,10 @@ public final class RunIds {
     private RunIds() {
     }
 
-    public static String next(Clock clock) {
+    public static String next(TimeSource time) {
         byte[] b = new byte[3];
         RANDOM.nextBytes(b);
-        return STAMP.format(clock.instant()) + "-" + HexFormat.of().formatHex(b);
+        return STAMP.format(time.instant()) + "-" + HexFormat.of().formatHex(b);
     }
 
     public static boolean valid(String runId) {

@@ -1,5 +1,6 @@
 package io.cloudg.fleet.coordinator;
 
+import io.cloudg.fleet.kafka.Sends;
 import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.protocol.JournalEntry;
 import io.cloudg.fleet.protocol.MalformedMessageException;
@@ -9,20 +10,17 @@ import io.cloudg.fleet.protocol.PlannedTask;
 import io.cloudg.fleet.protocol.RunFinished;
 import io.cloudg.fleet.protocol.RunPlanned;
 import io.cloudg.fleet.protocol.Wire;
+import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.StartupException;
-import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -51,7 +49,7 @@ final class RunJournal {
 
     /** Writes the plan and its seal; returns once Kafka has them. */
     void write(Producer<String, byte[]> producer, RunPlanned planned, List<PlannedTask> tasks) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>();
+        List<CompletableFuture<Void>> sent = new ArrayList<>();
         for (int i = 0; i * CHUNK < tasks.size(); i++) {
             List<PlannedTask> part = tasks.subList(i * CHUNK, Math.min(tasks.size(), (i + 1) * CHUNK));
             sent.add(send(producer, new PlanChunk(Wire.VERSION, planned.runId(), i, part)));
@@ -65,37 +63,26 @@ final class RunJournal {
         await(List.of(send(producer, f)));
     }
 
-    private Future<RecordMetadata> send(Producer<String, byte[]> producer, JournalEntry e) {
-        ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, e.runId(), codec.encode(e));
-        r.headers().add(MessageCodec.RUN_HEADER, e.runId().getBytes(StandardCharsets.UTF_8));
-        return producer.send(r);
+    private CompletableFuture<Void> send(Producer<String, byte[]> producer, JournalEntry e) {
+        return Sends.send(producer, Sends.record(topic, null, e.runId(), codec.encode(e), e.runId()));
     }
 
-    private static void await(List<Future<RecordMetadata>> sent) {
-        for (Future<RecordMetadata> f : sent) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while writing the run journal", e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("Kafka did not take the run journal: " + e.getCause(), e.getCause());
-            }
-        }
+    private static void await(List<CompletableFuture<Void>> sent) {
+        Sends.awaitAll(sent, "the run journal");
     }
 
     /** Reads run {@code runId} back; fails with a {@link StartupException} when it is absent or incomplete. */
-    Found read(KafkaConsumer<String, byte[]> reader, String runId, Duration timeout) {
-        List<TopicPartition> parts = FleetTopics.partitions(reader, topic, timeout);
+    Found read(KafkaConsumer<String, byte[]> reader, String runId, Duration timeout, TimeSource time) {
+        List<TopicPartition> parts = FleetTopics.partitions(reader, topic, timeout, time);
         reader.assign(parts);
         reader.seekToBeginning(parts);
         Map<TopicPartition, Long> end = reader.endOffsets(parts, timeout);
         Map<Integer, PlanChunk> chunks = new TreeMap<>();
         RunPlanned planned = null;
         boolean finished = false;
-        long deadline = System.nanoTime() + timeout.toNanos() * 4;
+        long deadline = time.nanoTime() + timeout.toNanos() * 4;
         while (!caughtUp(reader, end)) {
-            if (System.nanoTime() > deadline) {
+            if (time.nanoTime() > deadline) {
                 throw new StartupException("timed out reading the run journal " + topic);
             }
             for (ConsumerRecord<String, byte[]> r : reader.poll(Duration.ofMillis(200))) {

@@ -1,19 +1,16 @@
 package io.cloudg.fleet.coordinator;
 
-import io.cloudg.fleet.kafka.GroupView;
+import io.cloudg.fleet.kafka.Sends;
+import io.cloudg.fleet.coordinator.GroupView;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.TaskMessage;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
  * Puts tasks on the tasks topic. A run's tasks are dealt over the partitions in their publication order
@@ -29,24 +26,24 @@ final class TaskPublisher {
     private final int partitions;
     private final MessageCodec codec;
     private final GroupView group;
-    private final Clock clock;
+    private final TimeSource time;
     private Map<String, List<Integer>> view = Map.of();
     private Long viewAt;
     private int retries;
 
     TaskPublisher(Producer<String, byte[]> producer, String topic, int partitions, MessageCodec codec, GroupView group,
-                  Clock clock) {
+                  TimeSource time) {
         this.producer = producer;
         this.topic = topic;
         this.partitions = partitions;
         this.codec = codec;
         this.group = group;
-        this.clock = clock;
+        this.time = time;
     }
 
     /** Publishes tasks in order and waits until Kafka has them all. */
     void publishAll(List<TaskMessage> ordered) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(ordered.size());
+        List<CompletableFuture<Void>> sent = new ArrayList<>(ordered.size());
         for (int i = 0; i < ordered.size(); i++) {
             sent.add(send(ordered.get(i), i % partitions));
         }
@@ -56,7 +53,7 @@ final class TaskPublisher {
 
     /** Publishes the next attempt of a task, away from {@code avoidWorker}; returns the partition chosen (or null). */
     Integer retry(TaskMessage next) {
-        long now = clock.millis();
+        long now = time.epochMillis();
         if (viewAt == null || now - viewAt > VIEW_TTL.toMillis()) {
             view = group.assignments(Duration.ofSeconds(5));
             viewAt = now;
@@ -70,22 +67,11 @@ final class TaskPublisher {
         return retries;
     }
 
-    private Future<RecordMetadata> send(TaskMessage m, Integer partition) {
-        ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, partition, m.taskId(), codec.encode(m));
-        r.headers().add(MessageCodec.RUN_HEADER, m.runId().getBytes(StandardCharsets.UTF_8));
-        return producer.send(r);
+    private CompletableFuture<Void> send(TaskMessage m, Integer partition) {
+        return Sends.send(producer, Sends.record(topic, partition, m.taskId(), codec.encode(m), m.runId()));
     }
 
-    private static void await(List<Future<RecordMetadata>> sent) {
-        for (Future<RecordMetadata> f : sent) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while publishing tasks", e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("Kafka did not take a task: " + e.getCause(), e.getCause());
-            }
-        }
+    private static void await(List<CompletableFuture<Void>> sent) {
+        Sends.awaitAll(sent, "a task");
     }
 }

@@ -1,5 +1,6 @@
 package io.cloudg.fleet.local;
 
+import io.cloudg.resilience.time.TimeSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -118,8 +119,9 @@ public final class ChildProcess implements AutoCloseable {
 
     /** Waits until something accepts TCP connections on {@code port}, or the process ends, or {@code timeout}. */
     public void awaitPort(String host, int port, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
+        TimeSource time = TimeSource.system();
+        long deadline = time.nanoTime() + timeout.toNanos();
+        while (time.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(name + " ended with status " + process.exitValue() + ":\n" + tail(30));
             }
@@ -128,7 +130,7 @@ public final class ChildProcess implements AutoCloseable {
                 return;
             } catch (IOException e) {
                 try {
-                    Thread.sleep(100);
+                    time.sleep(100_000_000L);
                 } catch (InterruptedException x) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while waiting for " + name, x);

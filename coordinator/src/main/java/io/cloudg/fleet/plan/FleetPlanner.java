@@ -3,6 +3,8 @@ package io.cloudg.fleet.plan;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.fleet.protocol.PlannedTask;
+import io.cloudg.fleet.provider.FleetProvider;
+import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.fleet.protocol.WireTarget;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.resilience.TaskLedger;

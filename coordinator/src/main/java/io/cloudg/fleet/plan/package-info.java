@@ -1,7 +1,7 @@
 /**
- * Planning a fleet run: {@link io.cloudg.fleet.plan.FleetProviders} opens each provider's fleet side
- * (discovery on the coordinator, re-planning on workers), {@link io.cloudg.fleet.plan.FleetPlanner} turns
- * discovery's tasks into fleet tasks cut by {@link io.cloudg.fleet.plan.TaskSplitter}, and
- * {@link io.cloudg.fleet.plan.TaskOrder} orders them so that many quota buckets are used at once.
+ * Planning a fleet run on the coordinator: {@link io.cloudg.fleet.plan.FleetPlanner} asks each provider's
+ * fleet side (worker module, {@code io.cloudg.fleet.provider}) to discover the estate, then turns its tasks
+ * into fleet tasks cut by {@link io.cloudg.fleet.plan.TaskSplitter} and ordered by
+ * {@link io.cloudg.fleet.plan.TaskOrder} so that many quota buckets are used at once.
  */
 package io.cloudg.fleet.plan;

@@ -2,36 +2,14 @@ package io.cloudg.fleet.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FleetProgressTest {
-    /** A clock the test moves. */
-    static final class TestClock extends Clock {
-        Instant now = Instant.parse("2025-01-01T00:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     @Test
     void etaIsTheRemainingTasksAtTheRateSoFar() {
         assertThat(FleetProgress.eta(0, 10, 30)).isEqualTo("--:--");
@@ -42,18 +20,18 @@ class FleetProgressTest {
 
     @Test
     void aLinePerIntervalWithRatesFromTheClock() {
-        TestClock clock = new TestClock();
+        ManualTimeSource clock = new ManualTimeSource(Instant.parse("2025-01-01T00:00:00Z").toEpochMilli());
         List<String> lines = new ArrayList<>();
         FleetProgress p = new FleetProgress(clock, Duration.ofSeconds(10), lines::add);
         p.tick(new FleetProgress.Snapshot(0, 8, 0, 0, 0, 0, 0, 0));
-        clock.now = clock.now.plusSeconds(5);
+        clock.advance(Duration.ofSeconds(5));
         p.tick(new FleetProgress.Snapshot(1, 8, 2, 10, 100, 0, 0, 0));
         assertThat(lines).isEmpty();
-        clock.now = clock.now.plusSeconds(5);
+        clock.advance(Duration.ofSeconds(5));
         p.tick(new FleetProgress.Snapshot(2, 8, 3, 40, 400, 1, 1, 0));
         assertThat(lines).containsExactly(
                 "[2/8 tasks] 3 workers busy, 40 assets, 40.0 calls/s, 1 retried, 1 duplicate dropped, ETA 0:30");
-        clock.now = clock.now.plusSeconds(1);
+        clock.advance(Duration.ofSeconds(1));
         p.last(new FleetProgress.Snapshot(8, 8, 0, 90, 430, 1, 2, 1));
         assertThat(lines).hasSize(2).last().asString().startsWith("[8/8 tasks] 0 workers busy, 90 assets,")
                 .endsWith("2 duplicates dropped, 1 failed, ETA 0:00");

@@ -7,12 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
-import io.cloudg.fleet.FleetConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.coordinator.RunView;
-import io.cloudg.fleet.kafka.GroupView;
+import io.cloudg.fleet.coordinator.GroupView;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MessageCodec;
@@ -24,7 +23,7 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -99,18 +98,18 @@ class FleetInProcessIT {
         return c;
     }
 
-    FleetConfigFile config(FleetEstate estate, String name, String fleetExtra) {
-        return FleetConfigFile.fromYaml(estate.yaml(kafka.bootstrapServers(), name, dir.resolve("out-" + name), fleetExtra));
+    FleetConfig config(FleetEstate estate, String name, String fleetExtra) {
+        return FleetConfig.fromYaml(estate.yaml(kafka.bootstrapServers(), name, dir.resolve("out-" + name), fleetExtra));
     }
 
-    FleetCoordinator coordinator(FleetConfigFile f) {
+    FleetCoordinator coordinator(FleetConfig f) {
         CloudGConfig cfg = f.config();
         Governor g = keep(FleetGovernor.install(cfg));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
-                Clock.systemUTC(), progress::add);
+                TimeSource.system(), progress::add);
     }
 
-    InProcessWorker worker(FleetConfigFile f, String id) {
+    InProcessWorker worker(FleetConfig f, String id) {
         return keep(new InProcessWorker(f, id));
     }
 
@@ -134,7 +133,7 @@ class FleetInProcessIT {
     }
 
     /** Waits until each named worker holds task partitions (the group has settled). */
-    static void awaitGroup(FleetConfigFile f, String... workers) {
+    static void awaitGroup(FleetConfig f, String... workers) {
         Properties p = new Properties();
         p.put("bootstrap.servers", f.fleet().kafka().bootstrapServers());
         try (Admin admin = Admin.create(p)) {
@@ -150,7 +149,7 @@ class FleetInProcessIT {
         return JSON.readTree(r.mapFile().toFile()).get("run");
     }
 
-    List<ResultMessage> results(FleetConfigFile f, String runId) {
+    List<ResultMessage> results(FleetConfig f, String runId) {
         List<ResultMessage> out = new ArrayList<>();
         for (ConsumerRecord<String, byte[]> r : TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().results())) {
             ResultMessage m = CODEC.result(r.value());
@@ -164,7 +163,7 @@ class FleetInProcessIT {
     @Test
     void aFleetMapIsTheEmbeddedMapAndTheTruth() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
-        FleetConfigFile f = config(estate, "same", "");
+        FleetConfig f = config(estate, "same", "");
         worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2");
@@ -191,12 +190,12 @@ class FleetInProcessIT {
     @Test
     void azureAndGcpMapAsAFleetAsTheyDoEmbedded() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
-        FleetConfigFile yaml = config(estate, "azgcp", "  max_collectors_per_task: 6");
+        FleetConfig yaml = config(estate, "azgcp", "  max_collectors_per_task: 6");
         io.cloudg.sim.CloudSim sim = estate.sim;
         CloudGConfig both = yaml.config().toBuilder().providers("azure", "gcp")
                 .azure(a -> a.withEndpoint(sim.azureEndpoint()).withTenant(sim.azureTenantId()))
                 .gcp(g -> g.withEndpoint(sim.gcpTarget()).withOrganization(sim.estate().gcp().organization())).build();
-        FleetConfigFile f = new FleetConfigFile(both, yaml.fleet(), List.of());
+        FleetConfig f = new FleetConfig(both, yaml.fleet());
         worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2");
@@ -219,7 +218,7 @@ class FleetInProcessIT {
     @Test
     void duplicatedDeliveriesAreDroppedAndUnusableMessagesAreDeadLettered() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null, ONE_REGION));
-        FleetConfigFile f = config(estate, "dups", "");
+        FleetConfig f = config(estate, "dups", "");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
         awaitView(run, coordinator, v -> true, "the run's tasks on the topic");
@@ -270,7 +269,7 @@ class FleetInProcessIT {
                 .anySatisfy(r -> assertThat(r).isEqualTo("protocol version 99 is not supported (this build reads 1)"));
     }
 
-    long dones(FleetConfigFile f, String runId) {
+    long dones(FleetConfig f, String runId) {
         return results(f, runId).stream().filter(m -> m instanceof TaskDone).count();
     }
 
@@ -282,7 +281,7 @@ class FleetInProcessIT {
         FaultSpec slowOnce = FaultSpec.fromYaml("faults: [{match: {provider: aws, account: \"" + management
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
-        FleetConfigFile f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
+        FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
         worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
@@ -305,7 +304,7 @@ class FleetInProcessIT {
     @Test
     void aStoppingWorkerHandsItsTasksBackAndTheOthersFinishThem() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(40)), null, ONE_REGION));
-        FleetConfigFile f = config(estate, "handback", "  handback_wait_seconds: 30");
+        FleetConfig f = config(estate, "handback", "  handback_wait_seconds: 30");
         InProcessWorker w1 = worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2");
@@ -326,7 +325,7 @@ class FleetInProcessIT {
     @Test
     void aRunWhoseCoordinatorStoppedIsResumedFromKafka() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null, ONE_REGION));
-        FleetConfigFile f = config(estate, "resume", "");
+        FleetConfig f = config(estate, "resume", "");
         worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2");

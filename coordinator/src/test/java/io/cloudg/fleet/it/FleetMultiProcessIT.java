@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
-import io.cloudg.fleet.FleetConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
 import io.cloudg.fleet.kafka.KafkaClients;
@@ -15,7 +14,7 @@ import io.cloudg.sim.SimStats;
 import io.cloudg.sim.quota.BucketStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,7 +49,7 @@ class FleetMultiProcessIT {
     KafkaBrokerProcess kafka;
     FleetEstate estate;
     Path configFile;
-    FleetConfigFile config;
+    FleetConfig config;
     final List<WorkerJvm> workers = new ArrayList<>();
     final List<AutoCloseable> open = new ArrayList<>();
     final List<String> progress = Collections.synchronizedList(new ArrayList<>());
@@ -64,7 +63,7 @@ class FleetMultiProcessIT {
         configFile = FleetEstate.write(dir, estate.yaml(kafka.bootstrap(), "multi", dir.resolve("out"),
                 "  task_timeout_seconds: 120\n  lost_grace_seconds: 20",
                 "{max_in_flight: 3, threads: 8, shutdown_grace_seconds: 20}"));
-        config = FleetConfigFile.load(configFile);
+        config = FleetConfig.load(configFile);
         for (String id : List.of("w1", "w2", "w3")) {
             workers.add(new WorkerJvm(configFile, id, dir));
         }
@@ -96,7 +95,7 @@ class FleetMultiProcessIT {
         Governor g = FleetGovernor.install(cfg);
         open.add(g);
         return new FleetCoordinator(cfg, config.fleet(), new KafkaClients(config.fleet().kafka(), System::getenv), g,
-                Clock.systemUTC(), progress::add);
+                TimeSource.system(), progress::add);
     }
 
     static CompletableFuture<InventoryResult> inBackground(FleetCoordinator c) {

@@ -1,9 +1,8 @@
 package io.cloudg.fleet.it;
 
-import io.cloudg.fleet.FleetConfigFile;
 import io.cloudg.fleet.worker.FleetWorker;
 import io.cloudg.fleet.worker.WorkerRuntime;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 
 /** A fleet worker on a thread of the test JVM (the multi-process tests use real worker JVMs instead). */
@@ -11,9 +10,9 @@ final class InProcessWorker implements AutoCloseable {
     final WorkerRuntime runtime;
     final Thread thread;
 
-    InProcessWorker(FleetConfigFile file, String id) {
+    InProcessWorker(FleetConfig file, String id) {
         this.runtime = WorkerRuntime.open(file.config(), file.fleet().withWorker(file.fleet().worker().withId(id)),
-                System::getenv, Clock.systemUTC());
+                System::getenv, TimeSource.system());
         this.thread = new Thread(() -> runtime.worker().run(), "worker-" + id);
         thread.setDaemon(true);
         thread.start();

@@ -1,9 +1,8 @@
 package io.cloudg.fleet.it;
 
-import io.cloudg.fleet.FleetConfigFile;
 import io.cloudg.fleet.worker.WorkerRuntime;
 import java.nio.file.Path;
-import java.time.Clock;
+import io.cloudg.resilience.time.TimeSource;
 
 /**
  * A worker JVM for the multi-process tests: {@code WorkerProcessMain <cloudg.yaml> <worker-id> <health-port>},
@@ -14,10 +13,10 @@ public final class WorkerProcessMain {
     }
 
     public static void main(String[] args) {
-        FleetConfigFile f = FleetConfigFile.load(Path.of(args[0]));
+        FleetConfig f = FleetConfig.load(Path.of(args[0]));
         int status;
         try (WorkerRuntime runtime = WorkerRuntime.open(f.config(), f.fleet().withWorker(f.fleet().worker().withId(args[1])
-                .withHealthPort(Integer.parseInt(args[2]))), System::getenv, Clock.systemUTC())) {
+                .withHealthPort(Integer.parseInt(args[2]))), System::getenv, TimeSource.system())) {
             status = runtime.runUntilStopped();
         }
         System.out.println("worker " + args[1] + " exits with " + status);

@@ -80,6 +80,11 @@ public final class RateLimitConfig {
         return RateLimitConfigLoader.load(ratelimit, warnings);
     }
 
+    /** Loads the {@code ratelimit} section of a configuration document; unknown keys become its warnings. */
+    public static RateLimitConfig from(ConfigNode ratelimit) {
+        return ratelimit.isEmpty() ? defaults() : RateLimitConfigLoader.load(ratelimit);
+    }
+
     /** {@code ratelimit.enabled}: false removes pacing, breakers and cloudg-level retries for every provider. */
     public boolean enabled() {
         return enabled;

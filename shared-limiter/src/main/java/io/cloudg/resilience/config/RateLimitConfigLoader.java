@@ -1,29 +1,29 @@
 package io.cloudg.resilience.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * Binds a {@code ratelimit} YAML/JSON tree to {@link RateLimitConfig}. Table-driven: each known key has
- * a type and a setter; a key nobody reads is logged ({@code Unknown config key ratelimit.aws.max_rpss is
- * ignored}) and skipped; a value of the wrong type fails with the key and the value in the message. Range
- * checks live in the config classes, so YAML and the Java builder share them.
+ * a reader ({@link ConfigNode}'s typed getters) and a setter; a key nobody reads is logged ({@code Unknown
+ * config key ratelimit.aws.max_rpss is ignored}) and skipped; a value of the wrong type fails with the key
+ * and the value in the message. Range checks live in the config classes, so YAML and the Java builder
+ * share them.
  */
 final class RateLimitConfigLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
     private RateLimitConfigLoader() {
     }
 
-    private enum Kind { NUMBER, INTEGER, BOOLEAN, STRING }
-
-    private record Key<B>(Kind kind, BiConsumer<B, Object> setter) {
+    private record Key<B>(BiFunction<ConfigNode, String, Object> read, BiConsumer<B, Object> setter) {
+        void apply(ConfigNode node, String key, B target) {
+            Object v = read.apply(node, key);
+            if (v != null) {
+                setter.accept(target, v);
+            }
+        }
     }
 
     private static final Map<String, Key<ProviderLimits.Builder>> PROVIDER_KEYS = Map.ofEntries(
@@ -79,55 +79,36 @@ final class RateLimitConfigLoader {
     }
 
     static RateLimitConfig fromYaml(String yaml, List<String> warnings) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(yaml == null ? "" : yaml);
-        } catch (JsonProcessingException e) {
-            throw ConfigErrors.invalid("ratelimit", "the YAML could not be read: " + e.getOriginalMessage());
-        }
-        if (root == null || root.isMissingNode() || root.isNull()) {
-            return RateLimitConfig.defaults();
-        }
-        if (!root.isObject()) {
-            throw ConfigErrors.mustBe("(config root)", "a mapping", root.toString());
-        }
-        return load(root.get("ratelimit"), warnings);
+        ConfigNode root = ConfigNode.root(ConfigNode.parse(yaml, "ratelimit"), warnings);
+        return root.has("ratelimit") ? load(root.section("ratelimit")) : RateLimitConfig.defaults();
     }
 
     static RateLimitConfig load(JsonNode node, List<String> warnings) {
+        ConfigNode n = ConfigNode.at("ratelimit", node, warnings);
+        return n.isEmpty() ? RateLimitConfig.defaults() : load(n);
+    }
+
+    static RateLimitConfig load(ConfigNode node) {
         RateLimitConfig.Builder b = RateLimitConfig.builder();
-        if (node == null || node.isNull() || node.isMissingNode()) {
-            return b.build();
-        }
-        if (!node.isObject()) {
-            throw ConfigErrors.mustBe("ratelimit", "a mapping", text(node));
-        }
         LiveHolder live = new LiveHolder();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = e.getKey();
-            JsonNode v = e.getValue();
-            String path = "ratelimit." + key;
+        node.forEach((key, v) -> {
             if (key.equals("enabled")) {
-                b.enabled((Boolean) convert(path, Kind.BOOLEAN, v));
+                b.enabled(node.bool(key, null));
             } else if (key.equals("backend")) {
-                b.backend(backend(path, (String) convert(path, Kind.STRING, v)));
+                b.backend(backend(node.key(key), node.string(key, null)));
             } else if (key.equals("redis")) {
-                b.redis(loadRedis(path, v, warnings));
+                b.redis(loadRedis(node.section(key)));
             } else if (LIVE_KEYS.containsKey(key)) {
-                apply(LIVE_KEYS.get(key), path, v, live);
+                LIVE_KEYS.get(key).apply(node, key, live);
             } else if (RateLimitConfig.PROVIDERS.contains(key)) {
-                if (v == null || v.isNull()) {
-                    continue;
+                ConfigNode provider = node.section(key);
+                if (!provider.isEmpty()) {
+                    b.provider(key, pb -> loadProvider(pb, provider));
                 }
-                if (!v.isObject()) {
-                    throw ConfigErrors.mustBe(path, "a mapping", text(v));
-                }
-                b.provider(key, pb -> loadProvider(pb, path, v, warnings));
             } else {
-                warnings.add(ConfigErrors.unknownKey(path));
+                node.warn(ConfigErrors.unknownKey(node.key(key)));
             }
-        }
+        });
         b.live(live.live);
         return b.build();
     }
@@ -143,150 +124,81 @@ final class RateLimitConfigLoader {
         }
     }
 
-    private static RedisSettings loadRedis(String path, JsonNode node, List<String> warnings) {
+    private static RedisSettings loadRedis(ConfigNode node) {
         RedisSettings.Builder rb = RedisSettings.builder();
-        if (node == null || node.isNull()) {
-            return rb.build();
-        }
-        if (!node.isObject()) {
-            throw ConfigErrors.mustBe(path, "a mapping", text(node));
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String keyPath = path + "." + e.getKey();
-            Key<RedisSettings.Builder> k = REDIS_KEYS.get(e.getKey());
-            if (k == null) {
-                warnings.add(ConfigErrors.unknownKey(keyPath));
-            } else {
-                apply(k, keyPath, e.getValue(), rb);
-            }
-        }
+        readKnown(node, REDIS_KEYS, rb);
         return rb.build();
     }
 
-    private static void loadProvider(ProviderLimits.Builder pb, String path, JsonNode node, List<String> warnings) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = e.getKey();
-            String keyPath = path + "." + key;
+    private static void loadProvider(ProviderLimits.Builder pb, ConfigNode node) {
+        node.forEach((key, v) -> {
             if (key.equals("services")) {
-                loadServices(pb, keyPath, e.getValue(), warnings);
+                loadServices(pb, node, key);
             } else if (PROVIDER_KEYS.containsKey(key)) {
-                apply(PROVIDER_KEYS.get(key), keyPath, e.getValue(), pb);
+                PROVIDER_KEYS.get(key).apply(node, key, pb);
             } else {
-                warnings.add(ConfigErrors.unknownKey(keyPath));
+                node.warn(ConfigErrors.unknownKey(node.key(key)));
             }
-        }
+        });
     }
 
-    private static void loadServices(ProviderLimits.Builder pb, String path, JsonNode node, List<String> warnings) {
-        if (node == null || node.isNull()) {
-            return;
+    private static void loadServices(ProviderLimits.Builder pb, ConfigNode provider, String key) {
+        JsonNode raw = provider.raw(key);
+        if (raw != null && !raw.isObject()) {
+            throw ConfigErrors.mustBe(provider.key(key), "a mapping of service names to {max_rps, burst, per_operation}",
+                    ConfigNode.show(raw));
         }
-        if (!node.isObject()) {
-            throw ConfigErrors.mustBe(path, "a mapping of service names to {max_rps, burst, per_operation}", text(node));
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String svcPath = path + "." + e.getKey();
-            JsonNode entry = e.getValue();
+        ConfigNode services = provider.section(key);
+        services.forEach((name, entry) -> {
             if (entry == null || entry.isNull()) {
-                continue;
+                return;
             }
             if (!entry.isObject()) {
-                throw ConfigErrors.mustBe(svcPath, "a mapping like {max_rps: 5, burst: 10}", text(entry));
+                throw ConfigErrors.mustBe(services.key(name), "a mapping like {max_rps: 5, burst: 10}", ConfigNode.show(entry));
             }
-            Double maxRps = null;
-            Double burst = null;
-            boolean perOp = false;
-            for (Iterator<Map.Entry<String, JsonNode>> f = entry.fields(); f.hasNext(); ) {
-                Map.Entry<String, JsonNode> kv = f.next();
-                String k = kv.getKey();
-                String kp = svcPath + "." + k;
-                switch (k) {
-                    case "max_rps": maxRps = (Double) convert(kp, Kind.NUMBER, kv.getValue()); break;
-                    case "burst": burst = (Double) convert(kp, Kind.NUMBER, kv.getValue()); break;
-                    case "per_operation":
-                        Boolean po = (Boolean) convert(kp, Kind.BOOLEAN, kv.getValue());
-                        perOp = po != null && po;
-                        break;
-                    default: warnings.add(ConfigErrors.unknownKey(kp));
-                }
+            ConfigNode svc = services.section(name);
+            svc.warnUnknown(java.util.Set.of("max_rps", "burst", "per_operation"));
+            Boolean perOp = svc.bool("per_operation", false);
+            pb.service(name, new ServiceLimit(svc.number("max_rps", null), svc.number("burst", null), perOp));
+        });
+    }
+
+    private static <B> void readKnown(ConfigNode node, Map<String, Key<B>> keys, B target) {
+        node.forEach((key, v) -> {
+            Key<B> k = keys.get(key);
+            if (k == null) {
+                node.warn(ConfigErrors.unknownKey(node.key(key)));
+            } else {
+                k.apply(node, key, target);
             }
-            pb.service(e.getKey(), new ServiceLimit(maxRps, burst, perOp));
-        }
-    }
-
-    private static <B> void apply(Key<B> key, String path, JsonNode v, B target) {
-        Object value = convert(path, key.kind(), v);
-        if (value != null) {
-            key.setter().accept(target, value);
-        }
-    }
-
-    /** Null and YAML null mean "built-in"; anything of the wrong type fails with the key and the value. */
-    private static Object convert(String path, Kind kind, JsonNode v) {
-        if (v == null || v.isNull() || v.isMissingNode()) {
-            return null;
-        }
-        switch (kind) {
-            case BOOLEAN:
-                if (!v.isBoolean()) {
-                    throw ConfigErrors.mustBe(path, "true or false", text(v));
-                }
-                return v.booleanValue();
-            case INTEGER:
-                if (!v.isNumber() || (!v.isIntegralNumber() && v.doubleValue() != Math.rint(v.doubleValue()))
-                        || Math.abs(v.doubleValue()) > Integer.MAX_VALUE) {
-                    throw ConfigErrors.mustBe(path, "an integer", text(v));
-                }
-                return (int) v.doubleValue();
-            case STRING:
-                if (!v.isTextual()) {
-                    throw ConfigErrors.mustBe(path, "a string", text(v));
-                }
-                return v.textValue();
-            case NUMBER:
-                if (!v.isNumber()) {
-                    throw ConfigErrors.mustBe(path, "a number", text(v));
-                }
-                return v.doubleValue();
-            default:
-                throw new AssertionError(kind);
-        }
-    }
-
-    private static Object text(JsonNode v) {
-        if (v.isTextual()) {
-            return v.textValue();
-        }
-        if (v.isNumber()) {
-            return v.numberValue();
-        }
-        return new Unquoted(v.toString());
-    }
-
-    /** A YAML value printed as it was written (a list, a mapping), not as a quoted string. */
-    private record Unquoted(String text) {
-        @Override
-        public String toString() {
-            return text;
-        }
+        });
     }
 
     private static <B> Key<B> num(BiConsumer<B, Double> setter) {
-        return new Key<>(Kind.NUMBER, (b, v) -> setter.accept(b, (Double) v));
+        return new Key<>((n, k) -> n.number(k, null), (b, v) -> setter.accept(b, (Double) v));
     }
 
     private static <B> Key<B> integer(BiConsumer<B, Integer> setter) {
-        return new Key<>(Kind.INTEGER, (b, v) -> setter.accept(b, (Integer) v));
+        return new Key<>((n, k) -> n.integer(k, null), (b, v) -> setter.accept(b, (Integer) v));
     }
 
     private static <B> Key<B> str(BiConsumer<B, String> setter) {
-        return new Key<>(Kind.STRING, (b, v) -> setter.accept(b, (String) v));
+        return new Key<>(RateLimitConfigLoader::text, (b, v) -> setter.accept(b, (String) v));
     }
 
     private static <B> Key<B> bool(BiConsumer<B, Boolean> setter) {
-        return new Key<>(Kind.BOOLEAN, (b, v) -> setter.accept(b, (Boolean) v));
+        return new Key<>((n, k) -> n.bool(k, null), (b, v) -> setter.accept(b, (Boolean) v));
+    }
+
+    /** Strings here are text as written: a number is refused (a password or URL typed as a number is a mistake). */
+    private static String text(ConfigNode n, String k) {
+        JsonNode v = n.raw(k);
+        if (v == null) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw ConfigErrors.mustBe(n.key(k), "a string", ConfigNode.show(v));
+        }
+        return v.textValue();
     }
 }

@@ -1,5 +1,6 @@
 package io.cloudg.resilience.time;
 
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -15,8 +16,16 @@ public interface TimeSource {
     /** Monotonic time in nanoseconds; only differences are meaningful. */
     long nanoTime();
 
-    /** Wall-clock time in epoch milliseconds. Used only to turn an HTTP date into a delay. */
+    /**
+     * Wall-clock time in epoch milliseconds: to turn an HTTP date into a delay, and for the times a
+     * record or a message carries (when a run started, when a task was sent).
+     */
     long epochMillis();
+
+    /** {@link #epochMillis()} as an instant. */
+    default Instant instant() {
+        return Instant.ofEpochMilli(epochMillis());
+    }
 
     /**
      * Blocks the calling thread for {@code nanos}. Implementations MUST return at once for

@@ -1,0 +1,440 @@
+package io.cloudg.mcp;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.mcp.config.McpSettings;
+import io.cloudg.mcp.dataset.DatasetNotFoundException;
+import io.cloudg.mcp.dataset.DatasetStore;
+import io.cloudg.mcp.guard.ForceNotAllowedException;
+import io.cloudg.mcp.guard.GuardListener;
+import io.cloudg.mcp.guard.GuardStore;
+import io.cloudg.mcp.guard.GuardUnavailableException;
+import io.cloudg.mcp.guard.InMemoryGuardStore;
+import io.cloudg.mcp.guard.LiveOperationGuard;
+import io.cloudg.mcp.guard.LiveRefusedException;
+import io.cloudg.mcp.guard.Principal;
+import io.cloudg.mcp.guard.redis.RedisGuardStore;
+import io.cloudg.mcp.live.Collector;
+import io.cloudg.mcp.live.EmbeddedCollector;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.redis.RedisClients;
+import io.cloudg.resilience.redis.StateStores;
+import io.cloudg.resilience.time.TimeSource;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.DispatcherType;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import org.eclipse.jetty.ee11.servlet.FilterHolder;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * cloudg's MCP server: the tools, the {@code cloudg://ratelimit} resource, the guard and the datasets,
+ * served over stdio ({@link #serveStdio}) or streamable HTTP ({@link #serveHttp}) with the MCP Java SDK.
+ *
+ * <pre>{@code
+ * CloudGConfig config = CloudGConfig.load(Path.of("cloudg.yaml"));
+ * try (CloudgMcp mcp = CloudgMcp.builder(config).build();
+ *      CloudgMcp.HttpEndpoint http = mcp.serveHttp()) {
+ *     System.err.println("MCP at " + http.uri());
+ *     http.join();
+ * }
+ * }</pre>
+ *
+ * <p>Who calls: over HTTP the bearer token ({@code mcp.principals}), checked before the MCP transport sees
+ * the request; over stdio the configured local principal. The guard's store is Redis when
+ * {@code ratelimit.backend} is redis (replicas share caps and cooldowns), else memory.
+ */
+public final class CloudgMcp implements AutoCloseable {
+    public static final String SERVER_NAME = "cloudg";
+    public static final String SERVER_VERSION = "0.1.0";
+    public static final String RATELIMIT_URI = "cloudg://ratelimit";
+    static final String PRINCIPAL_KEY = "cloudg.principal";
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.mcp");
+
+    static final String INSTRUCTIONS = "cloudg maps cloud estates without tripping API quotas. Live tools "
+            + "(map_inventory, collect_assets, run_scanners, run_pipeline) call the cloud and are guarded: one "
+            + "operation per scope at a time, a cooldown after each, identical calls in flight share one run. "
+            + "Before a live tool, read rate_limit_status (or cloudg://ratelimit); if a live call is refused "
+            + "(error -31029), use the dataset named in use_dataset with list_datasets, get_dataset, query_assets "
+            + "and scan_dataset, which never call a cloud.";
+
+    private final CloudGConfig config;
+    private final McpSettings mcp;
+    private final Governor governor;
+    private final boolean ownsGovernor;
+    private final GuardStore guardStore;
+    private final LiveOperationGuard guard;
+    private final DatasetStore datasets;
+    private final Principals principals;
+    private final List<ToolDef> tools;
+    private final String osUser;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+    private CloudgMcp(Builder b) {
+        this.config = b.config;
+        this.mcp = b.mcp;
+        this.principals = Principals.from(mcp, b.env);
+        this.osUser = b.osUser;
+        this.ownsGovernor = b.governor == null;
+        this.governor = b.governor != null ? b.governor : Governor.builder().config(config.ratelimit())
+                .store(StateStores.create(config.ratelimit(), b.env, TimeSource.system())).build();
+        this.guardStore = b.guardStore != null ? b.guardStore : defaultGuardStore(config.ratelimit(), b.env, b.time);
+        Path dir = mcp.datasetDir() != null ? mcp.datasetDir() : config.outputDir().resolve("datasets");
+        this.datasets = new DatasetStore(dir, b.time);
+        this.guard = new LiveOperationGuard(guardStore, b.time, config.ratelimit(), datasets::newestCovering, b.listener);
+        Collector collector = b.collector != null ? b.collector : new EmbeddedCollector(config, governor);
+        List<ToolDef> all = new ArrayList<>(new LiveTools(config, guard, datasets, collector).defs());
+        all.add(statusTool());
+        all.addAll(new DatasetTools(datasets).defs());
+        this.tools = List.copyOf(all);
+        LOG.info("MCP server ready: datasets in {}, guard store {}, governor store {}", dir, guardStore.describe(),
+                governor.store().describe());
+    }
+
+    public static Builder builder(CloudGConfig config) {
+        return new Builder(config);
+    }
+
+    private static GuardStore defaultGuardStore(RateLimitConfig rl, Function<String, String> env, TimeSource time) {
+        if (rl.backend() != RateLimitConfig.Backend.REDIS) {
+            return new InMemoryGuardStore(time);
+        }
+        RedisSettings s = rl.redis();
+        return RedisGuardStore.builder(RedisClients.create(s, env)).keyPrefix(s.keyPrefix()).ownsClient(true)
+                .describe(String.join(",", s.addresses())).build();
+    }
+
+    public LiveOperationGuard guard() {
+        return guard;
+    }
+
+    public DatasetStore datasets() {
+        return datasets;
+    }
+
+    /** The tool names, in the order {@code tools/list} gives them. */
+    public List<String> toolNames() {
+        return tools.stream().map(t -> t.tool().name()).toList();
+    }
+
+    private ToolDef statusTool() {
+        return new ToolDef(ToolDef.define("rate_limit_status", "Rate limits and guard rails",
+                "Cooldowns per scope, live operations in flight (on every replica), this caller's quota use, the "
+                        + "guard's limits and the governor's throttling state (slowed buckets, open breakers). Never "
+                        + "calls a cloud API. Same as the resource " + RATELIMIT_URI + ".",
+                """
+                {"type": "object", "additionalProperties": false, "properties": {}}
+                """, false), (p, a) -> status(p));
+    }
+
+    private RateLimitStatus status(Principal p) {
+        return RateLimitStatus.of(guard, config.ratelimit(), governor, p);
+    }
+
+    // ------------------------------------------------------------------ the SDK server
+
+    private McpSyncServer build(McpServer.SyncSpecification<?> spec, Function<McpSyncServerExchange, Principal> who) {
+        List<McpServerFeatures.SyncToolSpecification> specs = tools.stream().map(t -> toolSpec(t, who)).toList();
+        McpSchema.Resource ratelimit = McpSchema.Resource.builder(RATELIMIT_URI, "ratelimit")
+                .title("Rate limits and guard rails").mimeType("application/json")
+                .description("What rate_limit_status returns: cooldowns, operations in flight, governor throttling.")
+                .build();
+        return spec.serverInfo(SERVER_NAME, SERVER_VERSION).jsonMapper(Json.MCP).instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .validateToolInputs(true)
+                .tools(specs)
+                .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) ->
+                        McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
+                                .builder(RATELIMIT_URI, Json.pretty(status(who.apply(ex)))).mimeType("application/json")
+                                .build())).build()))
+                .build();
+    }
+
+    /** Wraps a tool body: principal, arguments, and every error mapped by {@link McpErrors}. */
+    private McpServerFeatures.SyncToolSpecification toolSpec(ToolDef def, Function<McpSyncServerExchange, Principal> who) {
+        return McpServerFeatures.SyncToolSpecification.builder().tool(def.tool()).callHandler((ex, req) -> {
+            Principal p = who.apply(ex);
+            try {
+                Object out = def.handler().call(p, new ToolArgs(req.arguments()));
+                if (out instanceof McpSchema.CallToolResult r) {
+                    return r;
+                }
+                com.fasterxml.jackson.databind.node.ObjectNode tree = Json.tree(out);
+                return McpSchema.CallToolResult.builder().structuredContent(Json.map(tree))
+                        .addTextContent(Json.pretty(tree)).build();
+            } catch (ToolArgs.InvalidArgumentException | DatasetNotFoundException e) {
+                throw McpErrors.invalidParams(e.getMessage());
+            } catch (LiveRefusedException e) {
+                throw McpErrors.refused(e.refusal());
+            } catch (ForceNotAllowedException e) {
+                throw McpErrors.forceNotAllowed(e);
+            } catch (GuardUnavailableException e) {
+                throw McpErrors.guardUnavailable(guardStore.describe(), e);
+            } catch (McpError e) {
+                throw e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw McpErrors.invalidParams("the request was interrupted (the server is stopping)");
+            } catch (Exception e) {
+                LOG.warn("{} by {} failed", def.tool().name(), p.name(), e);
+                return McpSchema.CallToolResult.builder().isError(true)
+                        .addTextContent(def.tool().name() + " failed: " + e.getMessage()).build();
+            }
+        }).build();
+    }
+
+    // ------------------------------------------------------------------ stdio
+
+    /**
+     * Serves one MCP session over {@code in}/{@code out} (newline-delimited JSON-RPC; stdout is the protocol,
+     * so logs MUST go to stderr), as the configured stdio principal. Returns the running server; it ends
+     * when {@code in} ends.
+     */
+    public McpSyncServer serveStdio(InputStream in, OutputStream out) {
+        Principal local = principals.stdio(osUser);
+        LOG.info("MCP over stdio as {} {}", local.name(), local.roleNames());
+        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, in, out)), ex -> local);
+    }
+
+    /**
+     * Serves stdio until {@code in} ends (the client closed the session), then stops the server. What
+     * {@code cloudg mcp} does.
+     */
+    public void runStdio(InputStream in, OutputStream out) throws InterruptedException {
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        InputStream watched = new java.io.FilterInputStream(in) {
+            @Override
+            public int read() throws java.io.IOException {
+                try {
+                    return seen(super.read());
+                } catch (java.io.IOException e) {
+                    ended.countDown();
+                    throw e;
+                }
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                try {
+                    return seen(super.read(b, off, len));
+                } catch (java.io.IOException e) {
+                    ended.countDown();
+                    throw e;
+                }
+            }
+
+            private int seen(int n) {
+                if (n < 0) {
+                    ended.countDown();
+                }
+                return n;
+            }
+        };
+        McpSyncServer server = serveStdio(watched, out);
+        try {
+            ended.await();
+        } finally {
+            server.closeGracefully();
+        }
+    }
+
+    // ------------------------------------------------------------------ streamable HTTP
+
+    /** A running HTTP endpoint. */
+    public static final class HttpEndpoint implements AutoCloseable {
+        private final Server jetty;
+        private final McpSyncServer server;
+        private final URI uri;
+        private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+
+        HttpEndpoint(Server jetty, McpSyncServer server, URI uri) {
+            this.jetty = jetty;
+            this.server = server;
+            this.uri = uri;
+        }
+
+        /** {@code http://host:port/mcp}. */
+        public URI uri() {
+            return uri;
+        }
+
+        /** Blocks until the server stops. */
+        public void join() throws InterruptedException {
+            jetty.join();
+        }
+
+        @Override
+        public void close() {
+            if (!stopped.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                server.closeGracefully();
+            } finally {
+                try {
+                    jetty.stop();
+                } catch (Exception e) {
+                    LOG.warn("stopping the HTTP server failed: {}", e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * Serves MCP over streamable HTTP at {@code mcp.http.host:port} + {@code mcp.http.path} (an embedded
+     * Jetty with the SDK's servlet transport). Every request needs a configured bearer token.
+     */
+    public HttpEndpoint serveHttp() {
+        if (!principals.anyToken()) {
+            throw io.cloudg.resilience.config.ConfigErrors.invalid("mcp.principals",
+                    "no principal has a token or token_env, so nobody could call the MCP server over HTTP");
+        }
+        String path = mcp.httpPath();
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(Json.MCP).mcpEndpoint(path)
+                .contextExtractor(req -> req.getAttribute(BearerAuthFilter.PRINCIPAL_ATTRIBUTE) instanceof Principal p
+                        ? McpTransportContext.create(Map.of(PRINCIPAL_KEY, p)) : McpTransportContext.EMPTY)
+                .build();
+        McpSyncServer server = build(McpServer.sync(transport), CloudgMcp::httpPrincipal);
+        Server jetty = new Server();
+        ServerConnector connector = new ServerConnector(jetty);
+        connector.setHost(mcp.httpHost());
+        connector.setPort(mcp.httpPort());
+        jetty.addConnector(connector);
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        ServletHolder servlet = new ServletHolder("mcp", transport);
+        servlet.setAsyncSupported(true);
+        context.addServlet(servlet, path);
+        FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
+        auth.setAsyncSupported(true);
+        context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+        jetty.setHandler(context);
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            server.close();
+            throw new IllegalStateException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort()
+                    + ": " + e.getMessage(), e);
+        }
+        URI uri = URI.create("http://" + mcp.httpHost() + ":" + connector.getLocalPort() + path);
+        LOG.info("MCP over streamable HTTP at {}", uri);
+        return new HttpEndpoint(jetty, server, uri);
+    }
+
+    private static Principal httpPrincipal(McpSyncServerExchange ex) {
+        Object p = ex.transportContext() == null ? null : ex.transportContext().get(PRINCIPAL_KEY);
+        if (p instanceof Principal principal) {
+            return principal;
+        }
+        throw McpError.builder(McpSchema.ErrorCodes.INVALID_REQUEST).message("no authenticated principal").build();
+    }
+
+    /** Cancels live operations (their scopes cool down) and releases the stores. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        guard.close();
+        guardStore.close();
+        if (ownsGovernor) {
+            governor.close();
+        }
+    }
+
+    public static final class Builder {
+        private final CloudGConfig config;
+        private McpSettings mcp = McpSettings.DEFAULTS;
+        private Governor governor;
+        private TimeSource time = TimeSource.system();
+        private GuardStore guardStore;
+        private Collector collector;
+        private Function<String, String> env = System::getenv;
+        private GuardListener listener = GuardListener.NONE;
+        private String osUser = System.getProperty("user.name");
+
+        private Builder(CloudGConfig config) {
+            this.config = Objects.requireNonNull(config);
+        }
+
+        /** The {@code mcp} section: principals, HTTP address, dataset directory (default: none configured). */
+        public Builder mcp(McpSettings m) {
+            this.mcp = Objects.requireNonNull(m);
+            return this;
+        }
+
+        /** Edits the {@code mcp} settings given so far. */
+        public Builder mcp(java.util.function.UnaryOperator<McpSettings> edit) {
+            this.mcp = Objects.requireNonNull(edit.apply(mcp));
+            return this;
+        }
+
+        /** The governor live calls go through (default: one for {@code ratelimit}, owned and closed here). */
+        public Builder governor(Governor g) {
+            this.governor = g;
+            return this;
+        }
+
+        /** The guard's clock (operation timeouts, in-memory cooldowns, dataset times). */
+        public Builder time(TimeSource t) {
+            this.time = Objects.requireNonNull(t);
+            return this;
+        }
+
+        /** The guard's store (default: Redis when {@code ratelimit.backend} is redis, else memory). */
+        public Builder guardStore(GuardStore s) {
+            this.guardStore = s;
+            return this;
+        }
+
+        /** What calls the clouds (default: {@link EmbeddedCollector}). */
+        public Builder collector(Collector c) {
+            this.collector = c;
+            return this;
+        }
+
+        /** Where {@code token_env} and Redis passwords are read (default: the environment). */
+        public Builder env(Function<String, String> e) {
+            this.env = Objects.requireNonNull(e);
+            return this;
+        }
+
+        public Builder listener(GuardListener l) {
+            this.listener = Objects.requireNonNull(l);
+            return this;
+        }
+
+        /** The OS user, the stdio principal when {@code mcp.stdio_principal} is unset. */
+        public Builder osUser(String u) {
+            this.osUser = u;
+            return this;
+        }
+
+        public CloudgMcp build() {
+            return new CloudgMcp(this);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.cloudg.mcp;
+
+import io.cloudg.mcp.config.McpSettings;
+import io.cloudg.mcp.guard.Principal;
+import io.cloudg.mcp.guard.Role;
+import io.cloudg.resilience.config.ConfigErrors;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The configured callers ({@code mcp.principals}) and their bearer tokens, resolved once at startup
+ * ({@code token_env} read from the environment; a variable that is not set fails the start, naming it).
+ * Tokens are compared by SHA-256 digest in constant time; they are never logged.
+ */
+public final class Principals {
+    private record Entry(Principal principal, byte[] tokenDigest) {
+    }
+
+    private final List<Entry> entries;
+    private final McpSettings settings;
+
+    private Principals(McpSettings settings, List<Entry> entries) {
+        this.settings = settings;
+        this.entries = List.copyOf(entries);
+    }
+
+    public static Principals from(McpSettings s, Function<String, String> env) {
+        List<Entry> out = new ArrayList<>();
+        for (McpSettings.PrincipalSpec p : s.principals()) {
+            String token = p.token();
+            if (p.tokenEnv() != null) {
+                token = env.apply(p.tokenEnv());
+                if (token == null || token.isBlank()) {
+                    throw ConfigErrors.invalid("mcp.principals." + p.name() + ".token_env",
+                            "names " + p.tokenEnv() + ", which is not set in the environment");
+                }
+            }
+            Principal principal = new Principal(p.name(), p.roles().stream().map(Role::parse)
+                    .collect(java.util.stream.Collectors.toSet()));
+            out.add(new Entry(principal, token == null ? null : digest(token)));
+        }
+        return new Principals(s, out);
+    }
+
+    /** The principal whose token this is, if any. */
+    public Optional<Principal> byToken(String token) {
+        if (token == null || token.isEmpty()) {
+            return Optional.empty();
+        }
+        byte[] d = digest(token);
+        Principal found = null;
+        for (Entry e : entries) {
+            if (e.tokenDigest() != null && MessageDigest.isEqual(e.tokenDigest(), d)) {
+                found = e.principal();
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** Whether any principal can authenticate over HTTP. */
+    public boolean anyToken() {
+        return entries.stream().anyMatch(e -> e.tokenDigest() != null);
+    }
+
+    /**
+     * The principal of a stdio session: {@code mcp.stdio_principal}, else the OS user {@code osUser}; it
+     * MUST be configured (stdio has no token, so the configuration is what vouches for the local user).
+     */
+    public Principal stdio(String osUser) {
+        String name = settings.stdioPrincipal() != null ? settings.stdioPrincipal() : osUser;
+        return entries.stream().map(Entry::principal).filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> ConfigErrors.invalid("mcp.stdio_principal", "the stdio user \"" + name
+                        + "\" is not among mcp.principals (" + String.join(", ",
+                        entries.stream().map(e -> e.principal().name()).toList())
+                        + "); add it, e.g. mcp: {principals: {" + name + ": {roles: [operator]}}}"));
+    }
+
+    private static byte[] digest(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

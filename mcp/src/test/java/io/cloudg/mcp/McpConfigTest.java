@@ -1,0 +1,104 @@
+package io.cloudg.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.config.ConfigFile;
+import io.cloudg.mcp.config.McpSettings;
+import io.cloudg.mcp.guard.Principal;
+import io.cloudg.mcp.guard.Role;
+import io.cloudg.resilience.config.ConfigException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The {@code mcp} block of the cloudg YAML, and the principals built from it. */
+class McpConfigTest {
+    static final String FULL = """
+            output_dir: /tmp/out
+            mcp:
+              dataset_dir: /var/lib/cloudg/datasets
+              http: {host: 0.0.0.0, port: 9000, path: /agents/mcp}
+              stdio_principal: alice
+              principals:
+                alice: {roles: [admin]}
+                ci-bot: {roles: [operator, viewer], token_env: CI_TOKEN}
+                grafana: {roles: [viewer], token: s3cr3t-viewer-token}
+            """;
+
+    @Test
+    void theBlockLoadsEveryKey() {
+        McpSettings m = mcp(FULL);
+        assertThat(m.datasetDir()).isEqualTo(Path.of("/var/lib/cloudg/datasets"));
+        assertThat(m.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(m.httpPort()).isEqualTo(9000);
+        assertThat(m.httpPath()).isEqualTo("/agents/mcp");
+        assertThat(m.stdioPrincipal()).isEqualTo("alice");
+        assertThat(m.principals()).extracting(McpSettings.PrincipalSpec::name).containsExactly("alice", "ci-bot", "grafana");
+        assertThat(m.principal("ci-bot").orElseThrow().tokenEnv()).isEqualTo("CI_TOKEN");
+        assertThat(m.toString()).as("never prints a token").doesNotContain("s3cr3t");
+        McpSettings d = mcp("providers: [aws]");
+        assertThat(d).isEqualTo(McpSettings.DEFAULTS);
+        assertThat(d.httpPort()).isEqualTo(8765);
+    }
+
+    @Test
+    void unknownKeysWarnAndAreIgnored() {
+        ConfigFile c = ConfigFile.fromYaml("""
+                mcp:
+                  datasets: /x
+                  http: {prot: 1}
+                  principals:
+                    alice: {roles: [admin], colour: blue}
+                """);
+        McpSettings.from(c);
+        assertThat(c.warnings()).containsExactly("Unknown config key mcp.datasets is ignored",
+                "Unknown config key mcp.http.prot is ignored", "Unknown config key mcp.principals.alice.colour is ignored");
+    }
+
+    @Test
+    void wrongValuesFailNamingTheKeyAndTheValue() {
+        Map<String, String> cases = Map.of(
+                "mcp: {principals: {alice: {roles: [superuser]}}}",
+                "mcp.principals.alice.roles entry must be one of admin, operator, viewer, but was \"superuser\"",
+                "mcp: {principals: {alice: {token: x}}}",
+                "mcp.principals.alice.roles must be a non-empty list of admin, operator, viewer, but was \"(none)\"",
+                "mcp: {http: {port: 70000}}", "mcp.http.port must be an integer from 0 to 65535, but was 70000",
+                "mcp: {http: {path: mcp}}", "mcp.http.path must be a path starting with / like /mcp, but was \"mcp\"",
+                "mcp: {principals: {alice: {roles: [admin], token: a, token_env: B}}}",
+                "mcp.principals.alice.token_env must be unset when mcp.principals.alice.token is set, but was \"B\"",
+                "mcp: {principals: {a: {roles: [admin], token: same}, b: {roles: [viewer], token: same}}}",
+                "mcp.principals.b.token must be different from the token of a, but was \"(the same token)\"",
+                "mcp: {stdio_principal: bob, principals: {alice: {roles: [admin]}}}",
+                "mcp.stdio_principal must be one of the mcp.principals (alice), but was \"bob\"",
+                "mcp: {principals: {alice: admin}}",
+                "mcp.principals.alice must be a mapping with roles (and token or token_env), but was \"admin\"",
+                "mcp: {principals: {\"al ice\": {roles: [admin]}}}",
+                "mcp.principals must be names of 1-64 characters of [A-Za-z0-9._@-], but was \"al ice\"");
+        cases.forEach((yaml, message) -> assertThatThrownBy(() -> mcp(yaml)).as(yaml)
+                .isInstanceOf(ConfigException.class).hasMessage(message));
+    }
+
+    @Test
+    void principalsResolveTokensFromTheEnvironmentAndNeverMatchAWrongOne() {
+        McpSettings m = mcp(FULL);
+        Principals p = Principals.from(m, Map.of("CI_TOKEN", "from-env")::get);
+        assertThat(p.byToken("from-env")).map(Principal::name).hasValue("ci-bot");
+        assertThat(p.byToken("from-env").orElseThrow().roles()).containsExactlyInAnyOrder(Role.OPERATOR, Role.VIEWER);
+        assertThat(p.byToken("s3cr3t-viewer-token")).map(Principal::mayForce).hasValue(false);
+        assertThat(p.byToken("s3cr3t-viewer-token ")).isEmpty();
+        assertThat(p.byToken("")).isEmpty();
+        assertThat(p.stdio("whoever").name()).as("mcp.stdio_principal wins over the OS user").isEqualTo("alice");
+        assertThatThrownBy(() -> Principals.from(m, k -> null)).isInstanceOf(ConfigException.class)
+                .hasMessage("mcp.principals.ci-bot.token_env: names CI_TOKEN, which is not set in the environment");
+        Principals noStdio = Principals.from(m.withStdioPrincipal(null), k -> "t");
+        assertThatThrownBy(() -> noStdio.stdio("bob")).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("the stdio user \"bob\" is not among mcp.principals (alice, ci-bot, grafana)");
+        assertThat(List.of(Role.values())).filteredOn(Role::mayForce).containsExactly(Role.ADMIN, Role.OPERATOR);
+    }
+
+    private static McpSettings mcp(String yaml) {
+        return McpSettings.from(ConfigFile.fromYaml(yaml));
+    }
+}

@@ -1,0 +1,80 @@
+package io.cloudg.fleet;
+
+import io.cloudg.resilience.config.ConfigNode;
+import io.cloudg.resilience.config.ConfigErrors;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * The {@code fleet.worker} block.
+ *
+ * @param id this worker's name in the group and in results; null: the host name (the pod name) and pid
+ * @param maxInFlight tasks one worker runs at once
+ * @param threads collector jobs one worker runs at once (over all its tasks)
+ * @param shutdownGrace on SIGTERM, how long in-flight tasks may finish before they are handed back
+ * @param healthPort the port of {@code /healthz} and {@code /readyz}; 0: no probe server
+ * @param chunkAssets the most assets in one results message
+ * @param chunkBytes the most bytes of assets in one results message
+ */
+public record WorkerSettings(String id, int maxInFlight, int threads, Duration shutdownGrace, int healthPort,
+                             int chunkAssets, int chunkBytes) {
+    static final Set<String> KEYS = Set.of("id", "max_in_flight", "threads", "shutdown_grace_seconds", "health_port",
+            "chunk_assets", "chunk_bytes");
+
+    public static final WorkerSettings DEFAULTS = new WorkerSettings(null, 4, 16, Duration.ofSeconds(25), 8081, 500,
+            256 * 1024);
+
+    public WorkerSettings {
+        if (id != null && !id.matches("[A-Za-z0-9._:-]{1,128}")) {
+            throw ConfigErrors.mustBe("fleet.worker.id", "1-128 characters of [A-Za-z0-9._:-]", id);
+        }
+        if (maxInFlight < 1) {
+            throw ConfigErrors.mustBe("fleet.worker.max_in_flight", "an integer >= 1", maxInFlight);
+        }
+        if (threads < 1) {
+            throw ConfigErrors.mustBe("fleet.worker.threads", "an integer >= 1", threads);
+        }
+        if (shutdownGrace == null || shutdownGrace.isNegative()) {
+            throw ConfigErrors.mustBe("fleet.worker.shutdown_grace_seconds", "a number >= 0", shutdownGrace);
+        }
+        if (healthPort < 0 || healthPort > 65535) {
+            throw ConfigErrors.mustBe("fleet.worker.health_port", "a port from 0 to 65535", healthPort);
+        }
+        if (chunkAssets < 1) {
+            throw ConfigErrors.mustBe("fleet.worker.chunk_assets", "an integer >= 1", chunkAssets);
+        }
+        if (chunkBytes < 1024) {
+            throw ConfigErrors.mustBe("fleet.worker.chunk_bytes", "an integer >= 1024", chunkBytes);
+        }
+    }
+
+    public WorkerSettings withId(String newId) {
+        return new WorkerSettings(newId, maxInFlight, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+    }
+
+    public WorkerSettings withMaxInFlight(int n) {
+        return new WorkerSettings(id, n, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+    }
+
+    public WorkerSettings withThreads(int n) {
+        return new WorkerSettings(id, maxInFlight, n, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+    }
+
+    public WorkerSettings withHealthPort(int port) {
+        return new WorkerSettings(id, maxInFlight, threads, shutdownGrace, port, chunkAssets, chunkBytes);
+    }
+
+    public WorkerSettings withShutdownGrace(Duration d) {
+        return new WorkerSettings(id, maxInFlight, threads, d, healthPort, chunkAssets, chunkBytes);
+    }
+
+    static WorkerSettings load(ConfigNode y) {
+        y.warnUnknown(KEYS);
+        WorkerSettings d = DEFAULTS;
+        double grace = y.seconds("shutdown_grace_seconds", d.shutdownGrace.toMillis() / 1000.0, true);
+        return new WorkerSettings(y.string("id", d.id), y.integer("max_in_flight", d.maxInFlight, 1),
+                y.integer("threads", d.threads, 1), Duration.ofMillis(Math.round(grace * 1000)),
+                y.integer("health_port", d.healthPort, 0), y.integer("chunk_assets", d.chunkAssets, 1),
+                y.integer("chunk_bytes", d.chunkBytes, 1024));
+    }
+}

@@ -1,0 +1,353 @@
+package io.cloudg.fleet.worker;
+
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.Coverage;
+import io.cloudg.fleet.FleetSettings;
+import io.cloudg.fleet.kafka.FleetTopics;
+import io.cloudg.fleet.kafka.KafkaClients;
+import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.fleet.protocol.MalformedMessageException;
+import io.cloudg.fleet.protocol.MessageCodec;
+import io.cloudg.fleet.protocol.TaskMessage;
+import io.cloudg.resilience.time.TimeSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A fleet worker: a member of the workers' consumer group that takes tasks, runs them with its own
+ * clients and credentials through the shared governor, and reports results.
+ *
+ * <ul>
+ *   <li>At most {@code fleet.worker.max_in_flight} tasks at once: the consumer is paused while full.</li>
+ *   <li>A task's offset is committed only once Kafka has acknowledged all of its results (or its dead
+ *       letter, or its abandonment): a crash means redelivery, never loss.</li>
+ *   <li>A message that cannot be used goes to the dead-letter topic with the reason; the worker goes on.</li>
+ *   <li>An execution past the task's timeout is abandoned (the coordinator publishes the next attempt
+ *       on another worker's partition).</li>
+ *   <li>{@link #stop} (SIGTERM) takes no more tasks, lets in-flight ones finish within the grace period,
+ *       and hands the rest back: left uncommitted, Kafka redelivers them to the others as this member
+ *       leaves the group.</li>
+ *   <li>A result that cannot be delivered within {@code fleet.kafka.delivery_timeout_ms} stops the worker
+ *       ({@link #failure()}), uncommitted: its supervisor restarts it and the tasks are redelivered.</li>
+ * </ul>
+ */
+public final class FleetWorker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.worker");
+    private static final Duration POLL = Duration.ofMillis(100);
+    /** While tasks run, the loop comes round this often to notice one ending (and take the next). */
+    private static final Duration BUSY_POLL = Duration.ofMillis(10);
+
+    private final FleetSettings settings;
+    private final KafkaClients kafka;
+    private final FleetProviders providers;
+    private final Coverage coverage;
+    private final TimeSource time;
+    private final String workerId;
+    private final MessageCodec codec = new MessageCodec();
+    private final OffsetTracker offsets = new OffsetTracker();
+    private final List<TaskExecution> inFlight = new ArrayList<>();
+    private final List<PendingLetter> letters = new ArrayList<>();
+    private final WorkerHealth health;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final AtomicLong done = new AtomicLong();
+    private volatile boolean stopRequested;
+    private volatile Duration grace;
+    private volatile Throwable failure;
+    private KafkaConsumer<String, byte[]> consumer;
+
+    private record PendingLetter(TopicPartition tp, long offset, CompletableFuture<Void> stored) {
+    }
+
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time) {
+        this.settings = settings;
+        this.kafka = kafka;
+        this.providers = providers;
+        this.coverage = Coverage.of(providers.governor());
+        this.time = time;
+        this.workerId = settings.worker().id() != null ? settings.worker().id() : defaultId();
+        this.grace = settings.worker().shutdownGrace();
+        this.health = new WorkerHealth(time, Duration.ofSeconds(60));
+    }
+
+    /** The host name (a pod's name) and the process id. */
+    public static String defaultId() {
+        String host = System.getenv("HOSTNAME");
+        if (host == null || host.isBlank()) {
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                host = "worker";
+            }
+        }
+        return (host + "-" + ProcessHandle.current().pid()).replaceAll("[^A-Za-z0-9._:-]", "-");
+    }
+
+    public String id() {
+        return workerId;
+    }
+
+    public WorkerHealth health() {
+        return health;
+    }
+
+    /** Tasks this worker finished (results acknowledged). */
+    public long tasksDone() {
+        return done.get();
+    }
+
+    /** Why the worker stopped on its own (results it could not deliver), or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
+    public void run() {
+        ExecutorService jobs = Executors.newFixedThreadPool(settings.worker().threads(), r -> {
+            Thread t = new Thread(r, "cloudg-fleet-job");
+            t.setDaemon(true);
+            return t;
+        });
+        KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
+        DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
+        try {
+            if (settings.kafka().createTopics()) {
+                try (Admin admin = kafka.admin(workerId + "-admin")) {
+                    FleetTopics.ensure(admin, settings.topics(), settings.kafka().bootstrapServers(), Duration.ofSeconds(60));
+                }
+            }
+            consumer = kafka.groupConsumer(settings.group(), workerId);
+            consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
+            LOG.info("worker {} joined group {} on {} (up to {} tasks, {} threads)", workerId, settings.group(),
+                    settings.topics().tasks(), settings.worker().maxInFlight(), settings.worker().threads());
+            while (!stopRequested) {
+                step(producer, deadLetters, jobs, true);
+            }
+            drain(producer, deadLetters, jobs);
+        } catch (WakeupException e) {
+            drain(producer, deadLetters, jobs);
+        } finally {
+            try {
+                if (consumer != null) {
+                    consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
+                }
+            } catch (RuntimeException e) {
+                LOG.debug("closing the consumer failed", e);
+            }
+            producer.close(Duration.ofSeconds(10));
+            jobs.shutdownNow();
+            health.stopping();
+            finished.countDown();
+            LOG.info("worker {} stopped after {} task(s)", workerId, done.get());
+        }
+    }
+
+    /**
+     * Asks the worker to stop and waits for it: in-flight tasks get {@code grace} to finish, the rest are
+     * handed back. Safe to call from a shutdown hook.
+     */
+    public void stop(Duration graceOverride) {
+        if (graceOverride != null) {
+            this.grace = graceOverride;
+        }
+        stopRequested = true;
+        health.stopping();
+        try {
+            finished.await(grace.toMillis() + 20_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(null);
+    }
+
+    private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, ExecutorService jobs, boolean take) {
+        boolean room = take && inFlight.size() < settings.worker().maxInFlight();
+        if (room) {
+            consumer.resume(consumer.paused());
+        } else {
+            consumer.pause(consumer.assignment());
+        }
+        for (ConsumerRecord<String, byte[]> r : consumer.poll(inFlight.isEmpty() && letters.isEmpty() ? POLL : BUSY_POLL)) {
+            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+            if (!take || inFlight.size() >= settings.worker().maxInFlight()) {
+                consumer.seek(tp, r.offset()); // not taken: read it again when there is room (or by another worker)
+                consumer.pause(List.of(tp));
+                continue;
+            }
+            accept(r, tp, producer, deadLetters, jobs);
+        }
+        reap();
+        long now = time.epochMillis();
+        for (TaskExecution e : inFlight) {
+            if (e.expired(now)) {
+                LOG.warn("task {} (attempt {}) ran past its timeout of {}s on {}: abandoned", e.message().taskId(),
+                        e.message().attempt(), e.message().timeoutMs() / 1000, workerId);
+                e.abandon("timeout: ran past " + e.message().timeoutMs() / 1000.0 + "s on worker " + workerId, false);
+            }
+        }
+        commit();
+        health.loop(inFlight.size(), done.get());
+    }
+
+    private void accept(ConsumerRecord<String, byte[]> r, TopicPartition tp, KafkaProducer<String, byte[]> producer,
+                        DeadLetters deadLetters, ExecutorService jobs) {
+        offsets.taken(tp, r.offset());
+        TaskMessage message;
+        CollectionTask task;
+        try {
+            message = codec.task(r.value());
+        } catch (MalformedMessageException e) {
+            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, e.reason())));
+            return;
+        }
+        try {
+            task = providers.get(message.target().provider()).taskFor(message.target().toTarget());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, "cannot run task " + message.taskId()
+                    + " on this worker: " + e.getMessage())));
+            return;
+        }
+        String executionId = workerId + ":" + UUID.randomUUID();
+        ResultEmitter emitter = new ResultEmitter(producer, settings.topics().results(), codec, message, executionId,
+                workerId, settings.worker().chunkAssets(), settings.worker().chunkBytes());
+        TaskExecution e = new TaskExecution(message, task, tp, r.offset(), executionId, emitter, coverage, time);
+        inFlight.add(e);
+        LOG.debug("task {} attempt {} from {}@{}: execution {}", message.taskId(), message.attempt(), tp, r.offset(),
+                executionId);
+        e.start(jobs);
+    }
+
+    /** Completed executions and stored dead letters free their offsets; an undeliverable result stops the worker. */
+    private void reap() {
+        for (Iterator<TaskExecution> it = inFlight.iterator(); it.hasNext(); ) {
+            TaskExecution e = it.next();
+            CompletableFuture<TaskExecution.Outcome> c = e.completion();
+            if (!c.isDone()) {
+                continue;
+            }
+            it.remove();
+            TaskExecution.Outcome outcome;
+            try {
+                outcome = c.join();
+            } catch (RuntimeException x) {
+                Throwable cause = x.getCause() != null ? x.getCause() : x;
+                LOG.error("worker {}: the results of task {} could not be delivered ({}); stopping without committing "
+                        + "it, so that it is redelivered", workerId, e.message().taskId(), cause.toString());
+                failure = cause;
+                stopRequested = true;
+                continue;
+            }
+            if (outcome == TaskExecution.Outcome.DONE) {
+                done.incrementAndGet();
+            }
+            if (outcome != TaskExecution.Outcome.HANDED_BACK) {
+                offsets.finished(e.partition(), e.offset());
+            }
+        }
+        for (Iterator<PendingLetter> it = letters.iterator(); it.hasNext(); ) {
+            PendingLetter l = it.next();
+            if (!l.stored().isDone()) {
+                continue;
+            }
+            it.remove();
+            if (l.stored().isCompletedExceptionally()) {
+                LOG.error("worker {}: a dead letter could not be stored; stopping without committing it", workerId);
+                stopRequested = true;
+                continue;
+            }
+            offsets.finished(l.tp(), l.offset());
+        }
+    }
+
+    private void commit() {
+        Map<TopicPartition, OffsetAndMetadata> c = offsets.toCommit();
+        if (c.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(c, Duration.ofSeconds(5));
+            offsets.committed(c);
+        } catch (WakeupException e) {
+            throw e;
+        } catch (KafkaException e) {
+            LOG.debug("commit failed (retried on the next round): {}", e.toString());
+        }
+    }
+
+    /** Stopping: no new tasks; in-flight ones may finish within the grace period; the rest are handed back. */
+    private void drain(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, ExecutorService jobs) {
+        if (consumer == null) {
+            return;
+        }
+        long deadline = time.epochMillis() + grace.toMillis();
+        LOG.info("worker {} stopping: {} task(s) in flight, up to {}s to finish", workerId, inFlight.size(),
+                grace.toMillis() / 1000.0);
+        try {
+            while ((!inFlight.isEmpty() || !letters.isEmpty()) && time.epochMillis() < deadline && failure == null) {
+                step(producer, deadLetters, jobs, false);
+            }
+            for (TaskExecution e : inFlight) {
+                LOG.info("worker {} hands task {} back", workerId, e.message().taskId());
+                e.abandon("handed back: worker " + workerId + " is shutting down", true);
+            }
+            long until = time.epochMillis() + 10_000;
+            while (!inFlight.isEmpty() && time.epochMillis() < until) {
+                step(producer, deadLetters, jobs, false);
+            }
+            commit();
+        } catch (KafkaException e) {
+            LOG.debug("stopping: {}", e.toString());
+        }
+    }
+
+    private final class Rebalance implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            Map<TopicPartition, OffsetAndMetadata> c = offsets.toCommit(partitions);
+            if (!c.isEmpty()) {
+                try {
+                    consumer.commitSync(c, Duration.ofSeconds(5));
+                } catch (KafkaException e) {
+                    LOG.debug("commit on revocation failed: {}", e.toString());
+                }
+            }
+            offsets.forget(partitions);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            offsets.forget(partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            LOG.debug("worker {} assigned {}", workerId, partitions);
+        }
+    }
+}

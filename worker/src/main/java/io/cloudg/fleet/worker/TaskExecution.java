@@ -1,0 +1,149 @@
+package io.cloudg.fleet.worker;
+
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.Coverage;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.TaskRunner;
+import io.cloudg.fleet.protocol.TaskMessage;
+import io.cloudg.fleet.protocol.WireThrottling;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.time.TimeSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * One worker's run of one delivery of a task: its jobs on the worker's job pool, each through
+ * {@link TaskRunner#runJob} (so coverage is judged exactly as in an embedded map), its own throttling
+ * counters, its results through a {@link ResultEmitter}. It ends once: {@code DONE} when every result is
+ * acknowledged, {@code ABANDONED} (timeout) or {@code HANDED_BACK} (shutdown) when the notice is; whichever
+ * of finishing and abandoning comes first wins.
+ */
+final class TaskExecution {
+    enum Outcome { DONE, ABANDONED, HANDED_BACK }
+
+    private enum State { RUNNING, FINISHING, ENDED }
+
+    private final TaskMessage message;
+    private final CollectionTask task;
+    private final TopicPartition partition;
+    private final long offset;
+    private final String executionId;
+    private final ResultEmitter emitter;
+    private final Coverage coverage;
+    private final TimeSource time;
+    private final ThrottlingStats stats = new ThrottlingStats();
+    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+    private final CompletableFuture<Outcome> completion = new CompletableFuture<>();
+    private final List<Future<?>> running = new ArrayList<>();
+    private long startedAt;
+    private long deadline;
+
+    TaskExecution(TaskMessage message, CollectionTask task, TopicPartition partition, long offset, String executionId,
+                  ResultEmitter emitter, Coverage coverage, TimeSource time) {
+        this.message = message;
+        this.task = task;
+        this.partition = partition;
+        this.offset = offset;
+        this.executionId = executionId;
+        this.emitter = emitter;
+        this.coverage = coverage;
+        this.time = time;
+    }
+
+    TaskMessage message() {
+        return message;
+    }
+
+    TopicPartition partition() {
+        return partition;
+    }
+
+    long offset() {
+        return offset;
+    }
+
+    String executionId() {
+        return executionId;
+    }
+
+    CompletableFuture<Outcome> completion() {
+        return completion;
+    }
+
+    /** Sends {@code started} and queues every job; returns at once. */
+    synchronized void start(ExecutorService jobs) {
+        startedAt = time.epochMillis();
+        deadline = startedAt + message.timeoutMs();
+        emitter.started(startedAt);
+        List<CollectorJob> list = task.jobs();
+        ServiceCoverage[] entries = new ServiceCoverage[list.size()];
+        AtomicInteger remaining = new AtomicInteger(list.size());
+        if (list.isEmpty()) {
+            finish(entries);
+            return;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            int index = i;
+            running.add(jobs.submit(() -> {
+                entries[index] = TaskRunner.runJob(coverage, task, list.get(index), stats, emitter);
+                if (remaining.decrementAndGet() == 0) {
+                    finish(entries);
+                }
+            }));
+        }
+    }
+
+    private void finish(ServiceCoverage[] entries) {
+        if (!state.compareAndSet(State.RUNNING, State.FINISHING)) {
+            return;
+        }
+        emitter.done(Arrays.asList(entries), WireThrottling.of(stats), startedAt, time.epochMillis())
+                .whenComplete((v, e) -> {
+                    state.set(State.ENDED);
+                    if (e == null) {
+                        completion.complete(Outcome.DONE);
+                    } else {
+                        completion.completeExceptionally(e);
+                    }
+                });
+    }
+
+    /** Whether it is still running at {@code now} past its timeout. */
+    boolean expired(long now) {
+        return state.get() == State.RUNNING && now >= deadline;
+    }
+
+    boolean running() {
+        return state.get() == State.RUNNING;
+    }
+
+    /**
+     * Stops it: interrupts its jobs, refuses their further assets and sends {@code abandoned}. Does
+     * nothing if it already finished (its results are on their way).
+     */
+    void abandon(String reason, boolean handedBack) {
+        if (!state.compareAndSet(State.RUNNING, State.ENDED)) {
+            return;
+        }
+        synchronized (this) {
+            for (Future<?> f : running) {
+                f.cancel(true);
+            }
+        }
+        emitter.abandon(reason, handedBack, time.epochMillis()).whenComplete((v, e) -> {
+            if (e == null) {
+                completion.complete(handedBack ? Outcome.HANDED_BACK : Outcome.ABANDONED);
+            } else {
+                completion.completeExceptionally(e);
+            }
+        });
+    }
+}
