@@ -33,12 +33,19 @@ public final class RateLimitConfig {
     private final Map<String, ProviderLimits> providers;
     private final Backend backend;
     private final RedisSettings redis;
+    private final String stateFile;
+    private final double learnedTtlHours;
+
+    /** {@code ratelimit.state_file: none}: the in-memory governor keeps nothing between runs. */
+    public static final String NO_STATE_FILE = "none";
 
     private RateLimitConfig(Builder b) {
         this.enabled = b.enabled == null || b.enabled;
         this.live = b.live;
         this.backend = b.backend;
         this.redis = b.redis;
+        this.stateFile = b.stateFile;
+        this.learnedTtlHours = ConfigErrors.positive("ratelimit.learned_ttl_hours", b.learnedTtlHours);
         Map<String, ProviderLimits> m = new LinkedHashMap<>();
         for (String p : PROVIDERS) {
             ProviderLimits.Builder pb = b.providers.get(p);
@@ -53,6 +60,8 @@ public final class RateLimitConfig {
         this.providers = base.providers;
         this.backend = backend;
         this.redis = redis;
+        this.stateFile = base.stateFile;
+        this.learnedTtlHours = base.learnedTtlHours;
     }
 
     public static RateLimitConfig defaults() {
@@ -109,6 +118,20 @@ public final class RateLimitConfig {
         return redis;
     }
 
+    /**
+     * {@code ratelimit.state_file}: where the in-memory governor keeps the rates it learned between runs;
+     * null for the default ({@code $XDG_CACHE_HOME/cloudg/learned-rates.json}, else
+     * {@code ~/.cache/cloudg/learned-rates.json}), {@link #NO_STATE_FILE} for nowhere.
+     */
+    public String stateFile() {
+        return stateFile;
+    }
+
+    /** {@code ratelimit.learned_ttl_hours}: how long a learned rate in the state file is believed (default 24). */
+    public double learnedTtlHours() {
+        return learnedTtlHours;
+    }
+
     /** This configuration with another backend (the CLI's {@code --redis URL} sets redis and the URL). */
     public RateLimitConfig withBackend(Backend newBackend, RedisSettings newRedis) {
         if (newBackend == null || newRedis == null) {
@@ -139,6 +162,7 @@ public final class RateLimitConfig {
     @Override
     public String toString() {
         return "RateLimitConfig{enabled=" + enabled + ", backend=" + backend
+                + (backend == Backend.MEMORY ? ", state_file=" + (stateFile == null ? "default" : stateFile) : "")
                 + (backend == Backend.REDIS ? ", redis=" + redis : "") + ", live=" + live + ", providers="
                 + providers.values() + "}";
     }
@@ -149,6 +173,24 @@ public final class RateLimitConfig {
         private final Map<String, ProviderLimits.Builder> providers = new LinkedHashMap<>();
         private Backend backend = Backend.MEMORY;
         private RedisSettings redis = RedisSettings.DEFAULTS;
+        private String stateFile;
+        private double learnedTtlHours = 24;
+
+        /** {@code ratelimit.state_file}: a path, {@code none}, or null for the default location. */
+        public Builder stateFile(String v) {
+            if (v != null && v.isBlank()) {
+                throw ConfigErrors.mustBe("ratelimit.state_file", "a file path or none", v);
+            }
+            stateFile = v == null ? null : v.trim();
+            return this;
+        }
+
+        public Builder learnedTtlHours(Double v) {
+            if (v != null) {
+                learnedTtlHours = v;
+            }
+            return this;
+        }
 
         public Builder backend(Backend v) {
             backend = v == null ? Backend.MEMORY : v;

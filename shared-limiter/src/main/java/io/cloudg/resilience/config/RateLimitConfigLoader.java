@@ -98,6 +98,10 @@ final class RateLimitConfigLoader {
                 b.backend(backend(node.key(key), node.string(key, null)));
             } else if (key.equals("redis")) {
                 b.redis(loadRedis(node.section(key)));
+            } else if (key.equals("state_file")) {
+                b.stateFile(node.string(key, null));
+            } else if (key.equals("learned_ttl_hours")) {
+                b.learnedTtlHours(node.number(key, null));
             } else if (LIVE_KEYS.containsKey(key)) {
                 LIVE_KEYS.get(key).apply(node, key, live);
             } else if (RateLimitConfig.PROVIDERS.contains(key)) {

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * {@code mode: sentinel} and {@code mode: cluster} it is a comma-separated list of node addresses. The
  * password never appears in {@link #toString()} or {@link #redactedUrl()}.
  *
- * @param url the address(es), see above
+ * @param url the address(es), see above; null when unset (then no Redis store can be built: a backend of
+ *        {@code redis} without a URL is refused naming {@code ratelimit.redis.url} when the governor is built)
  * @param mode standalone, sentinel or cluster
  * @param sentinelMaster the master name, for sentinel mode
  * @param keyPrefix the estate's key prefix ({@code [A-Za-z0-9._-]+}); estates sharing a Redis differ here
@@ -49,11 +50,13 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
     public static final RedisSettings DEFAULTS = builder().build();
 
     public RedisSettings {
-        if (url == null || url.isBlank()) {
+        if (url != null && url.isBlank()) {
             throw ConfigErrors.mustBe(K + "url", "a redis:// or rediss:// URL", url);
         }
-        for (String a : url.split(",")) {
-            checkAddress(a.trim(), url);
+        if (url != null) {
+            for (String a : url.split(",")) {
+                checkAddress(a.trim(), url);
+            }
         }
         if (mode == null) {
             throw ConfigErrors.mustBe(K + "mode", "standalone, sentinel or cluster", null);
@@ -61,7 +64,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         if (mode == Mode.SENTINEL && (sentinelMaster == null || sentinelMaster.isBlank())) {
             throw ConfigErrors.invalid(K + "sentinel_master", "is required when mode is sentinel");
         }
-        if (mode == Mode.STANDALONE && url.contains(",")) {
+        if (mode == Mode.STANDALONE && url != null && url.contains(",")) {
             throw ConfigErrors.mustBe(K + "url", "one address in standalone mode", url);
         }
         if (keyPrefix == null || !PREFIX.matcher(keyPrefix).matches()) {
@@ -112,8 +115,26 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         return toBuilder().url(newUrl).build();
     }
 
+    /** Whether a URL is set. */
+    public boolean hasUrl() {
+        return url != null;
+    }
+
+    /**
+     * The URL, or a {@link ConfigException} naming {@code ratelimit.redis.url} (and the {@code --redis} flag)
+     * when it is unset: what a Redis store is built from.
+     */
+    public String requireUrl() {
+        if (url == null) {
+            throw ConfigErrors.invalid(K + "url", "is not set, and ratelimit.backend is redis: set it (redis://host:6379) "
+                    + "or pass --redis URL");
+        }
+        return url;
+    }
+
     /** Node addresses without credentials or database, as {@code redis[s]://host:port}. */
     public List<String> addresses() {
+        String url = requireUrl();
         List<String> out = new ArrayList<>();
         for (String a : url.split(",")) {
             URI u = URI.create(a.trim().contains("://") ? a.trim() : "redis://" + a.trim());
@@ -125,12 +146,12 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
 
     /** Whether the connection uses TLS ({@code rediss://}). */
     public boolean tls() {
-        return url.trim().toLowerCase(Locale.ROOT).startsWith("rediss://");
+        return url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("rediss://");
     }
 
     /** The database number of a standalone or sentinel URL ({@code redis://host/2}), 0 by default. */
     public int database() {
-        URI u = URI.create(url.split(",")[0].trim());
+        URI u = URI.create(requireUrl().split(",")[0].trim());
         String path = u.getPath();
         if (path == null || path.length() <= 1) {
             return 0;
@@ -168,6 +189,9 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
     }
 
     private String[] userInfo() {
+        if (url == null) {
+            return null;
+        }
         String ui = URI.create(url.split(",")[0].trim()).getRawUserInfo();
         if (ui == null || ui.isEmpty()) {
             return null;
@@ -190,7 +214,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
 
     @Override
     public String toString() {
-        return "RedisSettings{url=" + redactedUrl() + ", mode=" + mode + ", key_prefix=" + keyPrefix
+        return "RedisSettings{url=" + (url == null ? "unset" : redactedUrl()) + ", mode=" + mode + ", key_prefix=" + keyPrefix
                 + ", fleet_size_hint=" + fleetSizeHint + ", learned_ttl_hours=" + learnedTtlHours
                 + ", timeout_ms=" + timeoutMs + ", pool_size=" + poolSize + ", username=" + username
                 + ", password=" + (password == null ? "unset" : "***") + "}";
@@ -198,7 +222,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
 
     /** Builds {@link RedisSettings}; every setter's null means the default. */
     public static final class Builder {
-        private String url = "redis://127.0.0.1:6379";
+        private String url;
         private Mode mode = Mode.STANDALONE;
         private String sentinelMaster;
         private String keyPrefix = "cloudg";

@@ -25,7 +25,9 @@ import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -266,6 +268,31 @@ public final class InMemoryStateStore implements StateStore {
             }
         });
         return new StoreSnapshot(lv, bv);
+    }
+
+    /** The leaves running below their ceiling now, with their state: what a state file keeps between runs. */
+    public Map<Scope, LeafState> slowedLeaves() {
+        Map<Scope, LeafState> out = new HashMap<>();
+        leaves.forEach((scope, ref) -> {
+            LeafState s = ref.get().bucket();
+            if (s != null && s.slowed()) {
+                out.put(scope, s);
+            }
+        });
+        return out;
+    }
+
+    /** Every leaf this store holds state for. */
+    public java.util.Set<Scope> knownLeaves() {
+        return java.util.Set.copyOf(leaves.keySet());
+    }
+
+    /**
+     * Seeds {@code leaf} with state learned elsewhere (a state file, an earlier run), where this store holds
+     * none yet; a leaf already in use keeps what it has.
+     */
+    public void restoreLeaf(Scope leaf, LeafState state) {
+        leaf(leaf).compareAndSet(Leaf.EMPTY, new Leaf(state, null));
     }
 
     @Override

@@ -4,15 +4,19 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.memory.InMemoryStateStore;
+import io.cloudg.resilience.memory.LearnedRatesFile;
+import io.cloudg.resilience.memory.LearningStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
 import org.redisson.api.RedissonClient;
 
 /**
- * Builds the state store {@code ratelimit.backend} asks for: {@code memory} is an
- * {@link InMemoryStateStore}; {@code redis} is a {@link RedisStateStore} (Redis TIME, learned TTL, key
+ * Builds the state store {@code ratelimit.backend} asks for, the one path every command takes: {@code memory}
+ * is an {@link InMemoryStateStore}, which keeps the rates it learned in {@code ratelimit.state_file} between
+ * runs ({@link LearningStateStore}) unless that is {@code none}; {@code redis} is a {@link RedisStateStore} (Redis TIME, learned TTL, key
  * prefix, pipelining from {@code ratelimit.redis}) inside a {@link DegradingStateStore} that falls back to
  * local pacing at {@code 1/fleet_size_hint} while Redis is out of reach.
  *
@@ -33,9 +37,16 @@ public final class StateStores {
 
     public static StateStore create(RateLimitConfig config, Function<String, String> env, TimeSource time) {
         if (config.backend() == RateLimitConfig.Backend.MEMORY) {
-            return new InMemoryStateStore(time);
+            InMemoryStateStore memory = new InMemoryStateStore(time);
+            String file = config.stateFile();
+            if (RateLimitConfig.NO_STATE_FILE.equals(file)) {
+                return memory;
+            }
+            Path path = file == null ? LearnedRatesFile.defaultLocation(env) : Path.of(file);
+            return new LearningStateStore(memory, new LearnedRatesFile(path), config.learnedTtlHours());
         }
         RedisSettings s = config.redis();
+        s.requireUrl();
         RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true);
         return new DegradingStateStore(redis, redis::ping, new InMemoryStateStore(time), s.fleetSizeHint(), time,
                 (long) (s.probeIntervalSeconds() * 1e9), "redis");
@@ -52,6 +63,21 @@ public final class StateStores {
 
     /** A governor for {@code config} whose state lives where {@code ratelimit.backend} says. */
     public static Governor governor(RateLimitConfig config) {
-        return Governor.builder().config(config).store(create(config)).build();
+        return governor(config, System::getenv, TimeSource.system());
+    }
+
+    /**
+     * A governor for {@code config} on {@code time}, its state where {@code ratelimit.backend} says: what every
+     * command that maps builds (embedded maps, the MCP server, workers, the coordinator).
+     *
+     * @throws io.cloudg.resilience.config.ConfigException for a redis backend without {@code ratelimit.redis.url}
+     */
+    public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time) {
+        return Governor.builder().config(config).time(time).store(create(config, env, time)).build();
+    }
+
+    /** What {@code ratelimit.backend} ran as, for a run's {@code governor} field: {@code memory} or {@code redis}. */
+    public static String backendName(RateLimitConfig config) {
+        return config.backend().name().toLowerCase(java.util.Locale.ROOT);
     }
 }

@@ -223,7 +223,13 @@ class RedisStateStoreTest {
             assertThat(st.admit(admitReq(LEAF, null)).rejected()).isFalse();
             assertThat(st.status().orElseThrow().mode()).isEqualTo("degraded");
         }
-        assertThat(StateStores.create(base)).isInstanceOf(io.cloudg.resilience.memory.InMemoryStateStore.class);
+        assertThat(StateStores.create(base)).as("memory keeps its learned rates in a state file")
+                .isInstanceOf(io.cloudg.resilience.memory.LearningStateStore.class);
+        assertThat(StateStores.create(RateLimitConfig.builder().stateFile("none").build()))
+                .isInstanceOf(io.cloudg.resilience.memory.InMemoryStateStore.class);
+        assertThatThrownBy(() -> StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, RedisSettings.DEFAULTS)))
+                .isInstanceOf(io.cloudg.resilience.config.ConfigException.class)
+                .hasMessageStartingWith("ratelimit.redis.url: is not set, and ratelimit.backend is redis");
     }
 
     @Test
