@@ -16,6 +16,7 @@ import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
@@ -93,7 +94,7 @@ public final class InventoryMapper {
         long t0 = time.nanoTime();
         ThrottlingStats run = new ThrottlingStats();
         Path out = config.outputDir();
-        AssetSpool spool = AssetSpool.temporary(out);
+        AssetSpool spool = null;
         List<ProviderPlanner> open = new ArrayList<>();
         List<CoverageRecord> coverage = new ArrayList<>();
         try {
@@ -113,10 +114,16 @@ public final class InventoryMapper {
                 tasks.addAll(plan.tasks());
                 LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
+            // nothing is written before every provider could start: a failed start leaves no file behind
+            spool = AssetSpool.temporary(out);
             coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener).run(tasks));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            discard(spool);
             throw new StartupException("the map was interrupted", e);
+        } catch (RuntimeException | Error e) {
+            discard(spool);
+            throw e;
         } finally {
             for (ProviderPlanner p : open) {
                 try {
@@ -132,17 +139,24 @@ public final class InventoryMapper {
             throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
         }
         double seconds = (time.nanoTime() - t0) / 1e9;
-        Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
+        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
         Map<String, Object> runInfo = new LinkedHashMap<>();
         runInfo.put("id", runId);
         runInfo.put("mode", "embedded");
         runInfo.put("providers", config.providers());
         runInfo.put("started_at", started.toString());
         runInfo.put("finished_at", time.instant().toString());
-        runInfo.put("governor", governor.store().describe());
+        runInfo.put("governor", governor.store().status().map(StoreStatus::mode).orElse("memory"));
+        runInfo.put("governor_store", governor.store().describe());
         Path file = InventoryMapWriter.write(out, runInfo, summary, coverage, throttling, spool);
         LOG.info("wrote {} ({} assets, {} records)", file, spool.count(), coverage.size());
         return new InventoryResult(runId, coverage, summary, throttling, file, spool);
+    }
+
+    private static void discard(AssetSpool spool) {
+        if (spool != null) {
+            spool.delete();
+        }
     }
 
     /** {@link #mapInventory()} on another thread. */

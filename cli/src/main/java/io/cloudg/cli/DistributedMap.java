@@ -9,15 +9,11 @@ import io.cloudg.fleet.coordinator.FleetCoordinator;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
-import java.io.PrintStream;
 import io.cloudg.resilience.time.TimeSource;
-import java.util.Arrays;
+import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code cloudg map --distributed} and {@code cloudg map --resume RUN_ID}: the fleet's coordinator. Same
@@ -30,73 +26,57 @@ final class DistributedMap {
 
     static int run(MapCommand m, PrintStream out, PrintStream err) {
         if (m.sim) {
-            err.println("cloudg: --sim maps in this process; a fleet maps a running `cloudg sim`: set aws.endpoint_url "
-                    + "in the configuration the workers share (see docs/fleet.md)");
-            return ExitCodes.CANNOT_START;
+            throw new StartupException("--sim maps in this process; a fleet maps a running `cloudg sim`: set "
+                    + "aws.endpoint_url in the configuration the workers share (see docs/fleet.md)");
         }
-        Governor governor = null;
-        try {
-            ConfigFile file = m.config != null ? ConfigFile.load(m.config) : ConfigFile.empty();
-            CloudGConfig cfg = FleetGovernor.withRedis(overrides(m, CloudGConfig.from(file).toBuilder()).build(), m.redis);
-            FleetSettings fleet = FleetSettings.from(file);
-            if (m.kafka != null) {
-                fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(m.kafka));
-            }
-            governor = FleetGovernor.install(cfg);
-            FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, new KafkaClients(fleet.kafka(), System::getenv),
+        ConfigFile file = ConfigLocation.load(m.config);
+        CloudGConfig cfg = m.overrides(CloudGConfig.from(file).toBuilder()).build();
+        cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(m.redis)).build();
+        FleetSettings fleet = FleetSettings.from(file);
+        if (m.kafka != null) {
+            fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(m.kafka));
+        }
+        FleetGovernor.requireShared(cfg);
+        KafkaClients kafka = new KafkaClients(fleet.kafka(), System::getenv);
+        kafka.requireReachable(KafkaClients.REACH_TIMEOUT);
+        try (Governor governor = FleetGovernor.install(cfg)) {
+            FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka,
                     governor, TimeSource.system(), line -> err.println("cloudg: " + line));
-            CountDownLatch finished = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                coordinator.stop();
-                try {
-                    finished.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "cloudg-coordinator-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
+            try (StopSignals signals = StopSignals.onStop(coordinator::stop)) {
                 InventoryResult r = m.resume != null ? coordinator.resume(m.resume) : coordinator.run();
                 MapCommand.report(r, out);
                 r.discardSpool();
                 return r.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
-            } finally {
-                finished.countDown();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // the JVM is shutting down: the hook is running
-                }
-            }
-        } catch (ConfigException | StartupException e) {
-            err.println("cloudg: " + e.getMessage());
-            return ExitCodes.CANNOT_START;
-        } catch (RunStoppedException e) {
-            err.println("cloudg: " + e.getMessage());
-            return ExitCodes.INCOMPLETE;
-        } finally {
-            if (governor != null) {
-                governor.close();
+            } catch (RunStoppedException e) {
+                err.println("cloudg: run " + e.runId() + " stopped before it finished; continue it with: "
+                        + resumeCommand(m, e.runId()));
+                return ExitCodes.INCOMPLETE;
             }
         }
     }
 
-    /** The command line's map options over the configuration (as the embedded map applies them). */
-    private static CloudGConfig.Builder overrides(MapCommand m, CloudGConfig.Builder b) {
-        if (!m.providers.isEmpty()) {
-            b.providers(m.providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
+    /** The command that continues run {@code runId}: this one's flags that locate the estate, the fleet and the governor. */
+    static String resumeCommand(MapCommand m, String runId) {
+        List<String> parts = new ArrayList<>(List.of("cloudg", "map", "--distributed", "--resume", runId));
+        if (m.config != null) {
+            parts.addAll(List.of("--config", m.config.toString()));
         }
-        if (m.org) {
-            b.aws(a -> a.withOrg(true));
+        if (m.kafka != null) {
+            parts.addAll(List.of("--kafka", m.kafka));
         }
-        if (m.regions != null) {
-            String r = m.regions.trim();
-            b.aws(a -> a.withRegions(r.equals("all") ? List.of()
-                    : Arrays.stream(r.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList()));
+        if (m.redis != null) {
+            parts.addAll(List.of("--redis", m.redis));
         }
         if (m.out != null) {
-            b.outputDir(m.out);
+            parts.addAll(List.of("--out", m.out.toString()));
         }
-        return b;
+        if (!m.providers.isEmpty()) {
+            m.providers.forEach(p -> parts.addAll(List.of("-p", p)));
+        }
+        return String.join(" ", parts.stream().map(DistributedMap::quoted).toList());
+    }
+
+    private static String quoted(String arg) {
+        return arg.matches("[A-Za-z0-9._:/@=,+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
     }
 }

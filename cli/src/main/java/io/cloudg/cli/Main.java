@@ -4,9 +4,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code cloudg}: the command-line entry point. See {@link ExitCodes} for what it exits with. */
-@Command(name = "cloudg", mixinStandardHelpOptions = true, version = "cloudg 0.1.0",
-        description = "Maps very large cloud estates without tripping API quotas, and says what it could not see.",
-        subcommands = {MapCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class, CommandLine.HelpCommand.class})
+@Command(name = "cloudg", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Maps very large cloud estates without tripping API quotas, and says what it could not see.",
+                "The configuration is --config FILE, else $CLOUDG_CONFIG, else ./cloudg.yaml; ${VAR} and ${VAR:-default} "
+                        + "in its values come from the environment.",
+                "Exit codes: 0 done (map: every coverage entry SUCCESS), 1 internal error (a bug: please report it), "
+                        + "2 could not start (one line on stderr says why), 3 map done with PARTIAL or FAILED coverage."},
+        subcommands = {MapCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
+                CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -25,13 +30,19 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("cloudg: internal error: " + e);
-            e.printStackTrace(cmd.getErr());
+            String startup = StartupFailures.line(e);
+            if (startup != null) {
+                System.err.println("cloudg: " + startup);
+                return ExitCodes.CANNOT_START;
+            }
+            System.err.println("cloudg: internal error: " + e);
+            e.printStackTrace(System.err);
             return ExitCodes.INTERNAL_ERROR;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("cloudg: " + e.getMessage());
-            e.getCommandLine().getErr().println("(see cloudg " + e.getCommandLine().getCommandName() + " --help)");
+            CommandLine c = e.getCommandLine();
+            String help = c.getParent() == null ? "cloudg --help" : c.getCommandSpec().qualifiedName() + " --help";
+            System.err.println("cloudg: " + e.getMessage() + " (see " + help + ")");
             return ExitCodes.CANNOT_START;
         });
         return cl.execute(args);
@@ -39,6 +50,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        new CommandLine(this).usage(System.err);
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: map, worker, sim, mcp, "
+                + "ratelimit or completion");
     }
 }

@@ -8,13 +8,8 @@ import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Resilience;
-import io.cloudg.resilience.config.ConfigException;
-import io.cloudg.run.StartupException;
-import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
-import io.cloudg.sim.config.FaultSpec;
+import io.cloudg.resilience.redis.StateStores;
+import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,8 +62,8 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--kafka", paramLabel = "BOOTSTRAP", description = "with --distributed: Kafka bootstrap servers")
     String kafka;
 
-    @Option(names = "--redis", paramLabel = "URL", description = "with --distributed: the shared governor's Redis "
-            + "(redis:// or rediss://)")
+    @Option(names = "--redis", paramLabel = "URL", description = "keep the governor's state in this Redis (redis:// or "
+            + "rediss://): maps of one estate at once share its quotas; required with --distributed")
     String redis;
 
     @Option(names = "--resume", paramLabel = "RUN_ID", description = "continue the distributed run RUN_ID whose "
@@ -81,76 +76,94 @@ final class MapCommand implements Callable<Integer> {
         if (distributed || resume != null) {
             return DistributedMap.run(this, System.out, err);
         }
-        CloudSim running = null;
-        try {
-            CloudGConfig.Builder b = config != null ? CloudGConfig.load(config).toBuilder() : CloudGConfig.builder();
-            if (sim) {
-                SimOptions.Builder so = SimOptions.builder().port(0)
-                        .estate(simEstate != null ? EstateSpec.load(simEstate) : EstateSpec.defaultEstate());
-                if (simFaults != null) {
-                    so.faults(FaultSpec.load(simFaults));
-                }
-                running = CloudSim.start(so.build());
-                CloudSim s = running;
-                b.aws(a -> a.withEndpoint(s.awsEndpoint()).withOrg(true).withCredentials(
-                        s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
-                b.azure(a -> a.withEndpoint(s.azureEndpoint()).withTenant(s.azureTenantId()));
-                b.gcp(g -> g.withEndpoint(s.gcpTarget()).withOrganization(s.estate().gcp().organization()));
-                err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
-            }
-            if (!providers.isEmpty()) {
-                b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
-            } else if (sim && b.build().providers().isEmpty()) {
-                b.providers(SimProviders.AVAILABLE.toArray(String[]::new));
-            }
-            if (org) {
-                b.aws(a -> a.withOrg(true));
-            }
-            if (regions != null) {
-                String r = regions.trim();
-                b.aws(a -> a.withRegions(r.equals("all") ? List.of()
-                        : Arrays.stream(r.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList()));
-            }
-            if (out != null) {
-                b.outputDir(out);
-            }
-            if (workers != null) {
-                b.workers(workers);
+        CloudGConfig.Builder b = overrides(CloudGConfig.from(ConfigLocation.load(config)).toBuilder());
+        try (SimSession session = sim ? SimSession.start(simEstate, simFaults, err) : null) {
+            if (session != null) {
+                session.pointAt(b);
             }
             CloudGConfig cfg = b.build();
-            Governor governor = Resilience.configure(cfg.ratelimit());
+            cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
+            Governor governor = StateStores.governor(cfg.ratelimit(), System::getenv, TimeSource.system());
+            Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
+            Runtime.getRuntime().addShutdownHook(saveOnStop);
             InventoryResult result;
             try (Progress progress = new Progress(governor, err, !noProgress && System.console() != null)) {
                 result = new InventoryMapper(cfg, governor).onTaskDone(progress).mapInventory();
+            } finally {
+                removeHook(saveOnStop);
+                governor.close();
             }
             report(result, System.out);
             result.discardSpool();
             return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
-        } catch (ConfigException | StartupException | io.cloudg.sim.config.SpecException e) {
-            err.println("cloudg: " + e.getMessage());
-            return ExitCodes.CANNOT_START;
-        } catch (java.io.UncheckedIOException e) {
-            err.println("cloudg: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage() + ")"));
-            return ExitCodes.CANNOT_START;
-        } catch (RuntimeException e) {
-            if (e.getClass().getName().startsWith("io.cloudg.sim.config")) {
-                err.println("cloudg: " + e.getMessage());
-                return ExitCodes.CANNOT_START;
-            }
-            throw e;
-        } finally {
-            if (running != null) {
-                running.close();
-            }
         }
     }
 
-    /** The closing lines: totals, where it is, and every entry that is not SUCCESS. */
+    /** The map options of the command line over the configuration (embedded and distributed alike). */
+    CloudGConfig.Builder overrides(CloudGConfig.Builder b) {
+        if (!providers.isEmpty()) {
+            b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
+        }
+        if (org) {
+            b.aws(a -> a.withOrg(true));
+        }
+        if (regions != null) {
+            String r = regions.trim();
+            b.aws(a -> a.withRegions(r.equals("all") ? List.of()
+                    : Arrays.stream(r.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList()));
+        }
+        if (out != null) {
+            b.outputDir(out);
+        }
+        if (workers != null) {
+            b.workers(workers);
+        }
+        return b;
+    }
+
+    /** {@code aws: 412 assets in 3 accounts x 2 regions, 80 coverage entries SUCCESS}: what the provider's numbers count. */
+    static String providerLine(String provider, Summary.ProviderSummary p) {
+        String unit = switch (provider) {
+            case "azure" -> "subscription";
+            case "gcp" -> "project";
+            default -> "account";
+        };
+        StringBuilder b = new StringBuilder(provider).append(": ");
+        if (p.assets() != null) {
+            b.append(p.assets()).append(" assets in ");
+        }
+        b.append(p.accounts()).append(' ').append(unit).append(p.accounts() == 1 ? "" : "s");
+        if (p.regions() > 0) {
+            b.append(" x ").append(p.regions()).append(p.regions() == 1 ? " region" : " regions");
+        }
+        b.append(", coverage entries: ").append(p.services().get(CoverageStatus.SUCCESS)).append(" SUCCESS");
+        int partial = p.services().get(CoverageStatus.PARTIAL);
+        int failed = p.services().get(CoverageStatus.FAILED);
+        if (partial + failed > 0) {
+            b.append(", ").append(partial).append(" PARTIAL, ").append(failed).append(" FAILED");
+        }
+        return b.toString();
+    }
+
+    static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is running
+        }
+    }
+
+    /**
+     * The closing lines: a line per provider (its accounts, regions, assets and coverage entries), the totals,
+     * every entry that is not SUCCESS (the first 20), and where the map is.
+     */
     static void report(InventoryResult r, PrintStream out) {
         Summary s = r.summary();
-        out.printf(Locale.ROOT, "Mapped %d assets in %d account(s) x %d region(s) in %.1fs: %d SUCCESS, %d PARTIAL, %d FAILED%n",
-                s.assets(), s.accounts(), s.regions(), s.durationSeconds(), s.services().get(CoverageStatus.SUCCESS),
-                s.services().get(CoverageStatus.PARTIAL), s.services().get(CoverageStatus.FAILED));
+        s.providers().forEach((provider, p) -> out.println(providerLine(provider, p)));
+        out.printf(Locale.ROOT, "Mapped %d assets in %.1fs; coverage entries (account x region x collector): %d SUCCESS, "
+                        + "%d PARTIAL, %d FAILED%n", s.assets(), s.durationSeconds(),
+                s.services().get(CoverageStatus.SUCCESS), s.services().get(CoverageStatus.PARTIAL),
+                s.services().get(CoverageStatus.FAILED));
         int shown = 0;
         for (CoverageRecord rec : r.coverage()) {
             for (ServiceCoverage c : rec.services()) {

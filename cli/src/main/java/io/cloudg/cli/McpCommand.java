@@ -4,11 +4,7 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.CloudgMcp;
-import io.cloudg.resilience.config.ConfigException;
-import io.cloudg.run.StartupException;
-import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.mcp.Principals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,72 +47,52 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--sim", description = "start a cloud-sim estate in this process and serve it (no credentials needed)")
     boolean sim;
 
+    @Option(names = "--redis", paramLabel = "URL", description = "keep the governor's state and the live guard in this "
+            + "Redis (redis:// or rediss://), shared with every map and server of the estate")
+    String redis;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         PrintStream err = System.err;
-        CloudSim running = null;
-        try {
-            ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
-            CloudGConfig loaded = CloudGConfig.from(file);
-            McpSettings mcpSettings = McpSettings.from(file);
-            CloudGConfig.Builder b = loaded.toBuilder();
-            if (sim) {
-                running = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
-                CloudSim s = running;
-                b.aws(a -> a.withEndpoint(s.awsEndpoint()).withOrg(true).withCredentials(
-                        s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
-                b.azure(a -> a.withEndpoint(s.azureEndpoint()).withTenant(s.azureTenantId()));
-                b.gcp(g -> g.withEndpoint(s.gcpTarget()).withOrganization(s.estate().gcp().organization()));
-                if (providers.isEmpty() && loaded.providers().isEmpty()) {
-                    b.providers(SimProviders.AVAILABLE.toArray(String[]::new));
-                }
-                err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
-            }
-            if (!providers.isEmpty()) {
-                b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
-            }
-            if (datasetDir != null) {
-                mcpSettings = mcpSettings.withDatasetDir(datasetDir);
-            }
-            if (host != null || port != null) {
-                mcpSettings = mcpSettings.withHttp(host != null ? host : mcpSettings.httpHost(),
-                        port != null ? port : mcpSettings.httpPort());
+        ConfigFile file = ConfigLocation.load(config);
+        CloudGConfig loaded = CloudGConfig.from(file);
+        McpSettings mcpSettings = McpSettings.from(file);
+        if (datasetDir != null) {
+            mcpSettings = mcpSettings.withDatasetDir(datasetDir);
+        }
+        if (host != null || port != null) {
+            mcpSettings = mcpSettings.withHttp(host != null ? host : mcpSettings.httpHost(),
+                    port != null ? port : mcpSettings.httpPort());
+        }
+        Principals principals = Principals.from(mcpSettings, System::getenv); // checked before anything starts
+        if (http) {
+            principals.requireTokens();
+        } else {
+            principals.stdio(System.getProperty("user.name"));
+        }
+        CloudGConfig.Builder b = loaded.toBuilder();
+        if (!providers.isEmpty()) {
+            b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
+        }
+        try (SimSession session = sim ? SimSession.start(null, null, err) : null) {
+            if (session != null) {
+                session.pointAt(b);
             }
             CloudGConfig cfg = b.build();
-            CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).build();
-            try {
+            cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
+            try (CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).build()) {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();
-                    // SIGTERM: stop serving, cancel live operations (their scopes still cool down)
-                    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                        endpoint.close();
-                        mcp.close();
-                    }, "cloudg-mcp-stop"));
                     err.println("cloudg: MCP at " + endpoint.uri());
-                    endpoint.join();
+                    // SIGTERM or Ctrl-C: stop serving, cancel live operations (their scopes still cool down), exit 0
+                    try (StopSignals signals = StopSignals.onStop(endpoint::close)) {
+                        endpoint.join();
+                    }
                 } else {
                     mcp.runStdio(System.in, System.out);
                 }
-            } finally {
-                mcp.close();
             }
             return ExitCodes.OK;
-        } catch (ConfigException | StartupException e) {
-            err.println("cloudg: " + e.getMessage());
-            return ExitCodes.CANNOT_START;
-        } catch (IllegalStateException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("cannot serve MCP")) {
-                err.println("cloudg: " + e.getMessage());
-                return ExitCodes.CANNOT_START;
-            }
-            throw e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ExitCodes.OK;
-        } finally {
-            if (running != null) {
-                running.close();
-            }
         }
     }
 }

@@ -1,13 +1,21 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.resilience.config.ConfigException;
+import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.memory.LearnedRate;
+import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.redis.RateLimitRow;
 import io.cloudg.resilience.redis.RedisRateLimitAdmin;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
+import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.StartupException;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,66 +25,91 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code cloudg ratelimit show|reset [PREFIX]}: what the fleet's governor has learned (rates, ceilings,
- * throttles, breakers, budgets, bulkheads) in Redis, and forgetting it. PREFIX is a scope prefix matched on
+ * {@code cloudg ratelimit show|reset [PREFIX]}: what the governor has learned, and forgetting it. The state
+ * is where the maps keep it: Redis when {@code --redis} is given or the configuration's backend is redis, else
+ * the embedded governor's state file ({@code ratelimit.state_file}). PREFIX is a scope prefix matched on
  * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}).
  */
 @Command(name = "ratelimit", mixinStandardHelpOptions = true,
-        description = "Shows or resets the governor's learned state in Redis (fleet mode).",
+        description = {"Shows or resets what the governor learned: slowed rates, breakers, retry budgets, bulkheads.",
+                "Reads Redis with --redis (or ratelimit.backend: redis in the configuration), else the embedded "
+                        + "governor's state file (ratelimit.state_file, default ~/.cache/cloudg/learned-rates.json).",
+                "Exit codes: 0 done, 2 could not start (no subcommand, bad flag or configuration, Redis unreachable)."},
         subcommands = {RatelimitCommand.Show.class, RatelimitCommand.Reset.class})
-final class RatelimitCommand implements Runnable {
+final class RatelimitCommand implements Callable<Integer> {
     @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
+    public Integer call() {
+        System.err.println("cloudg: ratelimit needs a subcommand: show or reset (see cloudg ratelimit --help)");
+        return ExitCodes.CANNOT_START;
     }
 
-    /** Options both subcommands share. */
+    /** Where the learned state is, and what both subcommands share. */
     abstract static class Base implements Callable<Integer> {
         @Option(names = "--redis", paramLabel = "URL", description = "redis://[user:password@]host:port (or rediss://); "
-                + "default: ratelimit.redis.url of --config")
+                + "default: ratelimit.redis.url when the configuration's backend is redis")
         String redis;
 
-        @Option(names = "--config", paramLabel = "FILE", description = "cloudg YAML configuration")
+        @Option(names = "--config", paramLabel = "FILE", description = "cloudg YAML configuration (default: $CLOUDG_CONFIG, "
+                + "then ./cloudg.yaml)")
         Path config;
 
         @Parameters(index = "0", arity = "0..1", paramLabel = "PREFIX", description = "scope prefix, e.g. aws/123456789012")
         String prefix = "";
 
-        RedisSettings settings() {
-            RateLimitConfig rl = config == null ? RateLimitConfig.defaults() : CloudGConfig.load(config).ratelimit();
-            RedisSettings s = rl.redis();
-            if (redis != null) {
-                s = s.withUrl(redis);
-            }
-            if (s.url() == null || s.url().isBlank()) {
-                throw io.cloudg.resilience.config.ConfigErrors.mustBe("--redis", "a redis:// URL (or ratelimit.redis.url in --config)",
-                        "(unset)");
-            }
-            return s;
-        }
-
         @Override
         public Integer call() {
-            PrintStream err = System.err;
-            try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(settings())) {
-                return run(admin, System.out);
-            } catch (ConfigException e) {
-                err.println("cloudg: " + e.getMessage());
-                return ExitCodes.CANNOT_START;
-            } catch (StateStoreUnavailableException e) {
-                err.println("cloudg: cannot reach Redis: " + e.getMessage());
-                return ExitCodes.CANNOT_START;
+            RateLimitConfig rl = CloudGConfig.from(ConfigLocation.load(config)).ratelimit().withRedisUrl(redis);
+            if (rl.backend() == RateLimitConfig.Backend.REDIS) {
+                try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(rl.redis())) {
+                    return redis(admin, String.join(",", rl.redis().addresses()) + " prefix=" + rl.redis().keyPrefix(), System.out);
+                } catch (StateStoreUnavailableException e) {
+                    throw new StartupException("cannot reach Redis: " + e.getMessage(), e);
+                }
             }
+            if (RateLimitConfig.NO_STATE_FILE.equals(rl.stateFile())) {
+                throw new StartupException("ratelimit.state_file is none: the embedded governor keeps nothing between "
+                        + "runs (give --redis URL to read a fleet's Redis)");
+            }
+            Path file = rl.stateFile() == null ? LearnedRatesFile.defaultLocation(System::getenv) : Path.of(rl.stateFile());
+            return file(new LearnedRatesFile(file), rl, System.out);
         }
 
-        abstract int run(RedisRateLimitAdmin admin, PrintStream out);
+        abstract int redis(RedisRateLimitAdmin admin, String where, PrintStream out);
+
+        abstract int file(LearnedRatesFile file, RateLimitConfig rl, PrintStream out);
+
+        boolean under(Scope s) {
+            if (prefix.isEmpty()) {
+                return true;
+            }
+            String text = s.toString();
+            return text.equals(prefix) || text.startsWith(prefix.endsWith("/") ? prefix : prefix + "/");
+        }
+
+        List<LearnedRate> read(LearnedRatesFile file) {
+            try {
+                return file.readAll();
+            } catch (IOException e) {
+                throw new StartupException("cannot read " + file.path() + ": " + e.getMessage(), e);
+            }
+        }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Lists learned rates, breakers, budgets and bulkheads.")
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = {"Lists what the governor learned under PREFIX (all of it without one).",
+                    "Columns: SCOPE the leaf or bucket; KIND leaf (a rate-limit bucket per operation or service), "
+                            + "account (the account-wide bucket), bulkhead (calls in flight), global (provider-wide "
+                            + "bucket) or budget (retry budget); RATE the rate it runs at now and CEILING the "
+                            + "configured rate, in requests per second (a leaf below its ceiling was slowed by "
+                            + "throttling and recovers 5% of the ceiling per quiet 5 s); THROTTLES throttled answers "
+                            + "seen; BREAKER the circuit breaker's phase; VALUE retry tokens left, or slots held; "
+                            + "AGE(s) seconds since it last changed (in a state file: since the last throttle; "
+                            + "entries older than ratelimit.learned_ttl_hours are ignored, marked expired)."})
     static final class Show extends Base {
         @Override
-        int run(RedisRateLimitAdmin admin, PrintStream out) {
+        int redis(RedisRateLimitAdmin admin, String where, PrintStream out) {
             List<RateLimitRow> rows = admin.show(prefix);
+            out.println("learned state in Redis " + where);
             if (rows.isEmpty()) {
                 out.println("nothing learned" + (prefix.isEmpty() ? "" : " under " + prefix));
                 return ExitCodes.OK;
@@ -93,17 +126,86 @@ final class RatelimitCommand implements Runnable {
             return ExitCodes.OK;
         }
 
+        @Override
+        int file(LearnedRatesFile file, RateLimitConfig rl, PrintStream out) {
+            List<LearnedRate> rows = read(file).stream().filter(r -> under(r.leaf())).toList();
+            out.println("learned rates in " + file.path() + " (embedded governor; kept " + fmt(rl.learnedTtlHours())
+                    + " h after the last throttle)");
+            if (rows.isEmpty()) {
+                out.println("nothing learned" + (prefix.isEmpty() ? "" : " under " + prefix));
+                return ExitCodes.OK;
+            }
+            long now = TimeSource.system().epochMillis();
+            long ttl = (long) (rl.learnedTtlHours() * 3_600_000L);
+            out.printf(Locale.ROOT, "%-60s %-9s %10s %10s %9s %8s%n", "SCOPE", "KIND", "RATE", "CEILING", "THROTTLES",
+                    "AGE(s)");
+            for (LearnedRate r : rows) {
+                out.printf(Locale.ROOT, "%-60s %-9s %10.3f %10.3f %9d %8.0f%s%n", r.leaf(), "leaf", r.rateRps(),
+                        r.ceilingRps(), r.throttles(), (now - r.lastThrottleEpochMillis()) / 1000.0,
+                        r.expired(now, ttl) ? " expired" : "");
+            }
+            out.printf("%d leaf/leaves below its ceiling%n", rows.size());
+            return ExitCodes.OK;
+        }
+
         private static String num(Double d) {
             return d == null ? "-" : String.format(Locale.ROOT, "%.3f", d);
         }
+
+        private static String fmt(double d) {
+            return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+        }
     }
 
-    @Command(name = "reset", mixinStandardHelpOptions = true, description = "Forgets the learned state under PREFIX (all of it without one).")
+    @Command(name = "reset", mixinStandardHelpOptions = true,
+            description = {"Forgets what the governor learned under PREFIX; without a PREFIX, all of it, which asks "
+                    + "first on a terminal and needs --yes otherwise."})
     static final class Reset extends Base {
+        @Option(names = {"-y", "--yes"}, description = "reset everything without asking")
+        boolean yes;
+
         @Override
-        int run(RedisRateLimitAdmin admin, PrintStream out) {
+        public Integer call() {
+            if (prefix.isEmpty() && !yes && !confirmed()) {
+                throw new StartupException("ratelimit reset without a PREFIX forgets everything the governor learned: "
+                        + "give a PREFIX, or --yes to reset it all");
+            }
+            return super.call();
+        }
+
+        private static boolean confirmed() {
+            Console console = System.console();
+            if (console == null) {
+                return false;
+            }
+            System.err.print("Forget everything the governor learned? [y/N] ");
+            System.err.flush();
+            try {
+                String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+                return answer != null && answer.trim().toLowerCase(Locale.ROOT).startsWith("y");
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        @Override
+        int redis(RedisRateLimitAdmin admin, String where, PrintStream out) {
             long removed = admin.reset(prefix);
             out.println("removed " + removed + " key(s)" + (prefix.isEmpty() ? "" : " under " + prefix));
+            return ExitCodes.OK;
+        }
+
+        @Override
+        int file(LearnedRatesFile file, RateLimitConfig rl, PrintStream out) {
+            read(file); // a file that cannot be read is reported, not overwritten
+            int removed;
+            try {
+                removed = file.remove(this::under);
+            } catch (IOException e) {
+                throw new StartupException("cannot rewrite " + file.path() + ": " + e.getMessage(), e);
+            }
+            out.println("removed " + removed + " learned rate(s) from " + file.path()
+                    + (prefix.isEmpty() ? "" : " under " + prefix));
             return ExitCodes.OK;
         }
     }

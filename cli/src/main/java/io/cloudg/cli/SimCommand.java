@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.run.StartupException;
 import io.cloudg.sim.SimMain;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,7 +16,24 @@ final class SimCommand implements Callable<Integer> {
     List<String> args = new java.util.ArrayList<>();
 
     @Override
-    public Integer call() {
-        return SimMain.run(args.toArray(String[]::new), System.out, System.err);
+    public Integer call() throws Exception {
+        try {
+            int code = SimMain.run(args.toArray(String[]::new), System.out, System.err);
+            return code == 0 ? ExitCodes.OK : ExitCodes.CANNOT_START;
+        } catch (Exception e) { // the sim's server may throw its BindException unwrapped
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.net.BindException) {
+                    throw new StartupException("cloud-sim cannot listen on port " + flag("--port", "4566")
+                            + " (or --gcp-port " + flag("--gcp-port", "its default") + "): " + t.getMessage()
+                            + "; pass another --port, or 0 for any free one", e);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private String flag(String name, String dflt) {
+        int i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : dflt;
     }
 }

@@ -2,12 +2,9 @@ package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.config.ConfigFile;
-import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.WorkerSettings;
 import io.cloudg.fleet.worker.WorkerRuntime;
-import io.cloudg.resilience.config.ConfigException;
-import io.cloudg.run.StartupException;
 import java.nio.file.Path;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.concurrent.Callable;
@@ -46,32 +43,29 @@ final class WorkerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
-            CloudGConfig cfg = FleetGovernor.withRedis(CloudGConfig.from(file), redis);
-            FleetSettings fleet = FleetSettings.from(file);
-            if (kafka != null) {
-                fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(kafka));
-            }
-            WorkerSettings w = fleet.worker();
-            if (id != null) {
-                w = w.withId(id);
-            }
-            if (maxInFlight != null) {
-                w = w.withMaxInFlight(maxInFlight);
-            }
-            if (threads != null) {
-                w = w.withThreads(threads);
-            }
-            if (healthPort != null) {
-                w = w.withHealthPort(healthPort);
-            }
-            try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, TimeSource.system())) {
-                return runtime.runUntilStopped() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
-            }
-        } catch (ConfigException | StartupException e) {
-            System.err.println("cloudg: " + e.getMessage());
-            return ExitCodes.CANNOT_START;
+        ConfigFile file = ConfigLocation.load(config);
+        CloudGConfig cfg = CloudGConfig.from(file);
+        cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
+        FleetSettings fleet = FleetSettings.from(file);
+        if (kafka != null) {
+            fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(kafka));
+        }
+        WorkerSettings w = fleet.worker();
+        if (id != null) {
+            w = w.withId(id);
+        }
+        if (maxInFlight != null) {
+            w = w.withMaxInFlight(maxInFlight);
+        }
+        if (threads != null) {
+            w = w.withThreads(threads);
+        }
+        if (healthPort != null) {
+            w = w.withHealthPort(healthPort);
+        }
+        try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, TimeSource.system());
+             StopSignals signals = StopSignals.onStop(() -> runtime.worker().stop(null))) {
+            return runtime.run() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
         }
     }
 }

@@ -116,14 +116,18 @@ class McpCommandTest {
         } finally {
             p.destroy();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("SIGTERM stops it").isTrue();
+            assertThat(p.exitValue()).as("a clean stop exits 0, as the help says").isZero();
         }
     }
 
     @Test
-    void aStdioUserThatIsNotConfiguredCannotStart() {
-        MapCommandTest.Run r = MapCommandTest.run("mcp", "--sim");
+    void aStdioUserThatIsNotConfiguredCannotStart(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path config = dir.resolve("cloudg.yaml");
+        java.nio.file.Files.writeString(config, "mcp: {principals: {someone-else: {roles: [viewer]}}}\n");
+        MapCommandTest.Run r = MapCommandTest.run("mcp", "--sim", "--config", config.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.CANNOT_START);
-        assertThat(r.err()).contains("mcp.stdio_principal: the stdio user", "is not among mcp.principals");
+        assertThat(r.err()).contains("mcp.stdio_principal: the stdio user", "is not among mcp.principals")
+                .as("refused before the sim starts").doesNotContain("cloud-sim started");
         MapCommandTest.Run http = MapCommandTest.run("mcp", "--http", "--sim");
         assertThat(http.code()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(http.err()).contains("mcp.principals: no principal has a token");

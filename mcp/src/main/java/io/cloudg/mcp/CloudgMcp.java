@@ -15,6 +15,7 @@ import io.cloudg.mcp.guard.Principal;
 import io.cloudg.mcp.guard.redis.RedisGuardStore;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.mcp.live.EmbeddedCollector;
+import io.cloudg.run.StartupException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
@@ -98,8 +99,7 @@ public final class CloudgMcp implements AutoCloseable {
         this.principals = Principals.from(mcp, b.env);
         this.osUser = b.osUser;
         this.ownsGovernor = b.governor == null;
-        this.governor = b.governor != null ? b.governor : Governor.builder().config(config.ratelimit())
-                .store(StateStores.create(config.ratelimit(), b.env, TimeSource.system())).build();
+        this.governor = b.governor != null ? b.governor : StateStores.governor(config.ratelimit(), b.env, TimeSource.system());
         this.guardStore = b.guardStore != null ? b.guardStore : defaultGuardStore(config.ratelimit(), b.env, b.time);
         Path dir = mcp.datasetDir() != null ? mcp.datasetDir() : config.outputDir().resolve("datasets");
         this.datasets = new DatasetStore(dir, b.time);
@@ -109,8 +109,6 @@ public final class CloudgMcp implements AutoCloseable {
         all.add(statusTool());
         all.addAll(new DatasetTools(datasets).defs());
         this.tools = List.copyOf(all);
-        LOG.info("MCP server ready: datasets in {}, guard store {}, governor store {}", dir, guardStore.describe(),
-                governor.store().describe());
     }
 
     public static Builder builder(CloudGConfig config) {
@@ -214,7 +212,8 @@ public final class CloudgMcp implements AutoCloseable {
      */
     public McpSyncServer serveStdio(InputStream in, OutputStream out) {
         Principal local = principals.stdio(osUser);
-        LOG.info("MCP over stdio as {} {}", local.name(), local.roleNames());
+        LOG.info("MCP server ready over stdio as {} {}: datasets in {}, guard store {}, governor store {}", local.name(),
+                local.roleNames(), datasets.directory(), guardStore.describe(), governor.store().describe());
         return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, in, out)), ex -> local);
     }
 
@@ -307,6 +306,7 @@ public final class CloudgMcp implements AutoCloseable {
      * Jetty with the SDK's servlet transport). Every request needs a configured bearer token.
      */
     public HttpEndpoint serveHttp() {
+        principals.requireTokens();
         if (!principals.anyToken()) {
             throw io.cloudg.resilience.config.ConfigErrors.invalid("mcp.principals",
                     "no principal has a token or token_env, so nobody could call the MCP server over HTTP");
@@ -336,11 +336,21 @@ public final class CloudgMcp implements AutoCloseable {
             jetty.start();
         } catch (Exception e) {
             server.close();
-            throw new IllegalStateException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort()
-                    + ": " + e.getMessage(), e);
+            try {
+                jetty.stop();
+            } catch (Exception ignored) {
+                // it did not start
+            }
+            boolean inUse = false;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                inUse |= t instanceof java.net.BindException;
+            }
+            String why = inUse ? "port " + mcp.httpPort() + " is in use (set --port or mcp.http.port)" : String.valueOf(e.getMessage());
+            throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
         }
         URI uri = URI.create("http://" + mcp.httpHost() + ":" + connector.getLocalPort() + path);
-        LOG.info("MCP over streamable HTTP at {}", uri);
+        LOG.info("MCP server ready over streamable HTTP at {}: datasets in {}, guard store {}, governor store {}", uri,
+                datasets.directory(), guardStore.describe(), governor.store().describe());
         return new HttpEndpoint(jetty, server, uri);
     }
 

@@ -14,11 +14,14 @@ import java.util.function.Function;
 
 /**
  * The configured callers ({@code mcp.principals}) and their bearer tokens, resolved once at startup
- * ({@code token_env} read from the environment; a variable that is not set fails the start, naming it).
- * Tokens are compared by SHA-256 digest in constant time; they are never logged.
+ * ({@code token_env} read from the environment). Tokens matter only over HTTP: a {@code token_env} that is
+ * not set fails an HTTP server's start, naming it ({@link #requireTokens()}), and never a stdio server's.
+ * With no principal configured, a stdio session is the OS user as an operator (the local user who started
+ * the server); configured principals keep their rules. Tokens are compared by SHA-256 digest in constant
+ * time; they are never logged.
  */
 public final class Principals {
-    private record Entry(Principal principal, byte[] tokenDigest) {
+    private record Entry(Principal principal, byte[] tokenDigest, String unsetTokenEnv) {
     }
 
     private final List<Entry> entries;
@@ -29,20 +32,34 @@ public final class Principals {
         this.entries = List.copyOf(entries);
     }
 
+    /**
+     * Fails naming the first {@code token_env} that is not set: an HTTP server checks this before it
+     * serves, since a principal without its token could never call it.
+     */
+    public void requireTokens() {
+        for (Entry e : entries) {
+            if (e.unsetTokenEnv() != null) {
+                throw ConfigErrors.invalid("mcp.principals." + e.principal().name() + ".token_env",
+                        "names " + e.unsetTokenEnv() + ", which is not set in the environment");
+            }
+        }
+    }
+
     public static Principals from(McpSettings s, Function<String, String> env) {
         List<Entry> out = new ArrayList<>();
         for (McpSettings.PrincipalSpec p : s.principals()) {
             String token = p.token();
+            String unset = null;
             if (p.tokenEnv() != null) {
                 token = env.apply(p.tokenEnv());
                 if (token == null || token.isBlank()) {
-                    throw ConfigErrors.invalid("mcp.principals." + p.name() + ".token_env",
-                            "names " + p.tokenEnv() + ", which is not set in the environment");
+                    token = null;
+                    unset = p.tokenEnv();
                 }
             }
             Principal principal = new Principal(p.name(), p.roles().stream().map(Role::parse)
                     .collect(java.util.stream.Collectors.toSet()));
-            out.add(new Entry(principal, token == null ? null : digest(token)));
+            out.add(new Entry(principal, token == null ? null : digest(token), unset));
         }
         return new Principals(s, out);
     }
@@ -68,10 +85,14 @@ public final class Principals {
     }
 
     /**
-     * The principal of a stdio session: {@code mcp.stdio_principal}, else the OS user {@code osUser}; it
-     * MUST be configured (stdio has no token, so the configuration is what vouches for the local user).
+     * The principal of a stdio session: with no principal configured, the OS user {@code osUser} as an
+     * operator; otherwise {@code mcp.stdio_principal}, else the OS user, which MUST be configured (stdio has no
+     * token, so the configuration is what vouches for the local user).
      */
     public Principal stdio(String osUser) {
+        if (entries.isEmpty() && settings.stdioPrincipal() == null) {
+            return new Principal(osUser == null || osUser.isBlank() ? "local" : osUser, java.util.Set.of(Role.OPERATOR));
+        }
         String name = settings.stdioPrincipal() != null ? settings.stdioPrincipal() : osUser;
         return entries.stream().map(Entry::principal).filter(p -> p.name().equals(name)).findFirst()
                 .orElseThrow(() -> ConfigErrors.invalid("mcp.stdio_principal", "the stdio user \"" + name

@@ -90,8 +90,13 @@ class McpConfigTest {
         assertThat(p.byToken("s3cr3t-viewer-token ")).isEmpty();
         assertThat(p.byToken("")).isEmpty();
         assertThat(p.stdio("whoever").name()).as("mcp.stdio_principal wins over the OS user").isEqualTo("alice");
-        assertThatThrownBy(() -> Principals.from(m, k -> null)).isInstanceOf(ConfigException.class)
+        Principals unset = Principals.from(m, k -> null);
+        assertThat(unset.stdio("whoever").name()).as("a stdio session needs no token").isEqualTo("alice");
+        assertThatThrownBy(unset::requireTokens).as("an HTTP server does").isInstanceOf(ConfigException.class)
                 .hasMessage("mcp.principals.ci-bot.token_env: names CI_TOKEN, which is not set in the environment");
+        Principal anyone = Principals.from(McpSettings.DEFAULTS, k -> null).stdio("bob");
+        assertThat(anyone.name()).as("no principals configured: the OS user").isEqualTo("bob");
+        assertThat(anyone.roles()).as("as an operator").containsExactly(Role.OPERATOR);
         Principals noStdio = Principals.from(m.withStdioPrincipal(null), k -> "t");
         assertThatThrownBy(() -> noStdio.stdio("bob")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("the stdio user \"bob\" is not among mcp.principals (alice, ci-bot, grafana)");

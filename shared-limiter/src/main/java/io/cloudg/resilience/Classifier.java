@@ -45,11 +45,13 @@ public final class Classifier {
             "TenantRequestsThrottled", "TooManyRequests", "RateLimitExceeded", "ServerBusy",
             // GCP
             "ResourceExhausted", "RESOURCE_EXHAUSTED", "RATE_LIMIT_EXCEEDED", "rateLimitExceeded",
-            "userRateLimitExceeded");
+            "userRateLimitExceeded",
+            // a 503 by name: the provider is shedding load (AWS ServiceUnavailable, gRPC UNAVAILABLE is GCP's 503)
+            "ServiceUnavailable", "ServiceUnavailableException", "UNAVAILABLE");
     private static final Set<String> TRANSIENT_CODES = caseInsensitive(
             "RequestTimeout", "RequestTimeoutException", "InternalError", "InternalFailure",
-            "InternalServerError", "ServiceUnavailable", "ServiceUnavailableException", "GatewayTimeout",
-            "BadGateway", "OperationTimedOut", "IDPCommunicationError", "UNAVAILABLE", "DEADLINE_EXCEEDED",
+            "InternalServerError", "GatewayTimeout",
+            "BadGateway", "OperationTimedOut", "IDPCommunicationError", "DEADLINE_EXCEEDED",
             "INTERNAL", "ABORTED", "backendError");
 
     private static final List<ErrorInspector> DISCOVERED = discover();
@@ -128,15 +130,12 @@ public final class Classifier {
 
     private static ErrorClass fromFacts(ErrorFacts f) {
         String code = f.code();
-        if (code != null && THROTTLING_CODES.contains(code)) {
-            return ErrorClass.THROTTLED;
+        int s = f.httpStatus();
+        if ((code != null && THROTTLING_CODES.contains(code)) || s == 429 || s == 503) {
+            return ErrorClass.THROTTLED; // a 503 is throttling whatever its code says
         }
         if (code != null && TRANSIENT_CODES.contains(code)) {
             return ErrorClass.TRANSIENT;
-        }
-        int s = f.httpStatus();
-        if (s == 429 || s == 503) {
-            return ErrorClass.THROTTLED;
         }
         if (s == 408 || s == 500 || s == 502 || s == 504) {
             return ErrorClass.TRANSIENT;

@@ -40,6 +40,8 @@ public final class GovernedCall implements AutoCloseable {
     private SlotLease lease;
     private long leaseRenewedAt;
     private boolean ended;
+    /** The class of the last failed attempt, for a give-up the SDK's own deadline decides. */
+    private ErrorClass lastClass;
     /** Whether the last admission asked this call to wait, and when it was made. */
     private boolean waiting;
     private long reservedAt;
@@ -283,8 +285,24 @@ public final class GovernedCall implements AutoCloseable {
         return decide(error, c, true, sdkWillRetry);
     }
 
+    /**
+     * For integrations whose SDK ends a call at its own deadline (a total-call timeout) while its attempts
+     * were failing or waiting: the call gave up, as it would at {@code deadline_seconds}, and is recorded so
+     * (the ledger says {@code throttled:} or {@code transient:} after the last attempt's kind). Does nothing
+     * for a call that already ended.
+     */
+    public void onDeadline(Throwable error) {
+        if (ended || !plan.enabled) {
+            return;
+        }
+        ErrorClass kind = lastClass == ErrorClass.THROTTLED ? ErrorClass.THROTTLED : ErrorClass.TRANSIENT;
+        giveUp(error, new Classification(kind, null, 0, RetryAfter.NONE, String.valueOf(error.getMessage())),
+                AttemptOutcome.of(kind), -1, CallVerdict.NEUTRAL, "deadline exceeded");
+    }
+
     private AttemptDecision decide(Throwable error, Classification c, boolean sdkLoop, boolean sdkWillRetry) {
         long now = time.nanoTime();
+        lastClass = c.errorClass();
         if (c.errorClass() == ErrorClass.THROTTLED) {
             count(ScopeCounters::throttled);
             if (plan.enabled) {
@@ -309,7 +327,9 @@ public final class GovernedCall implements AutoCloseable {
         if (sdkLoop ? !sdkWillRetry : retries >= plan.limits.maxRetries()) {
             why = "retries exhausted";
         } else {
-            backoff = Backoff.next(previousBackoff, plan.limits.maxBackoffNanos(), retryAfter, governor.random());
+            // in an SDK's own loop its backoff stands: max_backoff_seconds and deadline_seconds are the
+            // governor's loop's (Retry-After still holds: it pauses the leaf, so it is in the token wait)
+            backoff = sdkLoop ? 0 : Backoff.next(previousBackoff, plan.limits.maxBackoffNanos(), retryAfter, governor.random());
             if (!sdkLoop && now + backoff - startedAt >= plan.limits.deadlineNanos()) {
                 why = "deadline exceeded";
             } else if (RetryBudgets.costs(retries + 1) && !store.tryTakeRetry(plan.provider, plan.limits.retryBudget())) {
@@ -325,6 +345,11 @@ public final class GovernedCall implements AutoCloseable {
             count(ScopeCounters::retry);
             return new AttemptDecision(AttemptDecision.Kind.RETRY, backoff, error, null);
         }
+        return giveUp(error, c, outcome, retryAfter, verdict, why);
+    }
+
+    private AttemptDecision giveUp(Throwable error, Classification c, AttemptOutcome outcome, long retryAfter,
+                                   CallVerdict verdict, String why) {
         end(outcome, retryAfter, verdict);
         String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
         String reason = kind + ": " + plan.operationName() + " (" + why + "): " + c.summary();

@@ -91,4 +91,16 @@ class ClassifierTest {
     void interruptionIsNeverRetried() {
         assertThat(classifier.classify(new RuntimeException("Rate exceeded", new InterruptedException()))).isEqualTo(ErrorClass.FATAL);
     }
+
+    @Test
+    void a503IsThrottlingWhateverItsCode() {
+        assertThat(classifier.classify(new ProviderException("ServiceUnavailable", 503, "Service is unavailable")))
+                .isEqualTo(ErrorClass.THROTTLED);
+        assertThat(classifier.classify(new ProviderException("InternalError", 503, "x"))).isEqualTo(ErrorClass.THROTTLED);
+        assertThat(classifier.classify(new ProviderException("ServiceUnavailableException", 0, "x")))
+                .as("the name alone").isEqualTo(ErrorClass.THROTTLED);
+        assertThat(classifier.classify(new ProviderException("UNAVAILABLE", 0, "GCP's 503"))).isEqualTo(ErrorClass.THROTTLED);
+        assertThat(classifier.classify(new ProviderException("InternalError", 500, "x"))).isEqualTo(ErrorClass.TRANSIENT);
+        assertThat(classifier.classify(new ProviderException("DEADLINE_EXCEEDED", 0, "x"))).isEqualTo(ErrorClass.TRANSIENT);
+    }
 }

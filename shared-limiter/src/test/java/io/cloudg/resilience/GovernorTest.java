@@ -480,4 +480,30 @@ class GovernorTest {
         assertThat(g.report().eventful()).isFalse();
         assertThat(g.report().messages()).isEmpty();
     }
+
+    @Test
+    void anSdksOwnLoopKeepsItsBackoffAndItsDeadlineEndsTheCallAsAGiveUp() throws Exception {
+        Governor g = governor(b -> b.aws(a -> a.maxBackoffSeconds(1.0).deadlineSeconds(2.0)));
+        TaskLedger ledger = TaskLedger.create("t");
+        try (TaskLedger.Binding bound = ledger.bind(); GovernedCall c = g.open(VPCS)) {
+            c.beforeSend();
+            Classification transientError = new Classification(ErrorClass.TRANSIENT, "InternalError", 500, -1, "InternalError: x");
+            for (int i = 0; i < 6; i++) {
+                AttemptDecision d = c.onSdkFailure(new ProviderException("InternalError", 500, "x"), transientError, true);
+                assertThat(d.retry()).as("the SDK's loop: no governor deadline, no governor max_retries").isTrue();
+                assertThat(d.backoffNanos()).as("and no governor backoff on top of the SDK's").isZero();
+                time.advance(Duration.ofSeconds(1));
+            }
+            c.onDeadline(new RuntimeException("Client execution did not complete before the specified timeout"));
+        }
+        assertThat(ledger.incompleteReason()).as("the SDK's own timeout is a give-up, in the last attempt's kind")
+                .hasValueSatisfying(r -> assertThat(r).startsWith("transient: 1 call(s) gave up")
+                        .contains("DescribeVpcs (deadline exceeded)"));
+        try (GovernedCall c = g.open(SUBNETS)) {
+            c.beforeSend();
+            Classification t = new Classification(ErrorClass.TRANSIENT, "InternalError", 500, -1, "x");
+            AttemptDecision own = c.onFailure(new ProviderException("InternalError", 500, "x"), t);
+            assertThat(own.backoffNanos()).as("the governor's own loop draws its jitter").isBetween(500 * MS, 1_000 * MS);
+        }
+    }
 }

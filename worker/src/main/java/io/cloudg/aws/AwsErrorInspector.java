@@ -6,12 +6,13 @@ import io.cloudg.resilience.spi.ErrorInspector;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkServiceException;
 
 /**
  * Teaches the governor's classifier to read AWS SDK v2 service exceptions: the error code and message
  * from {@link AwsErrorDetails}, the HTTP status, the {@code Retry-After} header, and the SDK's own
- * throttling verdict; an attempt that ran past its attempt timeout is transient. Registered through
+ * throttling verdict; an attempt or a call that ran past its timeout is transient. Registered through
  * {@code META-INF/services}.
  */
 public final class AwsErrorInspector implements ErrorInspector {
@@ -32,7 +33,7 @@ public final class AwsErrorInspector implements ErrorInspector {
             }
             return b.build();
         }
-        if (t instanceof ApiCallAttemptTimeoutException) {
+        if (t instanceof ApiCallAttemptTimeoutException || t instanceof ApiCallTimeoutException) {
             return ErrorFacts.builder().message(t.getMessage()).sdkVerdict(ErrorClass.TRANSIENT).build();
         }
         if (t instanceof SdkServiceException) {

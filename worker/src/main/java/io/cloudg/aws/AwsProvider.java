@@ -11,6 +11,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
+import io.cloudg.run.Endpoints;
 import io.cloudg.run.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
@@ -110,16 +111,37 @@ public final class AwsProvider {
         return new ProviderPlan("aws", tasks, discovery);
     }
 
+    /** The most the first call (STS GetCallerIdentity) may take, retries included. */
+    static final java.time.Duration IDENTITY_TIMEOUT = java.time.Duration.ofSeconds(10);
+
+    /** One short line for a failed identity call: what to set, not the SDK's whole credential chain. */
+    private String identityFailure(Throwable e) {
+        String m = oneLine(e);
+        if (m.contains("Unable to load credentials")) {
+            return "AWS: no credentials found: set aws.access_key_id and aws.secret_access_key (or aws.profile, or "
+                    + "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_PROFILE); `cloudg sim` prints the keys it accepts";
+        }
+        if (m.length() > 200) {
+            m = m.substring(0, 200) + "...";
+        }
+        return "AWS: cannot tell who we are (STS GetCallerIdentity failed: " + m + "); check the credentials"
+                + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl());
+    }
+
     /** Who the configured credentials are (STS GetCallerIdentity): the management account. */
     private AwsAccount identify() {
+        if (settings.endpointUrl() != null) {
+            Endpoints.requireReachable("aws.endpoint_url", settings.endpointUrl());
+        }
         AwsCredentialsProvider creds = managementCredentials();
         AwsAccount probe = new AwsAccount("self", null, creds, true);
         String managementId;
         try {
-            managementId = clients.client(StsClient.class, probe, settings.defaultRegion()).getCallerIdentity().account();
+            // bounded: a network that answers nothing fails the start within IDENTITY_TIMEOUT, not after every retry
+            managementId = clients.client(StsClient.class, probe, settings.defaultRegion())
+                    .getCallerIdentity(r -> r.overrideConfiguration(o -> o.apiCallTimeout(IDENTITY_TIMEOUT))).account();
         } catch (SdkException | IllegalStateException e) {
-            throw new StartupException("AWS: cannot tell who we are (STS GetCallerIdentity failed: " + oneLine(e)
-                    + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl()), e);
+            throw new StartupException(identityFailure(e), e);
         }
         managementAccountId = managementId;
         LOG.info("AWS: management account {}", managementId);

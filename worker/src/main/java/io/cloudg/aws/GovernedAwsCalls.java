@@ -9,6 +9,7 @@ import io.cloudg.resilience.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -39,6 +40,9 @@ import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
  *       are reserved and the delay is the longest of the SDK's backoff, Retry-After and the token wait;</li>
  *   <li>success: the leaf recovers, the breaker closes, the budget gets its refund.</li>
  * </ul>
+ * The SDK's loop is the SDK's: {@code aws.max_retries} and the SDK's backoff decide it, never the governor's
+ * {@code max_retries}, {@code max_backoff_seconds} or {@code deadline_seconds}; a call the SDK's own total
+ * timeout ends is recorded as given up ({@code throttled:} / {@code transient:} in coverage), not as fatal.
  * The SDK runs a sync client's pipeline on the caller's thread, which is how the interceptor and the
  * strategy find each other (a per-thread stack, since credential refreshes nest calls).
  */
@@ -95,6 +99,10 @@ public final class GovernedAwsCalls {
 
         @Override
         public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attrs) {
+            Frame f = attrs.getAttribute(FRAME);
+            if (f != null && f.call != null && context.exception() instanceof ApiCallTimeoutException) {
+                f.call.onDeadline(context.exception()); // the SDK's total timeout ended the loop: a give-up, not a fatal error
+            }
             finish(attrs);
         }
 

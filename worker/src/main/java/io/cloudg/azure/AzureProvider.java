@@ -16,6 +16,7 @@ import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.Governor;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
+import io.cloudg.run.Endpoints;
 import io.cloudg.run.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
@@ -57,6 +58,9 @@ public final class AzureProvider {
 
     public ProviderPlan plan() {
         List<CoverageRecord> discovery = new ArrayList<>();
+        if (settings.endpointUrl() != null) {
+            Endpoints.requireReachable("azure.endpoint_url", settings.endpointUrl());
+        }
         List<AzureSubscription> subs = new ArrayList<>();
         if (!settings.subscriptions().isEmpty()) {
             settings.subscriptions().forEach(id -> subs.add(new AzureSubscription(id, null)));

@@ -2,12 +2,14 @@ package io.cloudg.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.resilience.config.ConfigNode;
+import io.cloudg.resilience.config.EnvExpansion;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * One {@code cloudg.yaml}, parsed once and read by section: each module binds its own part ({@code
@@ -26,13 +28,25 @@ public final class ConfigFile {
         root.warnUnknown(TOP_LEVEL);
     }
 
-    /** Reads a file; a missing or unreadable file fails naming {@code --config} and the path. */
+    /**
+     * Reads a file, {@code ${VAR}} references filled in from the process's environment; a missing or
+     * unreadable file fails naming {@code --config} and the path.
+     */
     public static ConfigFile load(Path file) {
-        return new ConfigFile(ConfigNode.read(file, "--config"));
+        return load(file, System::getenv);
+    }
+
+    /** {@link #load(Path)} with {@code env} for the {@code ${VAR}} references ({@link EnvExpansion}). */
+    public static ConfigFile load(Path file, Function<String, String> env) {
+        return new ConfigFile(EnvExpansion.expand(ConfigNode.read(file, "--config"), env));
     }
 
     public static ConfigFile fromYaml(String yaml) {
-        return new ConfigFile(ConfigNode.parse(yaml));
+        return fromYaml(yaml, System::getenv);
+    }
+
+    public static ConfigFile fromYaml(String yaml, Function<String, String> env) {
+        return new ConfigFile(EnvExpansion.expand(ConfigNode.parse(yaml), env));
     }
 
     /** No file: every section has its defaults. */

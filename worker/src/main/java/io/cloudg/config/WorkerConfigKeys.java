@@ -1,11 +1,26 @@
 package io.cloudg.config;
 
+import io.cloudg.fleet.FleetSettings;
+import io.cloudg.resilience.config.RateLimitConfig;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /** The sections the worker module reads: what to map, how ({@code ratelimit}) and as a fleet ({@code fleet}). */
 public final class WorkerConfigKeys implements ConfigKeys {
     @Override
     public Set<String> topLevelKeys() {
         return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers", "fleet");
+    }
+
+    @Override
+    public SortedSet<String> documentedKeys() {
+        SortedSet<String> out = new TreeSet<>(Set.of("providers", "output_dir", "workers"));
+        out.addAll(ConfigKeys.under("aws", AwsSettings.KEYS));
+        out.addAll(ConfigKeys.under("azure", AzureSettings.KEYS));
+        out.addAll(ConfigKeys.under("gcp", GcpSettings.KEYS));
+        out.addAll(RateLimitConfig.documentedKeys());
+        out.addAll(FleetSettings.documentedKeys());
+        return out;
     }
 }

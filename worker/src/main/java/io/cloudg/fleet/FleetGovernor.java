@@ -6,31 +6,30 @@ import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.redis.StateStores;
+import io.cloudg.resilience.time.TimeSource;
 
 /**
  * The governor of a fleet process: the Redis-backed one, so that the coordinator and every worker draw
- * from the same buckets; made the process-wide governor. A fleet on the in-memory governor would let
- * each worker spend the whole quota, so it is refused.
+ * from the same buckets; made the process-wide governor. Built through the one path every command takes
+ * ({@link StateStores#governor}: a Redis that cannot be reached at start is refused). A fleet on the
+ * in-memory governor would let each worker spend the whole quota, so it is refused too.
  */
 public final class FleetGovernor {
     private FleetGovernor() {
     }
 
-    /** {@code config} with {@code ratelimit.backend: redis} at {@code redisUrl} (the CLI's {@code --redis}); null keeps it. */
-    public static CloudGConfig withRedis(CloudGConfig config, String redisUrl) {
-        if (redisUrl == null) {
-            return config;
-        }
-        RateLimitConfig r = config.ratelimit();
-        return config.toBuilder().ratelimit(r.withBackend(RateLimitConfig.Backend.REDIS, r.redis().withUrl(redisUrl))).build();
-    }
-
-    public static Governor install(CloudGConfig config) {
+    /** Refuses a fleet configuration whose governor would not be shared (checked before anything is reached). */
+    public static void requireShared(CloudGConfig config) {
         if (config.ratelimit().backend() != RateLimitConfig.Backend.REDIS) {
             throw ConfigErrors.invalid("ratelimit.backend", "a fleet shares its governor through Redis: pass --redis URL "
                     + "or set ratelimit.backend: redis with ratelimit.redis.url");
         }
-        Governor g = StateStores.governor(config.ratelimit());
+        config.ratelimit().redis().requireUrl();
+    }
+
+    public static Governor install(CloudGConfig config) {
+        requireShared(config);
+        Governor g = StateStores.governor(config.ratelimit(), System::getenv, TimeSource.system());
         Resilience.install(g);
         return g;
     }

@@ -64,6 +64,17 @@ public record FleetSettings(KafkaSettings kafka, Topics topics, String group, Du
         }
     }
 
+    /** Every key of the {@code fleet} section as a dotted path (the configuration reference is checked against it). */
+    public static java.util.SortedSet<String> documentedKeys() {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        KEYS.stream().filter(k -> !Set.of("kafka", "topics", "worker").contains(k)).forEach(k -> out.add("fleet." + k));
+        KafkaSettings.KEYS.stream().filter(k -> !k.equals("properties")).forEach(k -> out.add("fleet.kafka." + k));
+        out.add("fleet.kafka.properties.<name>");
+        Topics.KEYS.forEach(k -> out.add("fleet.topics." + k));
+        WorkerSettings.KEYS.forEach(k -> out.add("fleet.worker." + k));
+        return out;
+    }
+
     /** Reads the {@code fleet} section of {@code file} (absent: the defaults); unknown keys become the file's warnings. */
     public static FleetSettings from(ConfigFile file) {
         return load(file.section("fleet"));

@@ -16,7 +16,7 @@ import io.grpc.protobuf.StatusProto;
 /**
  * Teaches the governor's classifier to read Google Cloud errors: gax's {@link ApiException} and raw gRPC
  * {@link StatusRuntimeException}/{@link StatusException}. The code is the gRPC status
- * ({@code RESOURCE_EXHAUSTED} is throttling, {@code UNAVAILABLE} and {@code DEADLINE_EXCEEDED} transient),
+ * ({@code RESOURCE_EXHAUSTED} and {@code UNAVAILABLE}, GCP's 503, are throttling; {@code DEADLINE_EXCEEDED} transient),
  * the message the status description prefixed with the {@code google.rpc.ErrorInfo} reason
  * ({@code RATE_LIMIT_EXCEEDED: Quota exceeded ...}), and the wait hint {@code google.rpc.RetryInfo}'s
  * delay. Registered through {@code META-INF/services}.

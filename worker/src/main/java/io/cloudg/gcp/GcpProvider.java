@@ -22,6 +22,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
+import io.cloudg.run.Endpoints;
 import io.cloudg.run.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
@@ -73,6 +74,12 @@ public final class GcpProvider {
     public ProviderPlan plan() {
         if (settings.organization() == null && settings.projects().isEmpty()) {
             throw new StartupException("GCP: nothing to map: set gcp.organization or gcp.projects");
+        }
+        if (settings.endpointUrl() != null) {
+            String target = settings.endpointTarget();
+            int colon = target.lastIndexOf(':');
+            Endpoints.requireReachable("gcp.endpoint_url", settings.endpointUrl(), colon < 0 ? target : target.substring(0, colon),
+                    colon < 0 ? 443 : Integer.parseInt(target.substring(colon + 1).replaceAll("/.*$", "")));
         }
         Map<String, GcpParent> projects = new LinkedHashMap<>();
         settings.projects().forEach(id -> projects.put(id, GcpParent.project(id)));

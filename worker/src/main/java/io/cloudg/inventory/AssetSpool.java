@@ -25,6 +25,9 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
     private final Path file;
     private final BufferedWriter out;
     private final AtomicLong count = new AtomicLong();
+    private final java.util.concurrent.ConcurrentHashMap<String, java.util.concurrent.atomic.LongAdder> byProvider =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern PROVIDER = java.util.regex.Pattern.compile("\"provider\"\\s*:\\s*\"([^\"]+)\"");
     private boolean closed;
 
     public AssetSpool(Path file) {
@@ -67,6 +70,19 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             }
         }
         count.incrementAndGet();
+        counted(asset.provider());
+    }
+
+    private void counted(String provider) {
+        byProvider.computeIfAbsent(provider == null ? "?" : provider, p -> new java.util.concurrent.atomic.LongAdder())
+                .increment();
+    }
+
+    /** Assets written so far, by provider. */
+    public java.util.Map<String, Long> countByProvider() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        byProvider.forEach((p, n) -> out.put(p, n.sum()));
+        return out;
     }
 
     /** Writes a line that is already an asset's JSON (from another process's results). */
@@ -80,6 +96,8 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             }
         }
         count.incrementAndGet();
+        java.util.regex.Matcher m = PROVIDER.matcher(assetJson);
+        counted(m.find() ? m.group(1) : null);
     }
 
     public long count() {

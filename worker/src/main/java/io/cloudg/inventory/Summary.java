@@ -6,14 +6,17 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The numbers of a run: assets, accounts, regions, coverage records and service entries by status, the
- * run time, and under {@code throttling} the short form of the throttling block (absent when nothing
- * eventful happened).
+ * The numbers of a run: assets; accounts (provider accounts mapped: AWS accounts, Azure subscriptions, GCP
+ * projects, never the tenant or organization that discovered them); regions (distinct named regions);
+ * coverage records and service entries (one per account x region x collector) by status; the same per
+ * provider; the run time; and under {@code throttling} the short form of the throttling block (absent when
+ * nothing eventful happened).
  */
-@JsonPropertyOrder({"assets", "accounts", "regions", "records", "services", "duration_seconds", "throttling"})
+@JsonPropertyOrder({"assets", "accounts", "regions", "records", "services", "providers", "duration_seconds", "throttling"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Summary(
         @JsonProperty("assets") long assets,
@@ -21,26 +24,59 @@ public record Summary(
         @JsonProperty("regions") int regions,
         @JsonProperty("records") Map<CoverageStatus, Integer> records,
         @JsonProperty("services") Map<CoverageStatus, Integer> services,
+        @JsonProperty("providers") Map<String, ProviderSummary> providers,
         @JsonProperty("duration_seconds") double durationSeconds,
         @JsonProperty("throttling") Map<String, Object> throttling) {
 
+    /**
+     * One provider's numbers: its assets (null where a fleet's results did not say), accounts (AWS accounts,
+     * Azure subscriptions, GCP projects), regions (AWS) and service entries by status.
+     */
+    @JsonPropertyOrder({"assets", "accounts", "regions", "services"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProviderSummary(@JsonProperty("assets") Long assets, @JsonProperty("accounts") int accounts,
+                                  @JsonProperty("regions") int regions,
+                                  @JsonProperty("services") Map<CoverageStatus, Integer> services) {
+    }
+
     public static Summary of(long assets, List<CoverageRecord> coverage, double durationSeconds,
                              Map<String, Object> throttling) {
+        return of(assets, Map.of(), coverage, durationSeconds, throttling);
+    }
+
+    /** {@link #of(long, List, double, Map)} with each provider's asset count. */
+    public static Summary of(long assets, Map<String, Long> assetsByProvider, List<CoverageRecord> coverage,
+                             double durationSeconds, Map<String, Object> throttling) {
         Map<CoverageStatus, Integer> records = zero();
         Map<CoverageStatus, Integer> services = zero();
         TreeSet<String> accounts = new TreeSet<>();
         TreeSet<String> regions = new TreeSet<>();
+        Map<String, TreeSet<String>> providerAccounts = new TreeMap<>();
+        Map<String, TreeSet<String>> providerRegions = new TreeMap<>();
+        Map<String, Map<CoverageStatus, Integer>> providerServices = new TreeMap<>();
         for (CoverageRecord r : coverage) {
-            accounts.add(r.provider() + "/" + r.accountId());
-            if (!"global".equals(r.region()) && !"discovery".equals(r.region())) {
+            boolean discovery = "discovery".equals(r.region());
+            providerAccounts.computeIfAbsent(r.provider(), p -> new TreeSet<>());
+            providerRegions.computeIfAbsent(r.provider(), p -> new TreeSet<>());
+            if (!discovery) {
+                accounts.add(r.provider() + "/" + r.accountId());
+                providerAccounts.get(r.provider()).add(r.accountId());
+            }
+            if (!"global".equals(r.region()) && !discovery) {
                 regions.add(r.region());
+                providerRegions.get(r.provider()).add(r.region());
             }
             records.merge(r.status(), 1, Integer::sum);
+            Map<CoverageStatus, Integer> ps = providerServices.computeIfAbsent(r.provider(), p -> zero());
             for (ServiceCoverage s : r.services()) {
                 services.merge(s.status(), 1, Integer::sum);
+                ps.merge(s.status(), 1, Integer::sum);
             }
         }
-        return new Summary(assets, accounts.size(), regions.size(), records, services,
+        Map<String, ProviderSummary> providers = new TreeMap<>();
+        providerServices.forEach((p, s) -> providers.put(p, new ProviderSummary(assetsByProvider.get(p),
+                providerAccounts.get(p).size(), providerRegions.get(p).size(), s)));
+        return new Summary(assets, accounts.size(), regions.size(), records, services, providers,
                 Math.round(durationSeconds * 1000) / 1000.0, throttling);
     }
 

@@ -253,6 +253,8 @@ public final class FleetCoordinator {
         final List<PlannedTask> tasks;
         final ThrottlingStats runStats;
         final boolean resumed;
+        /** When this coordinator took the run up: a resumed run's duration counts from here, not from its plan. */
+        final long sessionStartedAt = time.epochMillis();
         final KafkaProducer<String, byte[]> producer;
         final KafkaConsumer<String, byte[]> reader;
         final AttemptTracker tracker;
@@ -412,15 +414,19 @@ public final class FleetCoordinator {
                 throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
             }
             Instant started = Instant.ofEpochMilli(planned.createdAt());
-            double seconds = (time.epochMillis() - planned.createdAt()) / 1000.0;
-            Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
+            double seconds = (time.epochMillis() - (resumed ? sessionStartedAt : planned.createdAt())) / 1000.0;
+            Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
             Map<String, Object> run = new LinkedHashMap<>();
             run.put("id", planned.runId());
             run.put("mode", "distributed");
             run.put("providers", planned.providers());
             run.put("started_at", started.toString());
+            if (resumed) {
+                run.put("resumed_at", Instant.ofEpochMilli(sessionStartedAt).toString());
+            }
             run.put("finished_at", time.instant().toString());
-            run.put("governor", governor.store().describe());
+            run.put("governor", governor.store().status().map(io.cloudg.resilience.spi.StoreStatus::mode).orElse("memory"));
+            run.put("governor_store", governor.store().describe());
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("tasks", results.total());
             f.put("workers", results.workers());

@@ -7,7 +7,9 @@ import java.util.function.Consumer;
 
 /**
  * The coordinator's progress line: tasks done of total, workers busy, assets, calls per second over the
- * fleet, retries, duplicates dropped, and an ETA from the rate tasks have been finishing at:
+ * fleet (since this coordinator started following the run: a resumed run's earlier calls do not count),
+ * retries, duplicates dropped, and an ETA from the rate tasks have been finishing at, or {@code waiting for
+ * workers} while none is busy:
  * {@code [120/480 tasks] 3 workers busy, 5230 assets, 212.4 calls/s, 2 retried, 1 duplicate dropped, ETA 3:10}.
  */
 public final class FleetProgress {
@@ -23,6 +25,8 @@ public final class FleetProgress {
     private long lastAt;
     private long lastCalls;
     private double callRate;
+    private boolean primed;
+    private int doneAtStart;
 
     public FleetProgress(TimeSource time, Duration interval, Consumer<String> out) {
         this.time = time;
@@ -34,6 +38,7 @@ public final class FleetProgress {
 
     /** Prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
+        prime(s);
         if (time.epochMillis() - lastAt >= interval.toMillis()) {
             print(s);
         }
@@ -41,11 +46,22 @@ public final class FleetProgress {
 
     /** Prints the closing line, whenever the last one was. */
     public void last(Snapshot s) {
+        prime(s);
         print(s);
+    }
+
+    /** The first snapshot: what was done before this coordinator followed the run is no rate of ours. */
+    private void prime(Snapshot s) {
+        if (!primed) {
+            primed = true;
+            lastCalls = s.calls();
+            doneAtStart = s.done();
+        }
     }
 
     private void print(Snapshot s) {
         long now = time.epochMillis();
+
         double dt = Math.max(0.001, (now - lastAt) / 1000.0);
         double rate = (s.calls() - lastCalls) / dt;
         callRate = callRate == 0 ? rate : 0.6 * callRate + 0.4 * rate;
@@ -59,7 +75,8 @@ public final class FleetProgress {
                         + "%d duplicate%s dropped%s, ETA %s", s.done(), s.total(), s.busyWorkers(),
                 s.busyWorkers() == 1 ? "" : "s", s.assets(), callRate, s.retries(), s.duplicates(),
                 s.duplicates() == 1 ? "" : "s", s.failed() == 0 ? "" : ", " + s.failed() + " failed",
-                eta(s.done(), s.total(), (now - started) / 1000.0));
+                s.busyWorkers() == 0 && s.done() < s.total() ? "waiting for workers"
+                        : eta(s.done() - doneAtStart, s.total() - doneAtStart, (now - started) / 1000.0));
     }
 
     /** Remaining time at the average rate so far: {@code m:ss}, {@code h:mm:ss}, or {@code --:--} before any task. */

@@ -36,4 +36,19 @@ class FleetProgressTest {
         assertThat(lines).hasSize(2).last().asString().startsWith("[8/8 tasks] 0 workers busy, 90 assets,")
                 .endsWith("2 duplicates dropped, 1 failed, ETA 0:00");
     }
+
+    @Test
+    void aResumedRunCountsOnlyWhatThisCoordinatorSawAndNoWorkerMeansNoEta() {
+        ManualTimeSource clock = new ManualTimeSource(Instant.parse("2025-01-01T00:00:00Z").toEpochMilli());
+        List<String> lines = new ArrayList<>();
+        FleetProgress p = new FleetProgress(clock, Duration.ofSeconds(10), lines::add);
+        p.tick(new FleetProgress.Snapshot(5, 10, 0, 500, 9_000, 0, 0, 0));
+        clock.advance(Duration.ofSeconds(10));
+        p.tick(new FleetProgress.Snapshot(5, 10, 0, 500, 9_000, 0, 0, 0));
+        assertThat(lines).singleElement().asString().contains("0.0 calls/s").endsWith("ETA waiting for workers");
+        clock.advance(Duration.ofSeconds(10));
+        p.tick(new FleetProgress.Snapshot(6, 10, 2, 600, 9_100, 0, 0, 0));
+        assertThat(lines.get(1)).as("one task in 20 s since this coordinator took over: 4 left, 80 s")
+                .contains("10.0 calls/s").endsWith("ETA 1:20");
+    }
 }

@@ -64,6 +64,11 @@ public final class DatasetStore {
     public record Draft(String id, Path dir, long createdAtMillis) {
     }
 
+    /** Where datasets are saved. */
+    public Path directory() {
+        return dir;
+    }
+
     public DatasetStore(Path dir, TimeSource time) {
         this.dir = dir;
         this.time = time;

@@ -129,7 +129,7 @@ public final class EmbeddedCollector implements Collector {
         ThrottlingReport report = governor.report(run);
         ThrottlingReport throttling = report.eventful() ? report : null;
         double seconds = (governor.time().nanoTime() - t0) / 1e9;
-        Summary summary = Summary.of(spool.count(), coverage, seconds, throttling == null ? null : throttling.summary());
+        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
         Map<String, Object> runInfo = new LinkedHashMap<>();
         String runId = UUID.randomUUID().toString();
         runInfo.put("id", runId);

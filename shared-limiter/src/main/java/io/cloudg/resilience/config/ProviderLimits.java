@@ -158,8 +158,8 @@ public final class ProviderLimits {
      * Whether calls of {@code service}/{@code operation} have a bucket and breaker per operation.
      */
     public boolean isPerOperation(String service, String operation) {
-        if (operation == null || service == null) {
-            return false;
+        if (operation == null || service == null || BuiltInRates.AZURE.equals(provider)) {
+            return false; // Azure throttles per subscription x resource provider: its leaves stop there
         }
         if (perOperation || (BuiltInRates.AWS.equals(provider) && "ec2".equals(service))) {
             return true;
@@ -174,7 +174,7 @@ public final class ProviderLimits {
     /** The limits of the leaf bucket that calls of {@code service}/{@code operation} use. */
     public LeafLimit leafLimit(String service, String operation) {
         ServiceLimit s = null;
-        if (service != null && operation != null) {
+        if (service != null && operation != null && !BuiltInRates.AZURE.equals(provider)) {
             s = services.get(service + "." + operation);
         }
         if (s == null && service != null) {

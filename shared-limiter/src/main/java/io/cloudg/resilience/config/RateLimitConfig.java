@@ -94,6 +94,14 @@ public final class RateLimitConfig {
         return ratelimit.isEmpty() ? defaults() : RateLimitConfigLoader.load(ratelimit);
     }
 
+    /**
+     * Every key of the {@code ratelimit} section as a dotted path, with {@code <provider>} and {@code <service>}
+     * standing for the names a user writes there (the configuration reference is checked against it).
+     */
+    public static java.util.SortedSet<String> documentedKeys() {
+        return RateLimitConfigLoader.documentedKeys();
+    }
+
     /** {@code ratelimit.enabled}: false removes pacing, breakers and cloudg-level retries for every provider. */
     public boolean enabled() {
         return enabled;
@@ -138,6 +146,14 @@ public final class RateLimitConfig {
             throw ConfigErrors.mustBe("ratelimit.backend", "memory or redis, with a redis block", newBackend);
         }
         return new RateLimitConfig(this, newBackend, newRedis);
+    }
+
+    /**
+     * This configuration on the Redis at {@code url} (the CLI's {@code --redis URL}: backend redis, the rest
+     * of the {@code ratelimit.redis} block kept); null keeps it as it is.
+     */
+    public RateLimitConfig withRedisUrl(String url) {
+        return url == null ? this : withBackend(Backend.REDIS, redis.withUrl(url));
     }
 
     /** The limits of {@code provider}; throws for a provider cloudg does not know. */

@@ -134,7 +134,15 @@ final class RateLimitConfigLoader {
         return rb.build();
     }
 
+    /** Azure throttles per subscription x resource provider; nothing can split its leaves further. */
+    static final String AZURE_SCOPE = "has no effect: Azure throttles per subscription x resource provider, so its "
+            + "rate-limit buckets stop at the resource provider";
+
     private static void loadProvider(ProviderLimits.Builder pb, ConfigNode node) {
+        boolean azure = node.path().equals("ratelimit." + BuiltInRates.AZURE);
+        if (azure && node.has("per_operation")) {
+            node.warn(noEffect(node.key("per_operation")));
+        }
         node.forEach((key, v) -> {
             if (key.equals("services")) {
                 loadServices(pb, node, key);
@@ -162,9 +170,38 @@ final class RateLimitConfigLoader {
             }
             ConfigNode svc = services.section(name);
             svc.warnUnknown(java.util.Set.of("max_rps", "burst", "per_operation"));
+            if (provider.path().equals("ratelimit." + BuiltInRates.AZURE)) {
+                if (name.contains(".")) {
+                    services.warn(noEffect(services.key(name)));
+                }
+                if (svc.has("per_operation")) {
+                    services.warn(noEffect(svc.key("per_operation")));
+                }
+            }
             Boolean perOp = svc.bool("per_operation", false);
             pb.service(name, new ServiceLimit(svc.number("max_rps", null), svc.number("burst", null), perOp));
         });
+    }
+
+    private static String noEffect(String key) {
+        String text = key + " " + AZURE_SCOPE;
+        ConfigErrors.LOG.warn(text);
+        return text;
+    }
+
+    /** Every key of the {@code ratelimit} section, as dotted paths ({@code <provider>}, {@code <service>} placeholders). */
+    static java.util.SortedSet<String> documentedKeys() {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        for (String k : List.of("enabled", "backend", "state_file", "learned_ttl_hours")) {
+            out.add("ratelimit." + k);
+        }
+        LIVE_KEYS.keySet().forEach(k -> out.add("ratelimit." + k));
+        REDIS_KEYS.keySet().forEach(k -> out.add("ratelimit.redis." + k));
+        PROVIDER_KEYS.keySet().forEach(k -> out.add("ratelimit.<provider>." + k));
+        for (String k : List.of("max_rps", "burst", "per_operation")) {
+            out.add("ratelimit.<provider>.services.<service>." + k);
+        }
+        return out;
     }
 
     private static <B> void readKnown(ConfigNode node, Map<String, Key<B>> keys, B target) {

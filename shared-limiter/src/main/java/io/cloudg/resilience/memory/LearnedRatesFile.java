@@ -105,16 +105,21 @@ public final class LearnedRatesFile {
 
     /**
      * Writes this run's slowed leaves over what the file held: entries of {@code used} leaves are replaced
-     * by {@code learned} (a used leaf that recovered is dropped), others are kept unless expired.
+     * by {@code learned} (a used leaf that recovered is dropped), others are kept unless expired. Nothing is
+     * written when nothing changed (a run that learned nothing leaves no file behind).
      */
     public void merge(Collection<LearnedRate> learned, Set<Scope> used, long nowEpochMillis, long ttlMillis)
             throws IOException {
         Map<Scope, LearnedRate> all = new LinkedHashMap<>();
         List<LearnedRate> before;
+        boolean rewrite = false;
         try {
+            List<LearnedRate> stored = readAll();
             before = read(nowEpochMillis, ttlMillis);
+            rewrite = stored.size() != before.size(); // expired entries go
         } catch (IOException unreadable) {
             before = List.of(); // an unreadable file is replaced, not merged
+            rewrite = Files.exists(file);
         }
         for (LearnedRate r : before) {
             if (!used.contains(r.leaf())) {
@@ -124,7 +129,9 @@ public final class LearnedRatesFile {
         for (LearnedRate r : learned) {
             all.put(r.leaf(), r);
         }
-        write(all.values());
+        if (rewrite || !List.copyOf(all.values()).equals(before)) {
+            write(all.values());
+        }
     }
 
     /** Removes the entries {@code drop} matches; returns how many. */

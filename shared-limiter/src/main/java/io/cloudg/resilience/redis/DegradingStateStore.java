@@ -321,6 +321,11 @@ public final class DegradingStateStore implements StateStore {
         }, s -> null);
     }
 
+    /** Whether the shared store answers now (one probe, bounded in time). */
+    public boolean sharedReachable() {
+        return probe.getAsBoolean();
+    }
+
     @Override
     public String describe() {
         return shared.describe() + (degraded ? " (degraded: local at 1/" + fleet + ")" : "");

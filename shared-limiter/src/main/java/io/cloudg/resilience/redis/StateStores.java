@@ -7,6 +7,7 @@ import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.memory.LearningStateStore;
 import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +74,24 @@ public final class StateStores {
      * @throws io.cloudg.resilience.config.ConfigException for a redis backend without {@code ratelimit.redis.url}
      */
     public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time) {
-        return Governor.builder().config(config).time(time).store(create(config, env, time)).build();
+        StateStore store = create(config, env, time);
+        if (config.backend() == RateLimitConfig.Backend.REDIS) {
+            requireReachable(store, config.redis());
+        }
+        return Governor.builder().config(config).time(time).store(store).build();
+    }
+
+    /**
+     * A run starts only with the Redis it was told to use: unreachable at start (a wrong URL, a closed
+     * port, a bad password) is a start-up failure, not a silent fallback. Reachability is one PING, bounded
+     * by the connect and reply timeouts. (Losing Redis later in the run degrades instead.)
+     */
+    private static void requireReachable(StateStore store, RedisSettings s) {
+        if (store instanceof DegradingStateStore d && !d.sharedReachable()) {
+            store.close();
+            throw new StateStoreUnavailableException("cannot reach Redis at " + String.join(",", s.addresses())
+                    + " (ratelimit.redis.url or --redis; within " + (s.connectTimeoutMs() + s.timeoutMs()) + " ms)");
+        }
     }
 
     /** What {@code ratelimit.backend} ran as, for a run's {@code governor} field: {@code memory} or {@code redis}. */

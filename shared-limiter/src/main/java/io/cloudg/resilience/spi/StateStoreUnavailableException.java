@@ -7,4 +7,8 @@ public class StateStoreUnavailableException extends RuntimeException {
     public StateStoreUnavailableException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    public StateStoreUnavailableException(String message) {
+        super(message);
+    }
 }

@@ -210,4 +210,24 @@ class RateLimitConfigTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    void azureLeavesStopAtTheResourceProviderAndSplittingKeysAreWarnedAbout() {
+        List<String> warnings = new ArrayList<>();
+        RateLimitConfig c = RateLimitConfig.fromTree(yaml("azure: {per_operation: true, services: "
+                + "{compute.ListVirtualMachines: {max_rps: 1}, network: {max_rps: 9, per_operation: true}}}"), warnings);
+        String why = " has no effect: Azure throttles per subscription x resource provider, so its rate-limit buckets "
+                + "stop at the resource provider";
+        assertThat(warnings).containsExactlyInAnyOrder("ratelimit.azure.per_operation" + why,
+                "ratelimit.azure.services.compute.ListVirtualMachines" + why,
+                "ratelimit.azure.services.network.per_operation" + why);
+        ProviderLimits azure = c.provider("azure");
+        assertThat(azure.isPerOperation("compute", "ListVirtualMachines")).isFalse();
+        assertThat(azure.isPerOperation("network", "ListVirtualNetworks")).isFalse();
+        assertThat(azure.leafLimit("compute", "ListVirtualMachines").ceilingRps())
+                .isEqualTo(azure.leafLimit("compute", null).ceilingRps());
+        assertThat(azure.leafLimit("network", "ListVirtualNetworks").ceilingRps()).isEqualTo(9.0);
+        RateLimitConfig aws = RateLimitConfig.fromTree(yaml("aws: {services: {iam.ListRoles: {max_rps: 1}}}"), warnings);
+        assertThat(aws.provider("aws").isPerOperation("iam", "ListRoles")).as("AWS keys do split").isTrue();
+    }
 }

@@ -2,6 +2,8 @@ package io.cloudg.fleet.kafka;
 
 import io.cloudg.fleet.KafkaSettings;
 import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.run.StartupException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -143,6 +145,28 @@ public final class KafkaClients {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
         return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** How long a process waits at start for the Kafka cluster to answer before it gives up. */
+    public static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * Asks the cluster for its nodes, once; no answer within {@code timeout} (a closed port, a wrong host, a
+     * listener that does not speak Kafka) fails the start naming the servers and the key that sets them.
+     */
+    public void requireReachable(Duration timeout) {
+        Map<String, Object> p = common("cloudg-probe");
+        p.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        p.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (Admin admin = Admin.create(p)) {
+            admin.describeCluster().nodes().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StartupException("interrupted while reaching Kafka at " + settings.bootstrapServers(), e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new StartupException("cannot reach Kafka at " + settings.bootstrapServers() + " within "
+                    + timeout.toSeconds() + " s (fleet.kafka.bootstrap_servers or --kafka)", e);
+        }
     }
 
     public Admin admin(String clientId) {

@@ -2,6 +2,7 @@ package io.cloudg.fleet.worker;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.cloudg.run.StartupException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,6 +17,9 @@ public final class HealthServer implements AutoCloseable {
     public HealthServer(int port, WorkerHealth health) {
         try {
             server = HttpServer.create(new InetSocketAddress(port), 8);
+        } catch (java.net.BindException e) {
+            throw new StartupException("port " + port + " is in use: give each worker on this host its own "
+                    + "--health-port (fleet.worker.health_port), or 0 for none", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve the health probes on port " + port + ": " + e.getMessage(), e);
         }

@@ -25,11 +25,19 @@ public final class WorkerRuntime implements AutoCloseable {
     private final HealthServer health;
 
     private WorkerRuntime(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
+        FleetGovernor.requireShared(config);
+        new KafkaClients(fleet.kafka(), env).requireReachable(KafkaClients.REACH_TIMEOUT);
         this.governor = FleetGovernor.install(config);
         this.providers = FleetProviders.lazy(config, governor,
                 Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time);
-        this.health = fleet.worker().healthPort() > 0 ? new HealthServer(fleet.worker().healthPort(), worker.health()) : null;
+        try {
+            this.health = fleet.worker().healthPort() > 0 ? new HealthServer(fleet.worker().healthPort(), worker.health()) : null;
+        } catch (RuntimeException e) {
+            providers.close();
+            governor.close();
+            throw e;
+        }
     }
 
     public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
@@ -40,7 +48,13 @@ public final class WorkerRuntime implements AutoCloseable {
         return worker;
     }
 
-    /** Runs on this thread until SIGTERM (or {@link FleetWorker#stop}); returns the exit status. */
+    /** Runs on this thread until {@link FleetWorker#stop}; returns the exit status (0, or 1 when results were lost). */
+    public int run() {
+        worker.run();
+        return worker.failure() == null ? 0 : 1;
+    }
+
+    /** Runs on this thread until SIGTERM (a JVM shutdown hook) or {@link FleetWorker#stop}; returns the exit status. */
     public int runUntilStopped() {
         Thread hook = new Thread(() -> worker.stop(null), "cloudg-worker-stop");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -1,0 +1,162 @@
+package io.cloudg.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.embedded.RedisServer;
+
+/**
+ * Every command, with every kind of bad input it can get, cannot start: exit code 2 and one line on stderr
+ * that names the problem, never a stack trace. Real servers where a server is involved (Redis, Kafka), and
+ * real closed ports.
+ */
+class StartupFailuresTest {
+    static final Pattern FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*$|^Caused by:|^Exception in", Pattern.MULTILINE);
+
+    static KafkaClusterTestKit kafka;
+    static RedisServer redis;
+    static String redisUrl;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void servers() throws Exception {
+        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
+                .setNumControllerNodes(1).build()).setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
+        kafka.format();
+        kafka.startup();
+        kafka.waitForReadyBrokers();
+        int port = freePort();
+        redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
+        redis.start();
+        redisUrl = "redis://127.0.0.1:" + port;
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (redis != null) {
+            redis.stop();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Runs the command line and checks it could not start with one line that contains every {@code expected}. */
+    static String cannotStart(String[] args, String... expected) {
+        MapCommandTest.Run r = MapCommandTest.run(args);
+        String cmd = String.join(" ", args);
+        assertThat(r.code()).as("%s exit code; stderr:%n%s", cmd, r.err()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(FRAME.matcher(r.err()).find()).as("%s printed a stack trace:%n%s", cmd, r.err()).isFalse();
+        List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
+        String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+        assertThat(last).as("%s: the last line says why", cmd).matches("^cloudg( sim)?: .*").contains(expected);
+        assertThat(last.length()).as("%s: one short line", cmd).isLessThan(420);
+        return last;
+    }
+
+    static String[] args(String... a) {
+        return Arrays.copyOf(a, a.length);
+    }
+
+    Path file(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void map() throws Exception {
+        int closed = freePort();
+        cannotStart(args("map", "--regionz", "all"), "Unknown option", "--regionz");
+        cannotStart(args("map", "-p", "aws", "--config", dir.resolve("nope.yaml").toString()), "--config must be an existing file");
+        cannotStart(args("map", "-p", "aws", "--config", file("bad.yaml", "aws: {max_retries: ten}\n").toString()),
+                "aws.max_retries must be an integer, but was \"ten\"");
+        cannotStart(args("map", "-p", "aws", "--config", file("yaml.yaml", "aws: {regions: [us-east-1\n").toString()),
+                "the YAML could not be read", "line");
+        cannotStart(args("map", "-p", "aws", "--config", file("env.yaml", "aws: {role_name: \"${CLOUDG_TEST_UNSET_ROLE}\"}\n")
+                .toString()), "aws.role_name: ${CLOUDG_TEST_UNSET_ROLE} is not set in the environment");
+        cannotStart(args("map", "--out", dir.toString()), "no provider to map");
+        cannotStart(args("map", "-p", "aws", "--config", file("closed.yaml", "aws: {endpoint_url: \"http://127.0.0.1:"
+                + closed + "\", access_key_id: a, secret_access_key: b}\n").toString(), "--out", dir.toString()),
+                "cannot reach aws.endpoint_url http://127.0.0.1:" + closed);
+        cannotStart(args("map", "-p", "aws", "--config", file("redis.yaml", "ratelimit: {backend: redis}\n").toString()),
+                "ratelimit.redis.url: is not set, and ratelimit.backend is redis");
+        cannotStart(args("map", "--sim", "-p", "aws", "--redis", "redis://127.0.0.1:" + closed, "--out", dir.toString()),
+                "cannot reach Redis at redis://127.0.0.1:" + closed);
+        cannotStart(args("map", "--sim", "--sim-estate", file("estate.yaml", "aws: {acounts: 3}\n").toString()), "acounts");
+        cannotStart(args("map", "--distributed", "-p", "aws"), "ratelimit.backend", "--redis");
+        cannotStart(args("map", "--distributed", "-p", "aws", "--redis", redisUrl, "--kafka", "127.0.0.1:" + closed),
+                "cannot reach Kafka at 127.0.0.1:" + closed);
+        assertThat(dir.toFile().list()).as("a failed start writes nothing in the output directory")
+                .allMatch(n -> n.endsWith(".yaml"));
+    }
+
+    @Test
+    void worker() throws Exception {
+        int closed = freePort();
+        cannotStart(args("worker", "--kafka", "kafka"), "fleet.kafka.bootstrap_servers must be a host:port list");
+        cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:" + closed);
+        cannotStart(args("worker", "--kafka", kafka.bootstrapServers()), "ratelimit.backend", "--redis");
+        cannotStart(args("worker", "--kafka", kafka.bootstrapServers(), "--redis", "redis://127.0.0.1:" + closed),
+                "cannot reach Redis");
+        try (ServerSocket busy = new ServerSocket(0)) {
+            cannotStart(args("worker", "--kafka", kafka.bootstrapServers(), "--redis", redisUrl, "--health-port",
+                    Integer.toString(busy.getLocalPort())), "port " + busy.getLocalPort() + " is in use", "--health-port");
+        }
+    }
+
+    @Test
+    void mcp() throws Exception {
+        Path tokens = file("mcp.yaml", "mcp: {principals: {ci: {roles: [operator], token_env: CLOUDG_TEST_UNSET_TOKEN}}}\n");
+        cannotStart(args("mcp", "--http", "--config", tokens.toString()),
+                "mcp.principals.ci.token_env: names CLOUDG_TEST_UNSET_TOKEN, which is not set");
+        cannotStart(args("mcp", "--config", file("bad.yaml", "mcp: {http: {port: 70000}}\n").toString()),
+                "mcp.http.port must be an integer from 0 to 65535, but was 70000");
+        Path ok = file("ok.yaml", "mcp: {principals: {ci: {roles: [operator], token: t0k3n}}}\n");
+        try (ServerSocket busy = new ServerSocket(0)) {
+            cannotStart(args("mcp", "--http", "--config", ok.toString(), "--port", Integer.toString(busy.getLocalPort())),
+                    "cannot serve MCP on", "port " + busy.getLocalPort() + " is in use", "--port");
+        }
+        cannotStart(args("mcp", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+    }
+
+    @Test
+    void sim() throws Exception {
+        try (ServerSocket busy = new ServerSocket(0)) {
+            cannotStart(args("sim", "--port", Integer.toString(busy.getLocalPort())), Integer.toString(busy.getLocalPort()));
+        }
+        cannotStart(args("sim", "--estate", file("estate.yaml", "aws: {acounts: 3}\n").toString()), "acounts");
+        cannotStart(args("sim", "--portz", "1"), "portz");
+    }
+
+    @Test
+    void ratelimit() throws Exception {
+        cannotStart(args("ratelimit"), "ratelimit needs a subcommand: show or reset");
+        cannotStart(args("ratelimit", "reset"), "without a PREFIX", "--yes");
+        cannotStart(args("ratelimit", "show", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+        cannotStart(args("ratelimit", "show", "--redis", "http://nope"), "ratelimit.redis.url", "http://nope");
+        cannotStart(args("ratelimit", "show", "--config", file("none.yaml", "ratelimit: {state_file: none}\n").toString()),
+                "ratelimit.state_file is none");
+    }
+}
