@@ -75,11 +75,12 @@ class RedisStateStoreTest {
     }
 
     /**
-     * Both straight-line paths (admit_call.lua's and record_call.lua's) refill a leaf to its capacity, as
-     * Leaves.current does, never to the full burst: the stored balance is what the contract suite cannot see.
+     * An admission refills a leaf to its capacity, as Leaves.current does, never to the full burst; a success
+     * that changes nothing (Leaves.onSuccess returns the state itself) leaves the stored balance alone: the
+     * stored balance is what the contract suite cannot see (RedisMatchesMemoryTest compares it at every step).
      */
     @Test
-    void anIdleLeafRefillsToItsCapacityOnEitherFastPath() {
+    void anIdleLeafRefillsToItsCapacityAndASuccessLeavesTheBalanceAlone() {
         ManualTimeSource time = new ManualTimeSource();
         time.advance(Duration.ofHours(1));
         RedisStateStore s = RedisStateStore.builder(client).keyPrefix("capacity").clock(StoreClock.injected(time)).build();
@@ -90,7 +91,7 @@ class RedisStateStoreTest {
             s.admit(admit); // the second one takes the straight-line path
             time.advance(Duration.ofMinutes(10));
             s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0, null));
-            assertThat(storedTokens(s)).as("after a success").isEqualTo(Leaves.capacity(LIMIT));
+            assertThat(storedTokens(s)).as("after a success").isEqualTo(Leaves.capacity(LIMIT) - 2);
             time.advance(Duration.ofMinutes(10));
             s.admit(admit);
             assertThat(storedTokens(s)).as("after an admission").isEqualTo(Leaves.capacity(LIMIT) - 1);
@@ -123,10 +124,10 @@ class RedisStateStoreTest {
         store.tryTakeRetry("aws", 500);
         List<String> keys = store.scan(store.keys().scanPattern());
         RedisKeys k = store.keys();
-        assertThat(keys).contains(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
-                k.bulkheadSeq(ACCOUNT), k.global("aws"), k.budget("aws"));
-        Set<Integer> accountSlots = List.of(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
-                k.bulkheadSeq(ACCOUNT)).stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
+        assertThat(keys).containsExactlyInAnyOrder(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
+                k.global("aws"), k.budget("aws"));
+        Set<Integer> accountSlots = List.of(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT))
+                .stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
         assertThat(accountSlots).hasSize(1);
         assertThat(slot(k.global("aws"))).isEqualTo(slot(k.budget("aws")));
         assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012}:leaf:us-east-1/ec2/DescribeSubnets");
@@ -174,7 +175,7 @@ class RedisStateStoreTest {
     }
 
     @Test
-    void learnedStateCarriesTheTtlAndRefreshesItOnUse() throws Exception {
+    void learnedStateCarriesTheTtlAndEveryWriteRefreshesIt() throws Exception {
         RedisStateStore shortLived = RedisStateStore.builder(client).keyPrefix("unit").learnedTtl(Duration.ofSeconds(60))
                 .build();
         shortLived.admit(admitReq(LEAF, null));
@@ -184,7 +185,14 @@ class RedisStateStoreTest {
         client.getBucket(key).expire(Duration.ofSeconds(5));
         shortLived.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
                 null));
-        assertThat(client.getBucket(key).remainTimeToLive()).as("refreshed").isGreaterThan(50_000L);
+        assertThat(client.getBucket(key).remainTimeToLive()).as("a success that changes nothing writes nothing")
+                .isLessThanOrEqualTo(5_000L);
+        shortLived.admit(admitReq(LEAF, null));
+        assertThat(client.getBucket(key).remainTimeToLive()).as("every admission writes").isGreaterThan(50_000L);
+        client.getBucket(key).expire(Duration.ofSeconds(5));
+        shortLived.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
+                null));
+        assertThat(client.getBucket(key).remainTimeToLive()).as("a throttle writes").isGreaterThan(50_000L);
     }
 
     @Test
@@ -256,7 +264,7 @@ class RedisStateStoreTest {
         assertThat(admin.show(null)).extracting(RateLimitRow::scope).contains(gcp);
 
         long removed = admin.reset("aws/123456789012");
-        assertThat(removed).isEqualTo(5); // two leaves, account bucket, bulkhead, its sequence
+        assertThat(removed).isEqualTo(4); // two leaves, account bucket, bulkhead
         assertThat(admin.show("aws/123456789012")).isEmpty();
         assertThat(admin.show("gcp")).hasSize(1);
         assertThat(admin.show("aws")).extracting(RateLimitRow::kind).containsExactly(RedisKeys.Kind.GLOBAL);
@@ -327,7 +335,7 @@ class RedisStateStoreTest {
                 tokens -= 1;
                 expected.add(tokens >= 0 ? 0 : (long) Math.ceil(-tokens * SEC / 10));
             }
-            assertThat(st.runner().batches()).as("one batch.lua run").isEqualTo(batches + 1);
+            assertThat(st.runner().batches()).as("one batch run").isEqualTo(batches + 1);
             assertThat(waits).containsExactlyInAnyOrderElementsOf(expected);
             assertThat(leases).hasSize(6).doesNotHaveDuplicates();
             assertThat(st.slotsInUse(ACCOUNT)).isEqualTo(7);
@@ -358,6 +366,6 @@ class RedisStateStoreTest {
             }
         }
         assertThat(failed).isEqualTo(1);
-        assertThat(store.runner().batches()).as("one batch.lua run").isEqualTo(batches + 1);
+        assertThat(store.runner().batches()).as("one batch run").isEqualTo(batches + 1);
     }
 }

@@ -1,0 +1,577 @@
+-- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. Each script
+-- Redis runs is this library plus one line that calls an entry point (see Script.java): admit, record,
+-- batch, slots, global, budget. The rules mirror io.cloudg.resilience.core line for line (same constants,
+-- same order of floating-point operations, so Lua and Java compute the same doubles); there is no second
+-- copy of any of them, and the entry points' common cases run the same functions as their general cases.
+-- Times are nanoseconds; a timestamp that "never happened" (Java's Time.NEVER) is an absent field or 'n',
+-- read back as nil.
+--
+-- Cost rules (a script blocks the server, and its cost is the fleet's throughput): read only the fields
+-- the computation uses (one HMGET a hash), write only the fields that changed (one HSET, nothing at all
+-- when nothing changed), print times with %d (Redis prints a Lua number with %.17g, far slower), pass other
+-- numbers straight to redis.call, take limits as one struct-packed argument, reply with integers.
+
+local VERSION = '1'
+local SECOND = 1000000000
+local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
+local HEADROOM_SECONDS = 0.25            -- Leaves.HEADROOM_SECONDS
+local SAME_EVENT_NANOS = SECOND          -- Leaves.SAME_EVENT_NANOS
+local RECOVERY_QUIET_NANOS = 5 * SECOND  -- Leaves.RECOVERY_QUIET_NANOS
+local RECOVERY_STEP = 0.05               -- Leaves.RECOVERY_STEP
+local TOKEN_MILLIS = 1000                -- RetryBudgets.TOKEN_MILLIS
+local REFUND_MILLIS = 100                -- RetryBudgets.REFUND_MILLIS
+
+-- State hashes ------------------------------------------------------------------------------------------
+local BUCKET_FIELDS = {'tokens', 'refilled_at'}
+local LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
+  'last_throttle', 'last_increase', 'throttles'}
+local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b_probe_until',
+  'b_probe_gen', 'b_trips'}
+local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
+  'last_throttle', 'last_increase', 'throttles', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
+  'b_probe_until', 'b_probe_gen', 'b_trips'}
+-- what an admission reads first (a closed breaker needs no more), what an outcome reads first (a success
+-- on a closed breaker with no failures needs no more)
+local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
+local RECORD_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
+  'b_failures'}
+-- fields holding whole numbers (times, counts): written with %d
+local INTEGRAL = {refilled_at = true, paused_until = true, last_decrease = true, last_throttle = true,
+  last_increase = true, throttles = true, b_phase = true, b_failures = true, b_opened_at = true,
+  b_cooldown = true, b_probe_until = true, b_probe_gen = true, b_trips = true}
+
+-- Server time (Redis TIME) unless the caller injected one (test mode only).
+local function clock(arg)
+  if arg ~= nil and arg ~= '' then return tonumber(arg) end
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * SECOND + tonumber(t[2]) * 1000
+end
+
+-- A number as text that reads back to the same double (for replies; never tostring()).
+local function num(x)
+  if x == nil then return 'n' end
+  return string.format('%.17g', x)
+end
+
+local function since(now, t)
+  if t == nil then return math.huge end
+  return now - t
+end
+
+local function format_error(key, v)
+  error('CLOUDG_STATE_FORMAT key ' .. key .. ' holds governor state format version ' .. v
+    .. ', but this cloudg reads only version ' .. VERSION .. ' (end)', 0)
+end
+
+-- Reads fields of a hash written by this format; nil if the key is absent. Refuses other formats.
+local function load(key, fields)
+  local vals = redis.call('HMGET', key, 'v', unpack(fields))
+  local v = vals[1]
+  if v ~= VERSION then
+    if v == false then
+      local any = false
+      for i = 2, #vals do if vals[i] ~= false then any = true end end
+      if not any then return nil end
+      v = '(none)'
+    end
+    format_error(key, v)
+  end
+  local t = {}
+  for i = 1, #fields do t[fields[i]] = tonumber(vals[i + 1]) end
+  return t
+end
+
+-- Writes state t of a hash read as old (nil: a new hash, which gets v and scope): of the listed fields only
+-- those that differ from old (nil becomes 'n'), plus updated_at, and refreshes the TTL; writes nothing when
+-- no field changed. A field the caller did not read must be one the computation copied unchanged (then it
+-- is nil on both sides and is not written).
+local function save(key, old, t, fields, scope, now, ttl)
+  local args, n
+  if old == nil then
+    args, n = {'v', VERSION, 'scope', scope, 'updated_at', string.format('%d', now)}, 6
+  else
+    args, n = {'updated_at', string.format('%d', now)}, 2
+  end
+  for i = 1, #fields do
+    local f = fields[i]
+    local v = t[f]
+    if old == nil or v ~= old[f] then
+      if v == nil then
+        if old ~= nil then args[n + 1], args[n + 2], n = f, 'n', n + 2 end
+      else
+        if INTEGRAL[f] then v = string.format('%d', v) end
+        args[n + 1], args[n + 2], n = f, v, n + 2
+      end
+    end
+  end
+  if n == 2 then return end -- nothing changed
+  redis.call('HSET', key, unpack(args, 1, n))
+  redis.call('PEXPIRE', key, ttl)
+end
+
+-- TokenBuckets ------------------------------------------------------------------------------------------
+local function refilled(tokens, refilled_at, now, rate, burst)
+  if now <= refilled_at then return tokens end
+  local t = tokens + (now - refilled_at) * rate / SECOND
+  return math.min(burst, t)
+end
+
+local function wait_for(tokens, refilled_at, now, rate)
+  local pause = math.max(0, refilled_at - now)
+  if tokens >= 0 then return pause end
+  return pause + math.ceil(-tokens * SECOND / rate)
+end
+
+local function bucket_reserve(s, now, rate, burst, permits)
+  local cur = s
+  if cur == nil then cur = {tokens = burst, refilled_at = now} end
+  local tokens = refilled(cur.tokens, cur.refilled_at, now, rate, burst)
+  local at = math.max(now, cur.refilled_at)
+  tokens = tokens - permits
+  return {tokens = tokens, refilled_at = at}, wait_for(tokens, at, now, rate)
+end
+
+-- Leaves (AIMD) -----------------------------------------------------------------------------------------
+-- Leaves.capacity: the most a leaf holds, and what a new one starts with.
+local function leaf_capacity(L)
+  return math.max(math.min(1.0, L.burst), L.burst - HEADROOM_SECONDS * L.ceiling)
+end
+
+-- The stored rate clamped to the configured ceiling (and floor, when adaptive).
+local function leaf_rate(rate, L)
+  if L.adaptive then return math.min(math.max(rate, L.floor), L.ceiling) end
+  return L.ceiling
+end
+
+-- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens.
+local function leaf_current(s, now, L, taken)
+  local capacity = leaf_capacity(L)
+  if s == nil or s.tokens == nil then
+    return {tokens = capacity - taken, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
+  end
+  local tokens = refilled(s.tokens, s.refilled_at, now, s.rate, capacity)
+  return {tokens = math.min(tokens, capacity) - taken, refilled_at = math.max(now, s.refilled_at),
+    rate = leaf_rate(s.rate, L), ceiling = L.ceiling, paused_until = s.paused_until,
+    last_decrease = s.last_decrease, last_throttle = s.last_throttle, last_increase = s.last_increase,
+    throttles = s.throttles}
+end
+
+local function leaf_reserve(s, now, L, permits)
+  local c = leaf_current(s, now, L, permits)
+  return c, wait_for(c.tokens, c.refilled_at, now, c.rate)
+end
+
+local function leaf_throttle(s, now, L, retry_after)
+  local c = leaf_current(s, now, L, 0)
+  local tokens = c.tokens
+  local refilled_at = c.refilled_at
+  local rate = c.rate
+  local last_decrease = c.last_decrease
+  if L.adaptive and since(now, last_decrease) >= SAME_EVENT_NANOS then
+    rate = math.max(L.floor, rate / 2)
+    tokens = math.min(tokens, 0)
+    last_decrease = now
+  end
+  local paused_until = c.paused_until
+  if retry_after > 0 then
+    local till = now + retry_after
+    if till > refilled_at then
+      refilled_at = till
+      tokens = math.min(tokens, 0)
+    end
+    if paused_until == nil then paused_until = till else paused_until = math.max(paused_until, till) end
+  end
+  return {tokens = tokens, refilled_at = refilled_at, rate = rate, ceiling = c.ceiling, paused_until = paused_until,
+    last_decrease = last_decrease, last_throttle = now, last_increase = c.last_increase, throttles = c.throttles + 1}
+end
+
+-- Leaves.recovers: whether a success now takes a recovery step.
+local function leaf_recovers(rate, ceiling, s, now, L)
+  return L.adaptive and rate < ceiling and since(now, s.last_throttle) >= RECOVERY_QUIET_NANOS
+    and since(now, s.last_increase) >= RECOVERY_QUIET_NANOS
+end
+
+-- Leaves.onSuccess: s itself when nothing changes (the refill is credited by the next reservation).
+local function leaf_success(s, now, L)
+  if s ~= nil and s.tokens ~= nil and s.ceiling == L.ceiling and leaf_rate(s.rate, L) == s.rate
+      and not leaf_recovers(s.rate, s.ceiling, s, now, L) then
+    return s
+  end
+  local c = leaf_current(s, now, L, 0)
+  if not leaf_recovers(c.rate, c.ceiling, c, now, L) then return c end
+  c.rate = math.min(c.ceiling, c.rate + RECOVERY_STEP * c.ceiling)
+  c.last_increase = now
+  return c
+end
+
+-- Breakers ----------------------------------------------------------------------------------------------
+local function breaker_of(s)
+  if s == nil or s.b_phase == nil then return nil end
+  return {phase = s.b_phase, failures = s.b_failures, opened_at = s.b_opened_at, cooldown = s.b_cooldown,
+    probe_until = s.b_probe_until, probe_gen = s.b_probe_gen, trips = s.b_trips}
+end
+
+local function breaker_closed(B)
+  return {phase = CLOSED, failures = 0, cooldown = B.cooldown, probe_gen = 0, trips = 0}
+end
+
+local function breaker_state(phase, failures, opened_at, cooldown, probe_until, probe_gen, trips)
+  return {phase = phase, failures = failures, opened_at = opened_at, cooldown = cooldown, probe_until = probe_until,
+    probe_gen = probe_gen, trips = trips}
+end
+
+local function retry_in(c, now)
+  if c.phase == OPEN then return math.max(0, c.opened_at + c.cooldown - now) end
+  if c.phase == HALF_OPEN then return math.max(0, c.probe_until - now) end
+  return 0
+end
+
+-- Breakers.admit: returns the state, 'PERMIT' | 'PROBE' | 'REJECT', the probe generation, retry-in.
+local function breaker_admit(s, now, B)
+  local c = s or breaker_closed(B)
+  if c.phase == CLOSED then return c, 'PERMIT', 0, 0 end
+  local reject
+  if c.phase == OPEN then reject = now - c.opened_at < c.cooldown else reject = now < c.probe_until end
+  if reject then return c, 'REJECT', 0, math.max(1, retry_in(c, now)) end
+  local gen = c.probe_gen + 1
+  return breaker_state(HALF_OPEN, c.failures, c.opened_at, c.cooldown, now + B.probe_lease, gen, c.trips), 'PROBE', gen, 0
+end
+
+-- Breakers.onCallEnd
+local function breaker_end(s, now, B, verdict, gen)
+  local c = s or breaker_closed(B)
+  if verdict == 'NONE' then return c end
+  if c.phase == CLOSED then
+    if verdict == 'SUCCESS' or verdict == 'REACHABLE' then
+      if c.failures == 0 then return c end
+      return breaker_state(CLOSED, 0, c.opened_at, B.cooldown, nil, c.probe_gen, c.trips)
+    elseif verdict == 'FAILURE' then
+      local failures = c.failures + 1
+      if failures >= B.threshold then
+        return breaker_state(OPEN, 0, now, B.cooldown, nil, c.probe_gen, c.trips + 1)
+      end
+      return breaker_state(CLOSED, failures, c.opened_at, c.cooldown, nil, c.probe_gen, c.trips)
+    end
+    return c
+  elseif c.phase == HALF_OPEN then
+    if gen == 0 or gen ~= c.probe_gen then return c end
+    if verdict == 'SUCCESS' or verdict == 'REACHABLE' then
+      return breaker_state(CLOSED, 0, c.opened_at, B.cooldown, nil, c.probe_gen, c.trips)
+    elseif verdict == 'FAILURE' then
+      local doubled
+      if c.cooldown > math.floor(B.max_cooldown / 2) then doubled = B.max_cooldown
+      else doubled = math.min(B.max_cooldown, c.cooldown * 2) end
+      return breaker_state(OPEN, 0, now, doubled, nil, c.probe_gen, c.trips + 1)
+    end
+    return breaker_state(HALF_OPEN, c.failures, c.opened_at, c.cooldown, now, c.probe_gen, c.trips)
+  end
+  return c
+end
+
+-- Copies breaker state b into the leaf table t as its b_* fields.
+local function put_breaker(t, b)
+  t.b_phase, t.b_failures, t.b_opened_at, t.b_cooldown = b.phase, b.failures, b.opened_at, b.cooldown
+  t.b_probe_until, t.b_probe_gen, t.b_trips = b.probe_until, b.probe_gen, b.trips
+end
+
+-- Bulkhead leases ---------------------------------------------------------------------------------------
+-- One hash per provider x account: v, scope, seq (the last lease id handed out), x (the server time until
+-- which the key's TTL is known to last) and one field per lease: its id -> its expiry. The cap counts the
+-- lease fields (HLEN less these four); expired leases are swept only when the bulkhead is full, so the
+-- common acquisition is HMGET + HLEN + HSET, and a release one HDEL. The TTL (keep: ms as text, longer than
+-- one lease) is refreshed only when less than half of it is left or it might end before a lease would: the
+-- key never expires while it holds a live lease.
+local LEASE_META = 4
+
+-- Whether the bulkhead hash exists, with its seq and x (nil for none), and field f (seq again, or a lease);
+-- refuses other formats.
+local function leases_of(key, f)
+  local h = redis.call('HMGET', key, 'v', 'seq', 'x', f)
+  if h[1] ~= VERSION then
+    if h[1] ~= false or h[2] ~= false or h[3] ~= false then format_error(key, h[1] or '(none)') end
+    return false, nil, nil, false
+  end
+  return true, tonumber(h[2]), tonumber(h[3]), h[4]
+end
+
+-- The HSET arguments that keep the TTL of a bulkhead whose leases may live until `until_ns`.
+local function lease_keep(key, exists, x, now, until_ns, keep, scope, args, n)
+  local keep_ns = tonumber(keep) * 1000000
+  if exists and x ~= nil and x - now > keep_ns / 2 and x > until_ns then return args, n, false end
+  args[n + 1], args[n + 2] = 'x', string.format('%d', now + keep_ns)
+  n = n + 2
+  if not exists then
+    args[n + 1], args[n + 2], args[n + 3], args[n + 4] = 'v', VERSION, 'scope', scope
+    n = n + 4
+  end
+  return args, n, true
+end
+
+-- Removes the expired leases; returns how many.
+local function slot_sweep(key, now)
+  local all = redis.call('HGETALL', key)
+  local dead = {}
+  for i = 1, #all, 2 do
+    local f = all[i]
+    if f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and tonumber(all[i + 1]) <= now then
+      dead[#dead + 1] = f
+    end
+  end
+  if #dead > 0 then redis.call('HDEL', key, unpack(dead)) end
+  return #dead
+end
+
+-- A new lease id, or -1 if all `max` slots are held by unexpired leases.
+local function slot_acquire(key, now, lease, max, keep, scope)
+  local exists, seq, x = leases_of(key, 'v')
+  if exists then
+    local held = redis.call('HLEN', key) - LEASE_META
+    if held >= max and held - slot_sweep(key, now) >= max then return -1 end
+  end
+  local id = string.format('%d', (seq or 0) + 1)
+  local args, n, refresh = lease_keep(key, exists, x, now, now + lease, keep, scope,
+    {'seq', id, id, string.format('%d', now + lease)}, 4)
+  redis.call('HSET', key, unpack(args, 1, n))
+  if refresh then redis.call('PEXPIRE', key, keep) end
+  return tonumber(id)
+end
+
+-- Gives a lease back (a no-op for an expired or unknown one).
+local function slot_release(key, id)
+  redis.call('HDEL', key, id)
+end
+
+-- Extends a live lease: 1, or 0 if it had expired (then it is removed).
+local function slot_renew(key, now, id, lease, keep)
+  local exists, _, x, exp = leases_of(key, id)
+  if exp == false or tonumber(exp) <= now then
+    if exp ~= false then redis.call('HDEL', key, id) end
+    return 0
+  end
+  local args, n, refresh = lease_keep(key, exists, x, now, now + lease, keep, nil,
+    {id, string.format('%d', now + lease)}, 2)
+  redis.call('HSET', key, unpack(args, 1, n))
+  if refresh then redis.call('PEXPIRE', key, keep) end
+  return 1
+end
+
+-- The unexpired leases.
+local function slot_count(key, now)
+  local all = redis.call('HGETALL', key)
+  local n = 0
+  for i = 1, #all, 2 do
+    local f = all[i]
+    if f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and tonumber(all[i + 1]) > now then n = n + 1 end
+  end
+  return n
+end
+
+-- The TTL of a bulkhead's key, in ms as text: the learned TTL, or longer than one lease.
+local function slot_keep(ttl, lease)
+  return string.format('%d', math.max(tonumber(ttl), math.ceil(lease / 1000000) + 1000))
+end
+
+-- Entry points ------------------------------------------------------------------------------------------
+
+-- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
+-- K (keys): 1 leaf hash, 2 account bucket hash, 3 bulkhead lease hash
+-- A (arguments): 1 now ('' = Redis TIME), 2 limits, 16 little-endian doubles (struct '<d'): permits,
+--                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease,
+--                account bucket on/rate/burst, slot on/max concurrency/lease ns; 3 leaf scope, 4 account scope,
+--                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
+-- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1}.
+local function admit(K, A, now)
+  local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
+    a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
+  local ttl = A[5]
+  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
+  -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
+  local s = load(K[1], ADMIT_FIELDS)
+  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
+  local kind, gen, b = 0, 0, nil
+  if b_on == 1 then
+    local k, retry
+    b, k, gen, retry = breaker_admit(breaker_of(s), now,
+      {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
+    if k == 'REJECT' then return {2, 0, retry, 0, -1} end
+    if k == 'PROBE' then kind = 1 end
+  end
+  local c, wait = leaf_reserve(s, now, L, permits)
+  local fields = LEAF_FIELDS
+  if b ~= nil then
+    put_breaker(c, b)
+    fields = ALL_LEAF_FIELDS
+  end
+  save(K[1], s, c, fields, A[3], now, ttl)
+  if a_on == 1 then
+    local a0 = load(K[2], BUCKET_FIELDS)
+    local a, account_wait = bucket_reserve(a0, now, a_rate, a_burst, permits)
+    save(K[2], a0, a, BUCKET_FIELDS, A[4], now, ttl)
+    wait = math.max(wait, account_wait)
+  end
+  local lease = -1
+  if slot_on == 1 and wait <= 0 then
+    lease = slot_acquire(K[3], now, lease_ns, max_conc, A[6], A[4])
+  end
+  return {kind, gen, 0, wait, lease}
+end
+
+-- record(K, A, now): after an attempt: AIMD on the leaf, the call verdict on the breaker, the slot release.
+-- K (keys): 1 leaf hash, 2 bulkhead lease hash
+-- A (arguments): 1 now ('' = Redis TIME), 2 limits, 9 little-endian doubles (struct '<d'):
+--                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
+--                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
+--                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
+--                9 ttl ms (text)
+-- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
+local function record(K, A, now)
+  local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
+    struct.unpack('<ddddddddd', A[2])
+  local outcome, verdict = A[3], A[4]
+  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
+  -- what a success needs (refill, recovery) and a closed breaker with no failures; anything else reads everything
+  local s = load(K[1], RECORD_FIELDS)
+  if s ~= nil and (outcome == 'T' or verdict == 'FAILURE' or (s.b_phase ~= nil and s.b_phase ~= CLOSED)
+      or (s.b_failures ~= nil and s.b_failures ~= 0)) then
+    s = load(K[1], ALL_LEAF_FIELDS)
+  end
+  local existed = s ~= nil and s.tokens ~= nil
+  local after = nil
+  if outcome == 'T' then
+    after = leaf_throttle(s, now, L, tonumber(A[5]))
+  elseif outcome == 'S' or not existed then
+    after = leaf_success(s, now, L)
+  end
+  local decreased = after ~= nil and after.last_decrease == now and (not existed or s.last_decrease ~= now)
+  local rate
+  if after ~= nil then rate = after.rate else rate = s.rate end
+  local t, fields = after, LEAF_FIELDS
+  if after == nil or after == s then
+    -- the leaf does not change: copy what was read, so that only breaker fields can differ
+    t, fields = {}, {}
+  end
+  local phase, tripped = CLOSED, 0
+  if b_on == 1 then
+    local c0 = breaker_of(s) or breaker_closed({cooldown = cooldown})
+    local b1 = breaker_end(c0, now, {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown,
+      probe_lease = probe_lease}, verdict, tonumber(A[6]))
+    phase = b1.phase
+    if b1 ~= c0 and b1.trips > c0.trips then tripped = 1 end
+    if b1 ~= c0 or breaker_of(s) == nil then
+      put_breaker(t, b1)
+      if #fields == 0 then fields = BREAKER_FIELDS else fields = ALL_LEAF_FIELDS end
+    end
+  end
+  if #fields > 0 then save(K[1], s, t, fields, A[8], now, A[9]) end
+  if A[7] ~= '' then slot_release(K[2], A[7]) end
+  local d = 0
+  if decreased then d = 1 end
+  if rate == ceiling then return {d, -1, phase, tripped} end
+  return {d, num(rate), phase, tripped}
+end
+
+-- batch(K, A, now): several admissions and outcomes in one script run, in the order they were queued
+-- (ScriptRunner sends what a lane has queued this way, so that the per-run costs are paid once). Each call
+-- is exactly admit's or record's; all calls of a run see the same instant.
+-- A: 1 one letter per call, A (admit) or R (record); then every call's arguments in order (admit 6,
+--    record 9). K: every call's keys in order (admit 3, record 2). The calls share one hash slot when the
+--    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
+-- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
+-- wrote before the error stays, as for a script of its own; the calls after it still run).
+local function batch(K, A)
+  local kinds = A[1]
+  local out = {}
+  local k, a = 0, 1
+  local now
+  for i = 1, #kinds do
+    local keys, args, call
+    if string.byte(kinds, i) == 65 then -- 'A'
+      keys = {K[k + 1], K[k + 2], K[k + 3]}
+      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]}
+      k, a, call = k + 3, a + 6, admit
+    else
+      keys = {K[k + 1], K[k + 2]}
+      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9]}
+      k, a, call = k + 2, a + 9, record
+    end
+    local at
+    if args[1] ~= '' then
+      at = tonumber(args[1])
+    else
+      if now == nil then now = clock('') end
+      at = now
+    end
+    local ok, r = pcall(call, keys, args, at)
+    if ok then
+      out[i] = r
+    elseif type(r) == 'table' and r.err ~= nil then
+      out[i] = 'CLOUDG_CALL_ERROR ' .. r.err
+    else
+      out[i] = 'CLOUDG_CALL_ERROR ' .. tostring(r)
+    end
+  end
+  return out
+end
+
+-- slots(K, A): bulkhead lease operations of one provider x account.
+-- K: 1 bulkhead lease hash
+-- A: 1 op (acquire | release | renew | count), 2 now ('' = Redis TIME), 3 lease id or max concurrency,
+--    4 lease ns, 5 ttl ms, 6 account scope
+-- Returns (integers) a lease id (-1: none free), 1|0 for renew, the count of unexpired leases for count.
+local function slots(K, A)
+  local op = A[1]
+  if op == 'release' then
+    slot_release(K[1], A[3])
+    return 1
+  end
+  local now = clock(A[2])
+  local lease = tonumber(A[4])
+  if op == 'acquire' then
+    return slot_acquire(K[1], now, lease, tonumber(A[3]), slot_keep(A[5], lease), A[6])
+  elseif op == 'renew' then
+    return slot_renew(K[1], now, A[3], lease, slot_keep(A[5], lease))
+  elseif op == 'count' then
+    return slot_count(K[1], now)
+  end
+  return redis.error_reply('CLOUDG_BAD_OP ' .. op)
+end
+
+-- global(K, A): the provider-wide bucket (global_max_rps), in its own slot; called only when configured.
+-- K: 1 global bucket hash
+-- A: 1 now ('' = Redis TIME), 2 limits, 3 little-endian doubles (struct '<d'): rate, burst, permits;
+--    3 provider scope, 4 ttl ms (text)
+-- Returns the wait in ns (integer).
+local function global(K, A)
+  local now = clock(A[1])
+  local rate, burst, permits = struct.unpack('<ddd', A[2])
+  local g0 = load(K[1], BUCKET_FIELDS)
+  local g, wait = bucket_reserve(g0, now, rate, burst, permits)
+  save(K[1], g0, g, BUCKET_FIELDS, A[3], now, A[4])
+  return wait
+end
+
+-- budget(K, A): the provider's retry budget in thousandths of a token (RetryBudgets), in the provider's slot.
+-- K: 1 budget hash
+-- A: 1 op (take | peek), 2 size in tokens, 3 refunds batched by the caller, 4 ttl ms, 5 provider scope
+-- Returns integers {1 if a token was taken else 0, balance in thousandths afterwards}.
+local function budget(K, A)
+  local full = tonumber(A[2]) * TOKEN_MILLIS
+  local refunds = tonumber(A[3])
+  local s = load(K[1], {'millis'})
+  local bal = full
+  if s ~= nil and s.millis ~= nil then bal = s.millis end
+  local before = bal
+  if refunds > 0 and bal < full then
+    bal = math.min(full, bal + refunds * REFUND_MILLIS)
+  end
+  local took = 0
+  if A[1] == 'take' and bal >= TOKEN_MILLIS then
+    bal = bal - TOKEN_MILLIS
+    took = 1
+  end
+  if bal ~= before or s == nil then
+    redis.call('HSET', K[1], 'v', VERSION, 'scope', A[5], 'millis', bal)
+  end
+  redis.call('PEXPIRE', K[1], A[4])
+  return {took, bal}
+end
