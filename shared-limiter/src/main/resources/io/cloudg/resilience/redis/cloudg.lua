@@ -6,10 +6,12 @@
 -- Times are nanoseconds; a timestamp that "never happened" (Java's Time.NEVER) is an absent field or 'n',
 -- read back as nil.
 --
--- Cost rules (a script blocks the server, and its cost is the fleet's throughput): read only the fields
--- the computation uses (one HMGET a hash), write only the fields that changed (one HSET, nothing at all
--- when nothing changed), print times with %d (Redis prints a Lua number with %.17g, far slower), pass other
--- numbers straight to redis.call, take limits as one struct-packed argument, reply with integers.
+-- Cost rules (a script blocks the server, and its cost is the fleet's throughput; every redis.call costs
+-- about 1.5-2 us of Lua and Redis, whatever the command): read only the fields the computation uses (one
+-- HMGET a hash), write only the fields that changed (one HSET, nothing at all when nothing changed),
+-- refresh a TTL only when it runs low (see keep_until), print times with %d (Redis prints a Lua number with
+-- %.17g, far slower), pass other numbers straight to redis.call, take limits as one struct-packed argument,
+-- reply with integers.
 
 local VERSION = '1'
 local SECOND = 1000000000
@@ -35,10 +37,6 @@ local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_unt
 local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
 local RECORD_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
   'b_failures'}
--- fields holding whole numbers (times, counts): written with %d
-local INTEGRAL = {refilled_at = true, paused_until = true, last_decrease = true, last_throttle = true,
-  last_increase = true, throttles = true, b_phase = true, b_failures = true, b_opened_at = true,
-  b_cooldown = true, b_probe_until = true, b_probe_gen = true, b_trips = true}
 
 -- Server time (Redis TIME) unless the caller injected one (test mode only).
 local function clock(arg)
@@ -63,9 +61,21 @@ local function format_error(key, v)
     .. ', but this cloudg reads only version ' .. VERSION .. ' (end)', 0)
 end
 
--- Reads fields of a hash written by this format; nil if the key is absent. Refuses other formats.
+-- Lazy TTLs: every hash holds x, the server time until which its TTL is known to last. A write refreshes
+-- the TTL (PEXPIRE to 1.5 ttl, x to now + 1.5 ttl) only when less than one ttl is left, or when it would end
+-- before until_ns (a lease's expiry). So a key outlives its last write by between ttl and 1.5 ttl, and a
+-- bulkhead key every lease it holds, at one PEXPIRE per half ttl instead of one per write. Returns the new
+-- x and the PEXPIRE argument, or nil when the TTL lasts.
+local function keep_until(x, now, ttl_ms, until_ns)
+  if x ~= nil and x - now >= ttl_ms * 1000000 and x > until_ns then return nil end
+  local keep = math.floor(ttl_ms * 1.5)
+  return string.format('%d', now + keep * 1000000), string.format('%d', keep)
+end
+
+-- Reads fields of a hash written by this format (and its x, as t.x); nil if the key is absent. Refuses
+-- other formats.
 local function load(key, fields)
-  local vals = redis.call('HMGET', key, 'v', unpack(fields))
+  local vals = redis.call('HMGET', key, 'v', 'x', unpack(fields))
   local v = vals[1]
   if v ~= VERSION then
     if v == false then
@@ -76,15 +86,16 @@ local function load(key, fields)
     end
     format_error(key, v)
   end
-  local t = {}
-  for i = 1, #fields do t[fields[i]] = tonumber(vals[i + 1]) end
+  local t = {x = tonumber(vals[2])}
+  for i = 1, #fields do t[fields[i]] = tonumber(vals[i + 2]) end
   return t
 end
 
 -- Writes state t of a hash read as old (nil: a new hash, which gets v and scope): of the listed fields only
--- those that differ from old (nil becomes 'n'), plus updated_at, and refreshes the TTL; writes nothing when
--- no field changed. A field the caller did not read must be one the computation copied unchanged (then it
--- is nil on both sides and is not written).
+-- those that differ from old (nil becomes 'n'), plus updated_at, and keeps the TTL (keep_until); writes
+-- nothing when no field changed. A field the caller did not read must be one the computation copied
+-- unchanged (then it is nil on both sides and is not written). Times and counts go in with %d; the others
+-- (tokens, rate, ceiling) as numbers.
 local function save(key, old, t, fields, scope, now, ttl)
   local args, n
   if old == nil then
@@ -99,14 +110,16 @@ local function save(key, old, t, fields, scope, now, ttl)
       if v == nil then
         if old ~= nil then args[n + 1], args[n + 2], n = f, 'n', n + 2 end
       else
-        if INTEGRAL[f] then v = string.format('%d', v) end
+        if f ~= 'tokens' and f ~= 'rate' and f ~= 'ceiling' then v = string.format('%d', v) end
         args[n + 1], args[n + 2], n = f, v, n + 2
       end
     end
   end
   if n == 2 then return end -- nothing changed
+  local x, keep = keep_until(old and old.x, now, tonumber(ttl), now)
+  if x ~= nil then args[n + 1], args[n + 2], n = 'x', x, n + 2 end
   redis.call('HSET', key, unpack(args, 1, n))
-  redis.call('PEXPIRE', key, ttl)
+  if keep ~= nil then redis.call('PEXPIRE', key, keep) end
 end
 
 -- TokenBuckets ------------------------------------------------------------------------------------------
@@ -275,36 +288,23 @@ local function put_breaker(t, b)
 end
 
 -- Bulkhead leases ---------------------------------------------------------------------------------------
--- One hash per provider x account: v, scope, seq (the last lease id handed out), x (the server time until
--- which the key's TTL is known to last) and one field per lease: its id -> its expiry. The cap counts the
--- lease fields (HLEN less these four); expired leases are swept only when the bulkhead is full, so the
--- common acquisition is HMGET + HLEN + HSET, and a release one HDEL. The TTL (keep: ms as text, longer than
--- one lease) is refreshed only when less than half of it is left or it might end before a lease would: the
--- key never expires while it holds a live lease.
-local LEASE_META = 4
+-- One hash per provider x account: v, scope, seq (the last lease id handed out), x (see keep_until), n, and
+-- one field per lease: its id -> its expiry. n counts the leases added since it was last set exactly (a
+-- release is one HDEL and leaves n alone), so n >= the lease fields: while n < max a slot is certainly free;
+-- at max the fields are counted (HLEN) and, still full, the expired leases are swept. So an acquisition is
+-- HMGET + HSET and a release one HDEL; the cap counts the leases not yet released or swept, as the in-memory
+-- bulkhead does, and a dead worker's leases are swept once they expire and the bulkhead is full.
+local LEASE_META = 5 -- v, scope, seq, x, n
 
--- Whether the bulkhead hash exists, with its seq and x (nil for none), and field f (seq again, or a lease);
--- refuses other formats.
-local function leases_of(key, f)
-  local h = redis.call('HMGET', key, 'v', 'seq', 'x', f)
-  if h[1] ~= VERSION then
-    if h[1] ~= false or h[2] ~= false or h[3] ~= false then format_error(key, h[1] or '(none)') end
-    return false, nil, nil, false
-  end
-  return true, tonumber(h[2]), tonumber(h[3]), h[4]
+local function lease_field(f)
+  return f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and f ~= 'n'
 end
 
--- The HSET arguments that keep the TTL of a bulkhead whose leases may live until `until_ns`.
-local function lease_keep(key, exists, x, now, until_ns, keep, scope, args, n)
-  local keep_ns = tonumber(keep) * 1000000
-  if exists and x ~= nil and x - now > keep_ns / 2 and x > until_ns then return args, n, false end
-  args[n + 1], args[n + 2] = 'x', string.format('%d', now + keep_ns)
-  n = n + 2
-  if not exists then
-    args[n + 1], args[n + 2], args[n + 3], args[n + 4] = 'v', VERSION, 'scope', scope
-    n = n + 4
-  end
-  return args, n, true
+-- Whether the bulkhead hash exists, and fields 2.. of h (HMGET 'v', ...); refuses other formats.
+local function leases_exist(key, h)
+  if h[1] == VERSION then return true end
+  if h[1] ~= false or h[2] ~= false or h[3] ~= false then format_error(key, h[1] or '(none)') end
+  return false
 end
 
 -- Removes the expired leases; returns how many.
@@ -312,46 +312,55 @@ local function slot_sweep(key, now)
   local all = redis.call('HGETALL', key)
   local dead = {}
   for i = 1, #all, 2 do
-    local f = all[i]
-    if f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and tonumber(all[i + 1]) <= now then
-      dead[#dead + 1] = f
-    end
+    if lease_field(all[i]) and tonumber(all[i + 1]) <= now then dead[#dead + 1] = all[i] end
   end
   if #dead > 0 then redis.call('HDEL', key, unpack(dead)) end
   return #dead
 end
 
--- A new lease id, or -1 if all `max` slots are held by unexpired leases.
+-- A new lease id, or -1 if all `max` slots are held by unexpired leases. keep: the key's TTL in ms.
 local function slot_acquire(key, now, lease, max, keep, scope)
-  local exists, seq, x = leases_of(key, 'v')
-  if exists then
-    local held = redis.call('HLEN', key) - LEASE_META
-    if held >= max and held - slot_sweep(key, now) >= max then return -1 end
+  local h = redis.call('HMGET', key, 'v', 'seq', 'x', 'n')
+  local exists = leases_exist(key, h)
+  local n = tonumber(h[4]) or 0
+  if n >= max then
+    n = redis.call('HLEN', key) - LEASE_META
+    if n >= max then
+      n = n - slot_sweep(key, now)
+      if n >= max then return -1 end
+    end
   end
-  local id = string.format('%d', (seq or 0) + 1)
-  local args, n, refresh = lease_keep(key, exists, x, now, now + lease, keep, scope,
-    {'seq', id, id, string.format('%d', now + lease)}, 4)
-  redis.call('HSET', key, unpack(args, 1, n))
-  if refresh then redis.call('PEXPIRE', key, keep) end
-  return tonumber(id)
+  local id = (tonumber(h[2]) or 0) + 1
+  local id_s = string.format('%d', id)
+  local args, c = {'seq', id_s, 'n', string.format('%d', n + 1), id_s, string.format('%d', now + lease)}, 6
+  local x, ttl = keep_until(tonumber(h[3]), now, keep, now + lease)
+  if x ~= nil then args[c + 1], args[c + 2], c = 'x', x, c + 2 end
+  if not exists then args[c + 1], args[c + 2], args[c + 3], args[c + 4], c = 'v', VERSION, 'scope', scope, c + 4 end
+  redis.call('HSET', key, unpack(args, 1, c))
+  if ttl ~= nil then redis.call('PEXPIRE', key, ttl) end
+  return id
 end
 
--- Gives a lease back (a no-op for an expired or unknown one).
+-- Gives a lease back (a no-op for an expired and swept or unknown one).
 local function slot_release(key, id)
   redis.call('HDEL', key, id)
 end
 
 -- Extends a live lease: 1, or 0 if it had expired (then it is removed).
 local function slot_renew(key, now, id, lease, keep)
-  local exists, _, x, exp = leases_of(key, id)
+  local h = redis.call('HMGET', key, 'v', 'x', id)
+  local exp = h[3]
   if exp == false or tonumber(exp) <= now then
     if exp ~= false then redis.call('HDEL', key, id) end
     return 0
   end
-  local args, n, refresh = lease_keep(key, exists, x, now, now + lease, keep, nil,
-    {id, string.format('%d', now + lease)}, 2)
-  redis.call('HSET', key, unpack(args, 1, n))
-  if refresh then redis.call('PEXPIRE', key, keep) end
+  local x, ttl = keep_until(tonumber(h[2]), now, keep, now + lease)
+  if x ~= nil then
+    redis.call('HSET', key, id, string.format('%d', now + lease), 'x', x)
+    redis.call('PEXPIRE', key, ttl)
+  else
+    redis.call('HSET', key, id, string.format('%d', now + lease))
+  end
   return 1
 end
 
@@ -360,15 +369,14 @@ local function slot_count(key, now)
   local all = redis.call('HGETALL', key)
   local n = 0
   for i = 1, #all, 2 do
-    local f = all[i]
-    if f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and tonumber(all[i + 1]) > now then n = n + 1 end
+    if lease_field(all[i]) and tonumber(all[i + 1]) > now then n = n + 1 end
   end
   return n
 end
 
--- The TTL of a bulkhead's key, in ms as text: the learned TTL, or longer than one lease.
+-- The TTL of a bulkhead's key, in ms: the learned TTL, or longer than one lease.
 local function slot_keep(ttl, lease)
-  return string.format('%d', math.max(tonumber(ttl), math.ceil(lease / 1000000) + 1000))
+  return math.max(tonumber(ttl), math.ceil(lease / 1000000) + 1000)
 end
 
 -- Entry points ------------------------------------------------------------------------------------------
@@ -411,7 +419,7 @@ local function admit(K, A, now)
   end
   local lease = -1
   if slot_on == 1 and wait <= 0 then
-    lease = slot_acquire(K[3], now, lease_ns, max_conc, A[6], A[4])
+    lease = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4])
   end
   return {kind, gen, 0, wait, lease}
 end

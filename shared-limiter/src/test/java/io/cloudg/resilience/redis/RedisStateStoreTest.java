@@ -174,25 +174,45 @@ class RedisStateStoreTest {
                 .hasMessageContaining("version (none)");
     }
 
+    /**
+     * Every hash keeps its TTL lazily (cloudg.lua's keep_until): a write sets it to 1.5 TTLs, and a later write
+     * refreshes it only once less than one TTL is left, so state outlives its last write by 1 to 1.5 TTLs at
+     * one PEXPIRE per half TTL; the bulkhead's key also outlives every lease in it. The server's real TTL
+     * shows whether a script refreshed it; the script decides by (injected) server time.
+     */
     @Test
-    void learnedStateCarriesTheTtlAndEveryWriteRefreshesIt() throws Exception {
-        RedisStateStore shortLived = RedisStateStore.builder(client).keyPrefix("unit").learnedTtl(Duration.ofSeconds(60))
-                .build();
-        shortLived.admit(admitReq(LEAF, null));
-        String key = store.keys().leaf(LEAF);
-        long ttl = client.getBucket(key).remainTimeToLive();
-        assertThat(ttl).isBetween(50_000L, 60_000L);
-        client.getBucket(key).expire(Duration.ofSeconds(5));
-        shortLived.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
-                null));
-        assertThat(client.getBucket(key).remainTimeToLive()).as("a success that changes nothing writes nothing")
-                .isLessThanOrEqualTo(5_000L);
-        shortLived.admit(admitReq(LEAF, null));
-        assertThat(client.getBucket(key).remainTimeToLive()).as("every admission writes").isGreaterThan(50_000L);
-        client.getBucket(key).expire(Duration.ofSeconds(5));
-        shortLived.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
-                null));
-        assertThat(client.getBucket(key).remainTimeToLive()).as("a throttle writes").isGreaterThan(50_000L);
+    void learnedStateOutlivesItsLastWriteByOneToOneAndAHalfTtls() {
+        ManualTimeSource t = new ManualTimeSource();
+        t.advance(Duration.ofHours(1));
+        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("unit-ttl").learnedTtl(Duration.ofSeconds(60))
+                .clock(StoreClock.injected(t)).build();
+        s.clear();
+        try {
+            AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, LIMIT, BREAKER,
+                    new SlotRequest(ACCOUNT, 10, 90 * SEC), 1);
+            io.cloudg.resilience.spi.SlotLease lease = s.admit(admit).lease();
+            String leaf = s.keys().leaf(LEAF);
+            String leases = s.keys().bulkhead(ACCOUNT);
+            assertThat(client.getBucket(leaf).remainTimeToLive()).as("1.5 TTLs").isBetween(85_000L, 90_000L);
+            assertThat(client.getBucket(leases).remainTimeToLive()).as("1.5 x (one lease + 1 s)")
+                    .isBetween(131_000L, 136_500L);
+            client.getBucket(leaf).expire(Duration.ofSeconds(70));
+            t.advance(Duration.ofSeconds(20));
+            s.admit(admit);
+            assertThat(client.getBucket(leaf).remainTimeToLive()).as("70 s of the 90 left: not refreshed")
+                    .isLessThanOrEqualTo(70_000L);
+            t.advance(Duration.ofSeconds(11));
+            s.admit(admit);
+            assertThat(client.getBucket(leaf).remainTimeToLive()).as("59 s left: refreshed").isGreaterThan(85_000L);
+            client.getBucket(leaf).expire(Duration.ofSeconds(5));
+            s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
+                    lease));
+            assertThat(client.getBucket(leaf).remainTimeToLive()).as("a success that changes nothing writes nothing")
+                    .isLessThanOrEqualTo(5_000L);
+        } finally {
+            s.clear();
+            s.close();
+        }
     }
 
     @Test
