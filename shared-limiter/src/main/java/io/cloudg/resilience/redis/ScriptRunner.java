@@ -57,6 +57,10 @@ import org.redisson.connection.MasterSlaveEntry;
  * (failover) on its next write and reconnects; a MOVED or ASK answer (resharding) sends that script through
  * Redisson's ordinary path, which follows redirects. Redisson's connection watchdog reconnects a dropped
  * connection; while it is down every script fails at once (the store then counts as unreachable).
+ *
+ * <p><b>Redisson internals.</b> The dedicated connections, the master of a slot and the command objects are
+ * Redisson's, outside its public API: {@link RedissonInternals} lists every member used, says why, and
+ * refuses (when this runner is built) a Redisson that lacks one; its test pins the verified version.
  */
 final class ScriptRunner implements AutoCloseable {
     /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
@@ -91,10 +95,11 @@ final class ScriptRunner implements AutoCloseable {
             throw new IllegalArgumentException("the Redis governor store needs a Redisson client (org.redisson.Redisson),"
                     + " but was " + client.getClass().getName());
         }
+        RedissonInternals.verify();
         this.client = client;
         this.executor = ((Redisson) client).getCommandExecutor();
         this.connections = executor.getConnectionManager();
-        this.cluster = ((Redisson) client).getConfig().isClusterConfig();
+        this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
     }
