@@ -32,11 +32,10 @@ local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b
 local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
   'last_throttle', 'last_increase', 'throttles', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
   'b_probe_until', 'b_probe_gen', 'b_trips'}
--- what an admission reads first (a closed breaker needs no more), what an outcome reads first (a success
--- on a closed breaker with no failures needs no more)
+-- what an admission reads first (a closed breaker needs no more), what an outcome reads first (enough to
+-- see that a success on a closed breaker with no failures changes nothing)
 local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
-local RECORD_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
-  'b_failures'}
+local RECORD_FIELDS = {'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase', 'b_failures'}
 
 -- Server time (Redis TIME) unless the caller injected one (test mode only).
 local function clock(arg)
@@ -206,7 +205,7 @@ end
 
 -- Leaves.onSuccess: s itself when nothing changes (the refill is credited by the next reservation).
 local function leaf_success(s, now, L)
-  if s ~= nil and s.tokens ~= nil and s.ceiling == L.ceiling and leaf_rate(s.rate, L) == s.rate
+  if s ~= nil and s.rate ~= nil and s.ceiling == L.ceiling and leaf_rate(s.rate, L) == s.rate
       and not leaf_recovers(s.rate, s.ceiling, s, now, L) then
     return s
   end
@@ -437,13 +436,14 @@ local function record(K, A, now)
     struct.unpack('<ddddddddd', A[2])
   local outcome, verdict = A[3], A[4]
   local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
-  -- what a success needs (refill, recovery) and a closed breaker with no failures; anything else reads everything
+  -- enough to see that the outcome changes nothing (a success the leaf leaves alone, a closed breaker with no
+  -- failures); anything else reads everything
   local s = load(K[1], RECORD_FIELDS)
   if s ~= nil and (outcome == 'T' or verdict == 'FAILURE' or (s.b_phase ~= nil and s.b_phase ~= CLOSED)
-      or (s.b_failures ~= nil and s.b_failures ~= 0)) then
+      or (s.b_failures ~= nil and s.b_failures ~= 0) or (outcome == 'S' and leaf_success(s, now, L) ~= s)) then
     s = load(K[1], ALL_LEAF_FIELDS)
   end
-  local existed = s ~= nil and s.tokens ~= nil
+  local existed = s ~= nil and s.rate ~= nil
   local after = nil
   if outcome == 'T' then
     after = leaf_throttle(s, now, L, tonumber(A[5]))
