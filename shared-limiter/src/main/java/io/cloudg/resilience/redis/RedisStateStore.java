@@ -437,11 +437,16 @@ public final class RedisStateStore implements StateStore {
      */
     private final class BatchedRefunds {
         final String provider;
+        /** The budget key and the provider, encoded once (a String argument costs Redisson a buffer). */
+        final byte[] key;
+        final byte[] providerBytes;
         final AtomicInteger pending = new AtomicInteger();
         volatile CompletableFuture<Object> lastFlush = CompletableFuture.completedFuture(null);
 
         BatchedRefunds(String provider) {
             this.provider = provider;
+            this.key = bytes(keys.budget(provider));
+            this.providerBytes = bytes(provider);
         }
 
         void refund(int size) {
@@ -475,8 +480,8 @@ public final class RedisStateStore implements StateStore {
         }
 
         private CompletableFuture<Object> budget(String op, int size, int n) {
-            return runner.call(Script.BUDGET, new Object[] {keys.budget(provider)}, op, Integer.toString(size),
-                    Integer.toString(n), ttlMs, provider);
+            return runner.call(Script.BUDGET, new Object[] {key}, bytes(op), number(size), number(n), ttlBytes,
+                    providerBytes);
         }
     }
 

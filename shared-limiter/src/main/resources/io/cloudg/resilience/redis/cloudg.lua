@@ -397,11 +397,13 @@ local function admit(K, A, now)
   if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
   local kind, gen, b = 0, 0, nil
   if b_on == 1 then
+    local b0 = breaker_of(s)
     local k, retry
-    b, k, gen, retry = breaker_admit(breaker_of(s), now,
+    b, k, gen, retry = breaker_admit(b0, now,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
     if k == 'REJECT' then return {2, 0, retry, 0, -1} end
     if k == 'PROBE' then kind = 1 end
+    if b == b0 then b = nil end -- unchanged: no breaker field to write
   end
   local c, wait = leaf_reserve(s, now, L, permits)
   local fields = LEAF_FIELDS
