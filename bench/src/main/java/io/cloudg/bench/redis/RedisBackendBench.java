@@ -234,6 +234,12 @@ public final class RedisBackendBench {
         };
     }
 
+    /** Bucket4j's {@code tryConsume(1)} on key {@code prefix + k}, buckets of {@code capacity} refilled per second. */
+    static Op bucket4jOp(ProxyManager<String> pm, String prefix, long capacity, long perSecond) {
+        BucketConfiguration cfg = bucketConfig(capacity, perSecond);
+        return k -> pm.getProxy(prefix + k, () -> cfg).tryConsume(1);
+    }
+
     static BucketConfiguration bucketConfig(long capacity, long perSecond) {
         return BucketConfiguration.builder()
                 .addLimit(l -> l.capacity(capacity).refillGreedy(perSecond, Duration.ofSeconds(1))).build();
@@ -282,20 +288,15 @@ public final class RedisBackendBench {
                                     label));
                             break;
                         }
-                        case "b4j": {
-                            ProxyManager<String> pm = bucket4j(client);
-                            BucketConfiguration cfg = bucketConfig(1_000_000, 1_000_000);
+                        case "b4j":
                             results.add(print(measure(name, threads, n, seconds, warmup,
-                                    k -> pm.getProxy(tag + ":b4j:" + k, () -> cfg).tryConsume(1)), label));
+                                    bucket4jOp(bucket4j(client), tag + ":b4j:", 1_000_000, 1_000_000)), label));
                             break;
-                        }
-                        case "b4jl": {
-                            ProxyManager<String> pm = bucket4jLettuce(b4jlConnection);
-                            BucketConfiguration cfg = bucketConfig(1_000_000, 1_000_000);
+                        case "b4jl":
                             results.add(print(measure(name, threads, n, seconds, warmup,
-                                    k -> pm.getProxy(tag + ":b4jl:" + k, () -> cfg).tryConsume(1)), label));
+                                    bucket4jOp(bucket4jLettuce(b4jlConnection), tag + ":b4jl:", 1_000_000, 1_000_000)),
+                                    label));
                             break;
-                        }
                         case "lua":
                             results.add(print(measure(name, threads, n, seconds, warmup,
                                     bareLua(luaConnection.sync(), tag + ":lua:", 1_000_000, 1_000_000)), label));
@@ -561,21 +562,12 @@ public final class RedisBackendBench {
             long start = System.currentTimeMillis() + 200;
             row("Redisson RRateLimiter.tryAcquire", granted(threads, start, start + windowMs,
                     () -> rl.tryAcquire() ? System.currentTimeMillis() : -1), start, windowMs, allowed);
-            BucketConfiguration cfg = bucketConfig(100, 100);
-            ProxyManager<String> pm = bucket4j(client);
-            long start2 = System.currentTimeMillis() + 200;
-            row("Bucket4j over Redisson tryConsume(1)", granted(threads, start2, start2 + windowMs,
-                    () -> pm.getProxy("acc" + run + ":b4j", () -> cfg).tryConsume(1) ? System.currentTimeMillis() : -1),
-                    start2, windowMs, allowed);
-            ProxyManager<String> pml = bucket4jLettuce(bytes);
-            long start3 = System.currentTimeMillis() + 200;
-            row("Bucket4j over Lettuce tryConsume(1)", granted(threads, start3, start3 + windowMs,
-                    () -> pml.getProxy("acc" + run + ":b4jl", () -> cfg).tryConsume(1) ? System.currentTimeMillis() : -1),
-                    start3, windowMs, allowed);
-            Op lua = bareLua(strings.sync(), "acc" + run + ":lua:", 100, 100);
-            long start4 = System.currentTimeMillis() + 200;
-            row("bare Lua bucket (one EVALSHA)", granted(threads, start4, start4 + windowMs,
-                    () -> lua.run(0) ? System.currentTimeMillis() : -1), start4, windowMs, allowed);
+            accuracyRow("Bucket4j over Redisson tryConsume(1)", threads, windowMs, allowed,
+                    bucket4jOp(bucket4j(client), "acc" + run + ":b4j:", 100, 100));
+            accuracyRow("Bucket4j over Lettuce tryConsume(1)", threads, windowMs, allowed,
+                    bucket4jOp(bucket4jLettuce(bytes), "acc" + run + ":b4jl:", 100, 100));
+            accuracyRow("bare Lua bucket (one EVALSHA)", threads, windowMs, allowed,
+                    bareLua(strings.sync(), "acc" + run + ":lua:", 100, 100));
             client.getKeys().deleteByPattern("acc" + run + ":*");
         } finally {
             client.shutdown();
@@ -583,6 +575,13 @@ public final class RedisBackendBench {
             strings.close();
             lettuce.shutdown();
         }
+    }
+
+    /** One accuracy row: {@code threads} callers of {@code op} on key 0 for {@code windowMs}. */
+    static void accuracyRow(String name, int threads, long windowMs, long allowed, Op op) throws Exception {
+        long start = System.currentTimeMillis() + 200;
+        row(name, granted(threads, start, start + windowMs, () -> op.run(0) ? System.currentTimeMillis() : -1), start,
+                windowMs, allowed);
     }
 
     /** One attempt: the time (epoch ms) it was granted (cloudg: sent), or -1. */
