@@ -1,8 +1,10 @@
 -- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. Each script
 -- Redis runs is this library plus one line that calls an entry point (see Script.java): admit, record,
 -- batch, slots, global, budget. The rules mirror io.cloudg.resilience.core line for line (same constants,
--- same order of floating-point operations, so Lua and Java compute the same doubles); there is no second
--- copy of any of them, and the entry points' common cases run the same functions as their general cases.
+-- same order of floating-point operations, so Lua and Java compute the same doubles), each written once as
+-- a function of numbers: admit's and record's straight-line common cases (an existing leaf, a closed
+-- breaker) call them on locals read by one HMGET, and the general cases call the same functions through
+-- the state-table helpers (leaf_current, leaf_success, ...). No rule is written twice.
 -- Times are nanoseconds; a timestamp that "never happened" (Java's Time.NEVER) is an absent field or 'n',
 -- read back as nil.
 --
@@ -24,7 +26,6 @@ local TOKEN_MILLIS = 1000                -- RetryBudgets.TOKEN_MILLIS
 local REFUND_MILLIS = 100                -- RetryBudgets.REFUND_MILLIS
 
 -- State hashes ------------------------------------------------------------------------------------------
-local BUCKET_FIELDS = {'tokens', 'refilled_at'}
 local LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
   'last_throttle', 'last_increase', 'throttles'}
 local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b_probe_until',
@@ -32,10 +33,8 @@ local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b
 local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
   'last_throttle', 'last_increase', 'throttles', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
   'b_probe_until', 'b_probe_gen', 'b_trips'}
--- what an admission reads first (a closed breaker needs no more), what an outcome reads first (enough to
--- see that a success on a closed breaker with no failures changes nothing)
+-- what the general case of an admission reads first (a closed breaker needs no more)
 local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
-local RECORD_FIELDS = {'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase', 'b_failures'}
 
 -- Server time (Redis TIME) unless the caller injected one (test mode only).
 local function clock(arg)
@@ -71,20 +70,33 @@ local function keep_until(x, now, ttl_ms, until_ns)
   return string.format('%d', now + keep * 1000000), string.format('%d', keep)
 end
 
+-- Whether the hash whose HMGET (of 'v' first) answered vals exists; refuses another format.
+local function exists(key, vals)
+  local v = vals[1]
+  if v == VERSION then return true end
+  if v == false then
+    local any = false
+    for i = 2, #vals do if vals[i] ~= false then any = true end end
+    if not any then return false end
+    v = '(none)'
+  end
+  format_error(key, v)
+end
+
+-- HSET of args[1..n] (the hash's fields that changed, updated_at first) that keeps the TTL (keep_until; x:
+-- the hash's x as read, nil for a new hash).
+local function write(key, args, n, x, now, ttl)
+  local nx, keep = keep_until(x, now, tonumber(ttl), now)
+  if nx ~= nil then args[n + 1], args[n + 2], n = 'x', nx, n + 2 end
+  redis.call('HSET', key, unpack(args, 1, n))
+  if keep ~= nil then redis.call('PEXPIRE', key, keep) end
+end
+
 -- Reads fields of a hash written by this format (and its x, as t.x); nil if the key is absent. Refuses
 -- other formats.
 local function load(key, fields)
   local vals = redis.call('HMGET', key, 'v', 'x', unpack(fields))
-  local v = vals[1]
-  if v ~= VERSION then
-    if v == false then
-      local any = false
-      for i = 2, #vals do if vals[i] ~= false then any = true end end
-      if not any then return nil end
-      v = '(none)'
-    end
-    format_error(key, v)
-  end
+  if not exists(key, vals) then return nil end
   local t = {x = tonumber(vals[2])}
   for i = 1, #fields do t[fields[i]] = tonumber(vals[i + 2]) end
   return t
@@ -115,10 +127,7 @@ local function save(key, old, t, fields, scope, now, ttl)
     end
   end
   if n == 2 then return end -- nothing changed
-  local x, keep = keep_until(old and old.x, now, tonumber(ttl), now)
-  if x ~= nil then args[n + 1], args[n + 2], n = 'x', x, n + 2 end
-  redis.call('HSET', key, unpack(args, 1, n))
-  if keep ~= nil then redis.call('PEXPIRE', key, keep) end
+  write(key, args, n, old and old.x, now, ttl)
 end
 
 -- TokenBuckets ------------------------------------------------------------------------------------------
@@ -134,38 +143,63 @@ local function wait_for(tokens, refilled_at, now, rate)
   return pause + math.ceil(-tokens * SECOND / rate)
 end
 
-local function bucket_reserve(s, now, rate, burst, permits)
-  local cur = s
-  if cur == nil then cur = {tokens = burst, refilled_at = now} end
-  local tokens = refilled(cur.tokens, cur.refilled_at, now, rate, burst)
-  local at = math.max(now, cur.refilled_at)
+-- TokenBuckets.reserve on the fixed bucket at key (the account's, the provider's: created full); the wait.
+local function fixed_bucket(key, now, rate, burst, permits, scope, ttl)
+  local h = redis.call('HMGET', key, 'v', 'x', 'tokens', 'refilled_at')
+  local found = exists(key, h)
+  local tokens, at = tonumber(h[3]), tonumber(h[4])
+  if tokens == nil then tokens, at = burst, now end -- BucketState.full
+  tokens = refilled(tokens, at, now, rate, burst)
+  at = math.max(now, at)
   tokens = tokens - permits
-  return {tokens = tokens, refilled_at = at}, wait_for(tokens, at, now, rate)
+  local args = {'updated_at', string.format('%d', now), 'tokens', tokens, 'refilled_at', string.format('%d', at),
+    'v', VERSION, 'scope', scope}
+  local n = 6
+  if not found then n = 10 end
+  write(key, args, n, tonumber(h[2]), now, ttl)
+  return wait_for(tokens, at, now, rate)
 end
 
 -- Leaves (AIMD) -----------------------------------------------------------------------------------------
 -- Leaves.capacity: the most a leaf holds, and what a new one starts with.
-local function leaf_capacity(L)
-  return math.max(math.min(1.0, L.burst), L.burst - HEADROOM_SECONDS * L.ceiling)
+local function leaf_capacity(burst, ceiling)
+  return math.max(math.min(1.0, burst), burst - HEADROOM_SECONDS * ceiling)
 end
 
--- The stored rate clamped to the configured ceiling (and floor, when adaptive).
-local function leaf_rate(rate, L)
-  if L.adaptive then return math.min(math.max(rate, L.floor), L.ceiling) end
-  return L.ceiling
+-- Leaves.rate: the stored rate clamped to the configured ceiling (and floor, when adaptive).
+local function leaf_rate(rate, ceiling, floor, adaptive)
+  if adaptive then return math.min(math.max(rate, floor), ceiling) end
+  return ceiling
+end
+
+-- The balance part of Leaves.current: refilled at the stored rate, capped at the capacity, less `taken`;
+-- and the time refill is credited up to.
+local function leaf_take(tokens, refilled_at, rate, now, capacity, taken)
+  return math.min(refilled(tokens, refilled_at, now, rate, capacity), capacity) - taken, math.max(now, refilled_at)
+end
+
+-- Leaves.recovers: whether a success now takes a recovery step on a leaf at `rate` below `ceiling`.
+local function leaf_recovers(adaptive, rate, ceiling, last_throttle, last_increase, now)
+  return adaptive and rate < ceiling and since(now, last_throttle) >= RECOVERY_QUIET_NANOS
+    and since(now, last_increase) >= RECOVERY_QUIET_NANOS
+end
+
+-- Leaves.onSuccess's "nothing changes": no recovery step, the rate and ceiling already those configured.
+local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase, now)
+  return stored_ceiling == L.ceiling and leaf_rate(rate, L.ceiling, L.floor, L.adaptive) == rate
+    and not leaf_recovers(L.adaptive, rate, stored_ceiling, last_throttle, last_increase, now)
 end
 
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens.
 local function leaf_current(s, now, L, taken)
-  local capacity = leaf_capacity(L)
+  local capacity = leaf_capacity(L.burst, L.ceiling)
   if s == nil or s.tokens == nil then
     return {tokens = capacity - taken, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
   end
-  local tokens = refilled(s.tokens, s.refilled_at, now, s.rate, capacity)
-  return {tokens = math.min(tokens, capacity) - taken, refilled_at = math.max(now, s.refilled_at),
-    rate = leaf_rate(s.rate, L), ceiling = L.ceiling, paused_until = s.paused_until,
-    last_decrease = s.last_decrease, last_throttle = s.last_throttle, last_increase = s.last_increase,
-    throttles = s.throttles}
+  local tokens, at = leaf_take(s.tokens, s.refilled_at, s.rate, now, capacity, taken)
+  return {tokens = tokens, refilled_at = at, rate = leaf_rate(s.rate, L.ceiling, L.floor, L.adaptive),
+    ceiling = L.ceiling, paused_until = s.paused_until, last_decrease = s.last_decrease,
+    last_throttle = s.last_throttle, last_increase = s.last_increase, throttles = s.throttles}
 end
 
 local function leaf_reserve(s, now, L, permits)
@@ -197,20 +231,13 @@ local function leaf_throttle(s, now, L, retry_after)
     last_decrease = last_decrease, last_throttle = now, last_increase = c.last_increase, throttles = c.throttles + 1}
 end
 
--- Leaves.recovers: whether a success now takes a recovery step.
-local function leaf_recovers(rate, ceiling, s, now, L)
-  return L.adaptive and rate < ceiling and since(now, s.last_throttle) >= RECOVERY_QUIET_NANOS
-    and since(now, s.last_increase) >= RECOVERY_QUIET_NANOS
-end
-
 -- Leaves.onSuccess: s itself when nothing changes (the refill is credited by the next reservation).
 local function leaf_success(s, now, L)
-  if s ~= nil and s.rate ~= nil and s.ceiling == L.ceiling and leaf_rate(s.rate, L) == s.rate
-      and not leaf_recovers(s.rate, s.ceiling, s, now, L) then
+  if s ~= nil and s.rate ~= nil and leaf_keeps(s.rate, s.ceiling, L, s.last_throttle, s.last_increase, now) then
     return s
   end
   local c = leaf_current(s, now, L, 0)
-  if not leaf_recovers(c.rate, c.ceiling, c, now, L) then return c end
+  if not leaf_recovers(L.adaptive, c.rate, c.ceiling, c.last_throttle, c.last_increase, now) then return c end
   c.rate = math.min(c.ceiling, c.rate + RECOVERY_STEP * c.ceiling)
   c.last_increase = now
   return c
@@ -280,6 +307,9 @@ local function breaker_end(s, now, B, verdict, gen)
   return c
 end
 
+-- A closed breaker with no failures, as the common cases find it (only phase and failures are read there).
+local CLOSED_CLEAN = {phase = CLOSED, failures = 0}
+
 -- Copies breaker state b into the leaf table t as its b_* fields.
 local function put_breaker(t, b)
   t.b_phase, t.b_failures, t.b_opened_at, t.b_cooldown = b.phase, b.failures, b.opened_at, b.cooldown
@@ -299,13 +329,6 @@ local function lease_field(f)
   return f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and f ~= 'n'
 end
 
--- Whether the bulkhead hash exists, and fields 2.. of h (HMGET 'v', ...); refuses other formats.
-local function leases_exist(key, h)
-  if h[1] == VERSION then return true end
-  if h[1] ~= false or h[2] ~= false or h[3] ~= false then format_error(key, h[1] or '(none)') end
-  return false
-end
-
 -- Removes the expired leases; returns how many.
 local function slot_sweep(key, now)
   local all = redis.call('HGETALL', key)
@@ -320,7 +343,7 @@ end
 -- A new lease id, or -1 if all `max` slots are held by unexpired leases. keep: the key's TTL in ms.
 local function slot_acquire(key, now, lease, max, keep, scope)
   local h = redis.call('HMGET', key, 'v', 'seq', 'x', 'n')
-  local exists = leases_exist(key, h)
+  local found = exists(key, h)
   local n = tonumber(h[4]) or 0
   if n >= max then
     n = redis.call('HLEN', key) - LEASE_META
@@ -334,7 +357,7 @@ local function slot_acquire(key, now, lease, max, keep, scope)
   local args, c = {'seq', id_s, 'n', string.format('%d', n + 1), id_s, string.format('%d', now + lease)}, 6
   local x, ttl = keep_until(tonumber(h[3]), now, keep, now + lease)
   if x ~= nil then args[c + 1], args[c + 2], c = 'x', x, c + 2 end
-  if not exists then args[c + 1], args[c + 2], args[c + 3], args[c + 4], c = 'v', VERSION, 'scope', scope, c + 4 end
+  if not found then args[c + 1], args[c + 2], args[c + 3], args[c + 4], c = 'v', VERSION, 'scope', scope, c + 4 end
   redis.call('HSET', key, unpack(args, 1, c))
   if ttl ~= nil then redis.call('PEXPIRE', key, ttl) end
   return id
@@ -380,6 +403,31 @@ end
 
 -- Entry points ------------------------------------------------------------------------------------------
 
+-- The general case of an admission (a new leaf, a breaker that is not closed, another format): the state
+-- tables. Returns the decision (0 permit, 1 probe, 2 reject), the probe generation, retry-in, the wait.
+local function admit_general(K, A, now, permits, L, b_on, B)
+  -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
+  local s = load(K[1], ADMIT_FIELDS)
+  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
+  local kind, gen, b = 0, 0, nil
+  if b_on == 1 then
+    local b0 = breaker_of(s)
+    local k, retry
+    b, k, gen, retry = breaker_admit(b0, now, B)
+    if k == 'REJECT' then return 2, 0, retry, 0 end
+    if k == 'PROBE' then kind = 1 end
+    if b == b0 then b = nil end -- unchanged: no breaker field to write
+  end
+  local c, wait = leaf_reserve(s, now, L, permits)
+  local fields = LEAF_FIELDS
+  if b ~= nil then
+    put_breaker(c, b)
+    fields = ALL_LEAF_FIELDS
+  end
+  save(K[1], s, c, fields, A[3], now, A[5])
+  return kind, gen, 0, wait
+end
+
 -- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
 -- K (keys): 1 leaf hash, 2 account bucket hash, 3 bulkhead lease hash
 -- A (arguments): 1 now ('' = Redis TIME), 2 limits, 16 little-endian doubles (struct '<d'): permits,
@@ -391,32 +439,28 @@ local function admit(K, A, now)
   local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
     a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
   local ttl = A[5]
-  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
-  -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
-  local s = load(K[1], ADMIT_FIELDS)
-  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
-  local kind, gen, b = 0, 0, nil
-  if b_on == 1 then
-    local b0 = breaker_of(s)
-    local k, retry
-    b, k, gen, retry = breaker_admit(b0, now,
+  local kind, gen, wait = 0, 0, 0
+  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase')
+  local tokens, at, rate = tonumber(h[3]), tonumber(h[4]), tonumber(h[5])
+  if h[1] == VERSION and tokens ~= nil and (b_on == 0 or h[7] == '0') then
+    -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
+    -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions
+    local new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
+    local t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
+    wait = wait_for(t, a, now, new_rate)
+    local args, n = {'updated_at', string.format('%d', now), 'tokens', t, 'refilled_at', string.format('%d', a)}, 6
+    if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
+    if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
+    write(K[1], args, n, tonumber(h[2]), now, ttl)
+  else
+    local retry
+    kind, gen, retry, wait = admit_general(K, A, now, permits,
+      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, b_on,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
-    if k == 'REJECT' then return {2, 0, retry, 0, -1} end
-    if k == 'PROBE' then kind = 1 end
-    if b == b0 then b = nil end -- unchanged: no breaker field to write
+    if kind == 2 then return {2, 0, retry, 0, -1} end
   end
-  local c, wait = leaf_reserve(s, now, L, permits)
-  local fields = LEAF_FIELDS
-  if b ~= nil then
-    put_breaker(c, b)
-    fields = ALL_LEAF_FIELDS
-  end
-  save(K[1], s, c, fields, A[3], now, ttl)
   if a_on == 1 then
-    local a0 = load(K[2], BUCKET_FIELDS)
-    local a, account_wait = bucket_reserve(a0, now, a_rate, a_burst, permits)
-    save(K[2], a0, a, BUCKET_FIELDS, A[4], now, ttl)
-    wait = math.max(wait, account_wait)
+    wait = math.max(wait, fixed_bucket(K[2], now, a_rate, a_burst, permits, A[4], ttl))
   end
   local lease = -1
   if slot_on == 1 and wait <= 0 then
@@ -425,26 +469,10 @@ local function admit(K, A, now)
   return {kind, gen, 0, wait, lease}
 end
 
--- record(K, A, now): after an attempt: AIMD on the leaf, the call verdict on the breaker, the slot release.
--- K (keys): 1 leaf hash, 2 bulkhead lease hash
--- A (arguments): 1 now ('' = Redis TIME), 2 limits, 9 little-endian doubles (struct '<d'):
---                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
---                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
---                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
---                9 ttl ms (text)
--- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
-local function record(K, A, now)
-  local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
-    struct.unpack('<ddddddddd', A[2])
+-- The general case of an outcome (anything that may change the leaf or the breaker): the state tables.
+local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
   local outcome, verdict = A[3], A[4]
-  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
-  -- enough to see that the outcome changes nothing (a success the leaf leaves alone, a closed breaker with no
-  -- failures); anything else reads everything
-  local s = load(K[1], RECORD_FIELDS)
-  if s ~= nil and (outcome == 'T' or verdict == 'FAILURE' or (s.b_phase ~= nil and s.b_phase ~= CLOSED)
-      or (s.b_failures ~= nil and s.b_failures ~= 0) or (outcome == 'S' and leaf_success(s, now, L) ~= s)) then
-    s = load(K[1], ALL_LEAF_FIELDS)
-  end
+  local s = load(K[1], ALL_LEAF_FIELDS)
   local existed = s ~= nil and s.rate ~= nil
   local after = nil
   if outcome == 'T' then
@@ -478,6 +506,38 @@ local function record(K, A, now)
   if decreased then d = 1 end
   if rate == ceiling then return {d, -1, phase, tripped} end
   return {d, num(rate), phase, tripped}
+end
+
+-- record(K, A, now): after an attempt: AIMD on the leaf, the call verdict on the breaker, the slot release.
+-- K (keys): 1 leaf hash, 2 bulkhead lease hash
+-- A (arguments): 1 now ('' = Redis TIME), 2 limits, 9 little-endian doubles (struct '<d'):
+--                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
+--                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
+--                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
+--                9 ttl ms (text)
+-- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
+local function record(K, A, now)
+  local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
+    struct.unpack('<ddddddddd', A[2])
+  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
+  local outcome, verdict = A[3], A[4]
+  if outcome ~= 'T' and verdict ~= 'FAILURE' then
+    -- the common case, straight-line: an outcome that changes nothing (Leaves.onSuccess keeps the leaf, or
+    -- the outcome is neither success nor throttle; Breakers.onCallEnd keeps a closed breaker with no
+    -- failures): one HMGET, and the release
+    local h = redis.call('HMGET', K[1], 'v', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
+      'b_failures')
+    local rate = tonumber(h[2])
+    if h[1] == VERSION and rate ~= nil
+        and (outcome ~= 'S' or leaf_keeps(rate, tonumber(h[3]), L, tonumber(h[4]), tonumber(h[5]), now))
+        and (b_on == 0 or (h[6] == '0' and h[7] == '0'
+          and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(A[6])) == CLOSED_CLEAN)) then
+      if A[7] ~= '' then slot_release(K[2], A[7]) end
+      if rate == ceiling then return {0, -1, CLOSED, 0} end
+      return {0, num(rate), CLOSED, 0}
+    end
+  end
+  return record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
 end
 
 -- batch(K, A, now): several admissions and outcomes in one script run, in the order they were queued
@@ -552,12 +612,8 @@ end
 --    3 provider scope, 4 ttl ms (text)
 -- Returns the wait in ns (integer).
 local function global(K, A)
-  local now = clock(A[1])
   local rate, burst, permits = struct.unpack('<ddd', A[2])
-  local g0 = load(K[1], BUCKET_FIELDS)
-  local g, wait = bucket_reserve(g0, now, rate, burst, permits)
-  save(K[1], g0, g, BUCKET_FIELDS, A[3], now, A[4])
-  return wait
+  return fixed_bucket(K[1], clock(A[1]), rate, burst, permits, A[3], A[4])
 end
 
 -- budget(K, A): the provider's retry budget in thousandths of a token (RetryBudgets), in the provider's slot.
