@@ -89,6 +89,7 @@ public final class CloudgMcp implements AutoCloseable {
     private final LiveOperationGuard guard;
     private final DatasetStore datasets;
     private final Principals principals;
+    private final CallQuota callQuota;
     private final List<ToolDef> tools;
     private final String osUser;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -97,6 +98,7 @@ public final class CloudgMcp implements AutoCloseable {
         this.config = b.config;
         this.mcp = b.mcp;
         this.principals = Principals.from(mcp, b.env);
+        this.callQuota = new CallQuota(mcp, b.time);
         this.osUser = b.osUser;
         this.ownsGovernor = b.governor == null;
         this.governor = b.governor != null ? b.governor : StateStores.governor(config.ratelimit(), b.env, TimeSource.system());
@@ -174,6 +176,10 @@ public final class CloudgMcp implements AutoCloseable {
     private McpServerFeatures.SyncToolSpecification toolSpec(ToolDef def, Function<McpSyncServerExchange, Principal> who) {
         return McpServerFeatures.SyncToolSpecification.builder().tool(def.tool()).callHandler((ex, req) -> {
             Principal p = who.apply(ex);
+            java.util.OptionalLong wait = callQuota.take(p.name());
+            if (wait.isPresent()) {
+                throw McpErrors.rateLimited(p.name(), callQuota.limit(p.name()), wait.getAsLong());
+            }
             try {
                 Object out = def.handler().call(p, new ToolArgs(req.arguments()));
                 if (out instanceof McpSchema.CallToolResult r) {

@@ -23,6 +23,8 @@ import java.util.Map;
  *       <td>{@code principal}, {@code roles}, {@code required_roles}</td></tr>
  *   <tr><td>-31031</td><td>the guard's shared store (Redis) cannot be reached: no live call runs unguarded</td>
  *       <td>{@code store}</td></tr>
+ *   <tr><td>-31032</td><td>the principal made more tool calls than {@code mcp.principals.<name>.max_calls_per_minute}</td>
+ *       <td>{@code reason} ({@code rate_limited}), {@code principal}, {@code limit}, {@code retry_after_seconds}</td></tr>
  *   <tr><td>-32602</td><td>a missing or wrong argument, an unknown dataset</td><td>none</td></tr>
  * </table>
  */
@@ -30,6 +32,7 @@ final class McpErrors {
     static final int LIVE_REFUSED = -31029;
     static final int FORCE_NOT_ALLOWED = -31030;
     static final int GUARD_UNAVAILABLE = -31031;
+    static final int RATE_LIMITED = -31032;
 
     private McpErrors() {
     }
@@ -56,6 +59,18 @@ final class McpErrors {
     static McpError guardUnavailable(String store, RuntimeException e) {
         return McpError.builder(GUARD_UNAVAILABLE).message("live operations are refused while the guard's store is "
                 + "unreachable: " + e.getMessage()).data(Map.of("store", store)).build();
+    }
+
+    static McpError rateLimited(String principal, int perMinute, long waitNanos) {
+        double retryAfter = Math.ceil(waitNanos / 1e8) / 10.0;
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", "rate_limited");
+        data.put("principal", principal);
+        data.put("limit", perMinute);
+        data.put("retry_after_seconds", retryAfter);
+        return McpError.builder(RATE_LIMITED).message(principal + " made more than " + perMinute
+                + " tool call(s) in a minute (mcp.principals." + principal + ".max_calls_per_minute); retry in "
+                + retryAfter + " s").data(data).build();
     }
 
     static McpError invalidParams(String message) {

@@ -75,7 +75,9 @@ class McpConfigTest {
                 "mcp: {principals: {alice: admin}}",
                 "mcp.principals.alice must be a mapping with roles (and token or token_env), but was \"admin\"",
                 "mcp: {principals: {\"al ice\": {roles: [admin]}}}",
-                "mcp.principals must be names of 1-64 characters of [A-Za-z0-9._@-], but was \"al ice\"");
+                "mcp.principals must be names of 1-64 characters of [A-Za-z0-9._@-], but was \"al ice\"",
+                "mcp: {principals: {bot: {roles: [viewer], token: t, max_calls_per_minute: 0}}}",
+                "mcp.principals.bot.max_calls_per_minute must be an integer >= 1, but was 0");
         cases.forEach((yaml, message) -> assertThatThrownBy(() -> mcp(yaml)).as(yaml)
                 .isInstanceOf(ConfigException.class).hasMessage(message));
     }

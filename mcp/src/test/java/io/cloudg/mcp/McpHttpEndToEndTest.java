@@ -381,4 +381,29 @@ class McpHttpEndToEndTest {
         assertThat(wrong.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
         assertThat(wrong.getMessage()).contains("iam_users is a global service");
     }
+
+    @Test
+    void aPrincipalsCallsPerMinuteAreCappedWithTheirOwnErrorWhateverTheTool() throws Exception {
+        RateLimitConfig rl = RateLimitConfig.defaults();
+        CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
+        CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir).withPrincipal(
+                        new io.cloudg.mcp.config.McpSettings.PrincipalSpec("bot", List.of("viewer"), "tok-bot", null, 2)))
+                .governor(governor).time(time).build();
+        open.add(mcp);
+        CloudgMcp.HttpEndpoint http = mcp.serveHttp();
+        open.add(http);
+        McpSyncClient bot = client(http, "tok-bot");
+        McpTestKit.call(bot, "rate_limit_status", Map.of());
+        McpTestKit.call(bot, "list_datasets", Map.of());
+        McpError e = refusedBy(() -> McpTestKit.call(bot, "rate_limit_status", Map.of()));
+        assertThat(e.getJsonRpcError().code()).isEqualTo(-31032);
+        Map<?, ?> data = (Map<?, ?>) e.getJsonRpcError().data();
+        assertThat(data.get("reason")).isEqualTo("rate_limited");
+        assertThat(data.get("limit")).isEqualTo(2);
+        assertThat(((Number) data.get("retry_after_seconds")).doubleValue()).as("a token every 30 s").isCloseTo(30.0,
+                org.assertj.core.api.Assertions.within(0.2));
+        McpTestKit.call(client(http, McpTestKit.VIC), "rate_limit_status", Map.of());
+        time.advance(java.time.Duration.ofSeconds(30));
+        McpTestKit.call(bot, "rate_limit_status", Map.of());
+    }
 }

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  *   principals:
  *     alice:   {roles: [admin]}
  *     ci-bot:  {roles: [operator], token_env: CLOUDG_MCP_TOKEN_CI}
- *     grafana: {roles: [viewer], token: "a-long-random-string"}
+ *     grafana: {roles: [viewer], token: "a-long-random-string", max_calls_per_minute: 30}
  * }</pre>
  *
  * <p>Over HTTP a caller presents {@code Authorization: Bearer <token>}; the token names the principal and
@@ -44,7 +44,7 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
 
     static final Set<String> KEYS = Set.of("dataset_dir", "http", "stdio_principal", "principals");
     static final Set<String> HTTP_KEYS = Set.of("host", "port", "path");
-    static final Set<String> PRINCIPAL_KEYS = Set.of("roles", "token", "token_env");
+    static final Set<String> PRINCIPAL_KEYS = Set.of("roles", "token", "token_env", "max_calls_per_minute");
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9._@-]{1,64}");
     static final Pattern ENV = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/-]*");
@@ -58,10 +58,19 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
      * @param roles admin, operator and/or viewer
      * @param token the bearer token itself, or null
      * @param tokenEnv the environment variable holding the token, or null
+     * @param maxCallsPerMinute tool calls this principal may make per minute (every tool; a burst of as many),
+     *        or null for no limit
      */
-    public record PrincipalSpec(String name, List<String> roles, String token, String tokenEnv) {
+    public record PrincipalSpec(String name, List<String> roles, String token, String tokenEnv, Integer maxCallsPerMinute) {
         public PrincipalSpec {
             roles = List.copyOf(roles);
+            if (maxCallsPerMinute != null && maxCallsPerMinute < 1) {
+                throw ConfigErrors.mustBe("mcp.principals." + name + ".max_calls_per_minute", "an integer >= 1", maxCallsPerMinute);
+            }
+        }
+
+        public PrincipalSpec(String name, List<String> roles, String token, String tokenEnv) {
+            this(name, roles, token, tokenEnv, null);
         }
 
         /** Redacted: never prints the token. */
@@ -134,7 +143,7 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
             if (token != null && tokenEnv != null) {
                 throw ConfigErrors.mustBe(key + ".token_env", "unset when " + key + ".token is set", tokenEnv);
             }
-            principals.add(new PrincipalSpec(name, roles, token, tokenEnv));
+            principals.add(new PrincipalSpec(name, roles, token, tokenEnv, p.integer("max_calls_per_minute", null, 1)));
         });
         return new McpSettings(dir == null ? null : Path.of(dir), http.string("host", d.httpHost()),
                 http.integer("port", d.httpPort(), 0), http.string("path", d.httpPath()),
