@@ -83,7 +83,7 @@ class AzureUnitsTest {
     }
 
     @Test
-    void accessDeniedIsFatalAndServerErrorsTransient() throws Exception {
+    void accessDeniedIsFatalServerErrorsTransientAnd503Throttling() throws Exception {
         Classifier c = Classifier.defaultClassifier();
         ManagementException denied = AzureFailures.of(response(403, Map.of()),
                 "{\"error\":{\"code\":\"AuthorizationFailed\",\"message\":\"no\"}}");
@@ -91,7 +91,7 @@ class AzureUnitsTest {
         assertThat(denied.getValue().getCode()).isEqualTo("AuthorizationFailed");
         assertThat(c.classify(AzureFailures.of(response(500, Map.of()), "not json"))).isEqualTo(ErrorClass.TRANSIENT);
         assertThat(c.classify(AzureFailures.of(response(503, Map.of()), "{\"error\":{\"code\":\"ServiceUnavailable\"}}")))
-                .isEqualTo(ErrorClass.TRANSIENT);
+                .as("a 503 is the provider shedding load: throttling, whatever its code").isEqualTo(ErrorClass.THROTTLED);
     }
 
     @Test
