@@ -181,7 +181,8 @@ class FleetInProcessIT {
 
         JsonNode run = fleetInfo(fleet);
         assertThat(run.get("mode").asText()).isEqualTo("distributed");
-        assertThat(run.get("governor").asText()).contains("127.0.0.1:" + estate.redisPort);
+        assertThat(run.get("governor").asText()).as("what ran, as docs/ratelimit.md says").isEqualTo("redis");
+        assertThat(run.get("governor_store").asText()).contains("127.0.0.1:" + estate.redisPort);
         assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
         assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
         assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ tasks\\].*ETA .*"));
