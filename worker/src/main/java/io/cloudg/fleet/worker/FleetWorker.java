@@ -159,8 +159,9 @@ public final class FleetWorker implements AutoCloseable {
             producer.close(Duration.ofSeconds(10));
             jobs.shutdownNow();
             health.stopping();
-            finished.countDown();
+            // logged before the latch opens: a shutdown hook waiting on it lets the JVM end at once
             LOG.info("worker {} stopped after {} task(s)", workerId, done.get());
+            finished.countDown();
         }
     }
 
