@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * {@link AwsServices}, not code here.
  */
 public final class AwsClients implements AutoCloseable {
+    private static final String CBOR = "aws.cborEnabled";
     private final AwsSettings settings;
     private final Governor governor;
     private final SdkHttpClient http;
@@ -39,6 +40,11 @@ public final class AwsClients implements AutoCloseable {
     private final ExecutorService items;
 
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
+        if (System.getProperty(CBOR) == null) {
+            // Kinesis speaks CBOR by default; its listing calls answer the same in JSON, which every endpoint
+            // (AWS and cloud-sim) reads. A user who sets aws.cborEnabled keeps their choice.
+            System.setProperty(CBOR, "false");
+        }
         this.settings = settings;
         this.governor = governor;
         this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))

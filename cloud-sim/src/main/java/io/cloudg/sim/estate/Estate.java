@@ -90,8 +90,8 @@ public final class Estate {
                 new AwsRegionBuilder(ids, a.id(), region, out).build(spec);
             }
             for (AwsType t : AwsType.values()) {
-                if (t.countable() && t.placement() != AwsType.Placement.REGIONAL) {
-                    for (int i = 0; i < spec.count(t); i++) {
+                if (t.countable() && t.placement() != AwsType.Placement.REGIONAL && !ModelTypes.child(t)) {
+                    for (int i = 0; i < ModelTypes.count(spec, t, a.management()); i++) {
                         String region = t.placement() == AwsType.Placement.ACCOUNT
                             ? spec.regions().get(i % spec.regions().size()) : AwsEstate.GLOBAL;
                         out.add(AwsRegionBuilder.make(ids, t, a.id(), region, i, null, null, null));
@@ -99,6 +99,7 @@ public final class Estate {
                 }
             }
         }
+        ModelTypes.children(spec, ids, out);
         return new AwsEstate(org, accounts, spec.regions(), spec.roleName(), out,
             AwsSecurity.generate(spec.security(), ids, accounts, out));
     }
@@ -121,10 +122,10 @@ public final class Estate {
             List<AwsResource> vpcs = new ArrayList<>();
             List<AwsResource> subnets = new ArrayList<>();
             for (AwsType t : AwsType.values()) {
-                if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL) {
+                if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL || ModelTypes.child(t)) {
                     continue;
                 }
-                for (int i = 0; i < spec.count(t); i++) {
+                for (int i = 0; i < ModelTypes.count(spec, t); i++) {
                     String zone = region + (char) ('a' + (i % 3));
                     String vpc = null;
                     String subnet = null;
@@ -155,6 +156,9 @@ public final class Estate {
 
         static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String vpc, String subnet,
                                 String zone) {
+            if (ModelTypes.has(t)) {
+                return ModelTypes.make(ids, t, account, region, i, zone, null);
+            }
             String salt = t.cfnType() + "/" + account + "/" + region + "/" + i;
             String h8 = ids.hex(salt, 8);
             String h17 = ids.hex(salt, 17);
