@@ -102,6 +102,11 @@ public final class AwsCollector {
         return spec.managementOnly();
     }
 
+    /** Whether it lists per parent (a cluster's services): its second call runs once per parent. */
+    public boolean listsPerParent() {
+        return spec.parent() != null;
+    }
+
     CollectorSpec spec() {
         return spec;
     }
