@@ -124,6 +124,7 @@ final class ModelCatalog {
         m.list(AwsService.IAM, "ListSAMLProviders", AwsType.IAM_SAML_PROVIDER, "SAMLProviderList", "Arn=id", "CreateDate=created");
         m.list(AwsService.IAM, "ListOpenIDConnectProviders", AwsType.IAM_OIDC_PROVIDER, "OpenIDConnectProviderList", "Arn=id");
         m.list(AwsService.IAM, "ListServerCertificates", AwsType.IAM_SERVER_CERTIFICATE, "ServerCertificateMetadataList", "ServerCertificateName=id", "ServerCertificateId='ASCA{account}'", "Arn=arn", "Path='/'", "UploadDate=created");
+        m.singleton(AwsService.IAM, "GetAccountPasswordPolicy", AwsType.IAM_PASSWORD_POLICY, "NoSuchEntity", "PasswordPolicy.MinimumPasswordLength='14'", "PasswordPolicy.RequireSymbols='true'", "PasswordPolicy.RequireNumbers='true'", "PasswordPolicy.RequireUppercaseCharacters='true'", "PasswordPolicy.RequireLowercaseCharacters='true'", "PasswordPolicy.AllowUsersToChangePassword='true'", "PasswordPolicy.MaxPasswordAge='90'", "PasswordPolicy.PasswordReusePrevention='24'", "PasswordPolicy.ExpirePasswords='true'");
         m.list(AwsService.IAM, "ListVirtualMFADevices", AwsType.IAM_VIRTUAL_MFA_DEVICE, "VirtualMFADevices", "SerialNumber=id", "EnableDate=created");
         m.list(AwsService.KMS, "ListAliases", AwsType.KMS_ALIAS, "Aliases", "AliasName=id", "AliasArn=arn", "CreationDate=created");
         m.list(AwsService.LAMBDA, "ListLayers", AwsType.LAMBDA_LAYER, "Layers", "LayerName=id", "LayerArn=arn");

@@ -85,6 +85,7 @@ public enum AwsType {
     IAM_SAML_PROVIDER("AWS::IAM::SAMLProvider", "iam", Placement.GLOBAL),
     IAM_OIDC_PROVIDER("AWS::IAM::OIDCProvider", "iam", Placement.GLOBAL),
     IAM_SERVER_CERTIFICATE("AWS::IAM::ServerCertificate", "iam", Placement.GLOBAL),
+    IAM_PASSWORD_POLICY("AWS::IAM::AccountPasswordPolicy", "iam", Placement.GLOBAL),
     IAM_VIRTUAL_MFA_DEVICE("AWS::IAM::VirtualMFADevice", "iam", Placement.GLOBAL),
     KMS_ALIAS("AWS::KMS::Alias", "kms", Placement.REGIONAL),
     LAMBDA_LAYER("AWS::Lambda::LayerVersion", "lambda", Placement.REGIONAL),

@@ -66,6 +66,7 @@ public final class ModelTypes {
         rule(AwsType.IAM_SAML_PROVIDER, "arn", "arn:aws:iam::{account}:saml-provider/{name}");
         rule(AwsType.IAM_OIDC_PROVIDER, "arn", "arn:aws:iam::{account}:oidc-provider/{name}");
         rule(AwsType.IAM_SERVER_CERTIFICATE, "name", "arn:aws:iam::{account}:server-certificate/{name}");
+        rule(AwsType.IAM_PASSWORD_POLICY, "singleton:{account}", "arn:aws:iam::{account}:account-password-policy");
         rule(AwsType.IAM_VIRTUAL_MFA_DEVICE, "arn", "arn:aws:iam::{account}:mfa/{name}");
         rule(AwsType.KMS_ALIAS, "tmpl:alias/{name}", "arn:aws:kms:{region}:{account}:{id}");
         rule(AwsType.LAMBDA_LAYER, "name", "arn:aws:lambda:{region}:{account}:layer:{id}");
@@ -100,7 +101,7 @@ public final class ModelTypes {
         rule(AwsType.SSM_PATCH_BASELINE, "hex:pb-", "arn:aws:ssm:{region}:{account}:patchbaseline/{id}");
         rule(AwsType.CLOUDWATCH_DASHBOARD, "name", "arn:aws:cloudwatch::{account}:dashboard/{name}");
         rule(AwsType.LOGS_DESTINATION, "name", "arn:aws:logs:{region}:{account}:destination:{name}");
-        rule(AwsType.ECR_REGISTRY_SCANNING, "singleton:{account}", "arn:aws:ecr:{region}:{account}:registry/{account}");
+        rule(AwsType.ECR_REGISTRY_SCANNING, "singleton:{account}/{region}", "arn:aws:ecr:{region}:{account}:registry/{account}");
         rule(AwsType.EFS_ACCESS_POINT, "hex:fsap-", "arn:aws:elasticfilesystem:{region}:{account}:access-point/{id}");
         rule(AwsType.ELASTICACHE_REPLICATION_GROUP, "name", "arn:aws:elasticache:{region}:{account}:replicationgroup:{name}");
         rule(AwsType.ELASTICACHE_SUBNET_GROUP, "name", "arn:aws:elasticache:{region}:{account}:subnetgroup:{name}");
