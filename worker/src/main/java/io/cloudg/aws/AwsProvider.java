@@ -329,10 +329,15 @@ public final class AwsProvider {
         return new AwsAccount(id, name, assumed, false);
     }
 
+    /** Cloud Control's answers for a type this region does not offer: "none here", not a failure. */
+    static final Set<String> CLOUDCONTROL_NOT_OFFERED = Set.of("TypeNotFoundException", "UnsupportedActionException");
+
     private io.cloudg.collect.CollectorBody cloudControlSweep(AwsAccount account, String region) {
         List<String> types = settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
         return sink -> {
             CloudControlClient cc = clients.client(CloudControlClient.class, account, region);
+            int failed = 0;
+            String first = null;
             for (String type : types) {
                 try {
                     for (ResourceDescription d : cc.listResourcesPaginator(r -> r.typeName(type)).resourceDescriptions()) {
@@ -340,13 +345,26 @@ public final class AwsProvider {
                                 null, Map.of(), Map.of()));
                     }
                 } catch (SdkException e) {
-                    // a type this region does not offer, or access to one type denied: the sweep goes on; a
-                    // call that gave up or met an open circuit is in the ledger, so coverage says PARTIAL
+                    // a call that gave up or met an open circuit is in the ledger (coverage says PARTIAL); a type
+                    // this region does not offer lists as none; a type the sweep could not read (access denied)
+                    // is a type missing from the map: the sweep goes on, and ends PARTIAL naming it
                     if (clients.governor().classifier().classify(e) != ErrorClass.FATAL) {
                         throw e;
                     }
-                    LOG.debug("AWS: Cloud Control type {} in {}/{} skipped: {}", type, account.id(), region, oneLine(e));
+                    if (e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException ase
+                            && CLOUDCONTROL_NOT_OFFERED.contains(AwsCollector.code(ase))) {
+                        LOG.debug("AWS: Cloud Control type {} is not offered in {}/{}", type, account.id(), region);
+                        continue;
+                    }
+                    failed++;
+                    if (first == null) {
+                        first = "ListResources on " + type + ": " + clients.governor().classifier()
+                                .explain(e, clients.governor().time().epochMillis()).summary();
+                    }
                 }
+            }
+            if (failed > 0) {
+                throw new io.cloudg.collect.IncompleteItemsException(failed, types.size(), first);
             }
         };
     }

@@ -7,7 +7,6 @@ import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.aws.AwsCatalog;
 import io.cloudg.aws.AwsCollector;
-import io.cloudg.config.AwsSettings;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
@@ -16,62 +15,77 @@ import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A per-item call that is denied never passes for an answer: for every collector of the catalog that makes
+ * A per-item call that is denied never passes for an answer. For every collector of the catalog that makes
  * per-item calls (a region call, a derived security attribute, a configuration read, one parent's child
- * listing), the first such call is denied once (cloud-sim fault {@code access_denied, count: 1}); the entry must
- * be PARTIAL and name the call and the error, the item must still be in the map with {@code detail_errors}
- * saying what it lacks, and nothing it could not read may be filled in (a bucket whose location was denied is
- * in region {@code unknown}, not in a plausible one).
+ * listing), its first per-item call is denied once (a cloud-sim fault {@code access_denied, count: 1} on that
+ * operation; one map runs them all, as the operations are distinct): each such entry must be PARTIAL naming
+ * the call and the error, the item must still be in the map with {@code detail_errors} saying what it lacks,
+ * and nothing it could not read may be filled in (the bucket whose location was denied is in region
+ * {@code unknown}, not in a plausible one). Collectors without per-item calls stay SUCCESS.
  */
 class AwsPerItemFailureEndToEndTest {
+    /** AWS's denial codes: AccessDenied, AccessDeniedException, EC2's UnauthorizedOperation. */
+    static final String DENIED = "AccessDenied|UnauthorizedOperation";
+
     @TempDir
     Path out;
 
-    static Stream<Arguments> perItemCalls() {
-        return AwsCatalog.all().stream().filter(c -> c.operations().size() > 1)
-                .map(c -> Arguments.of(c.name(), c.service(), c.operations().get(1)));
-    }
-
-    @ParameterizedTest(name = "{0}: {2} denied once")
-    @MethodSource("perItemCalls")
-    void aDeniedPerItemCallMakesTheEntryPartialWithTheReason(String collector, String service, String operation)
-            throws Exception {
-        AwsCollector c = AwsCatalog.named(collector);
-        boolean childListing = c.listsPerParent();
-        String denied = operation;
-        FaultSpec faults = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: " + service + ", operation: "
-                + denied + "}, error: access_denied, count: 1}]");
+    @Test
+    void aDeniedPerItemCallMakesItsEntryPartialWithTheReasonForEveryCollector() throws Exception {
+        Map<AwsCollector, String> denied = new LinkedHashMap<>();
+        for (AwsCollector c : AwsCatalog.all()) {
+            if (c.operations().size() > 1) {
+                denied.put(c, c.operations().get(1));
+            }
+        }
+        assertThat(denied.values().stream().distinct().count()).as("one fault rule per operation")
+                .isEqualTo(denied.size());
+        String rules = denied.entrySet().stream().map(e -> "{match: {provider: aws, service: " + e.getKey().service()
+                + ", operation: " + e.getValue() + "}, error: access_denied, count: 1}").collect(Collectors.joining(", "));
         EstateSpec estate = EstateSpec.defaultEstate();
-        AwsSpec one = estate.aws();
-        estate = estate.withAws(new AwsSpec(1, null, null, List.of("us-east-1"), one.roleName(), one.counts(), one.security()));
-        try (SimHarness h = new SimHarness(estate, faults)) {
-            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(List.of(collector), List.of())
-                    .withSweeps(false, false).withDetail(AwsSettings.Detail.FULL)).build();
+        AwsSpec aws = estate.aws();
+        estate = estate.withAws(new AwsSpec(1, null, null, List.of("us-east-1"), aws.roleName(), aws.counts(), aws.security()));
+        try (SimHarness h = new SimHarness(estate, FaultSpec.fromYaml("faults: [" + rules + "]"))) {
+            CloudGConfig config = h.config(out).aws(a -> a.withSweeps(false, false)).build();
             InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
-            ServiceCoverage entry = r.coverage().stream().flatMap(rec -> rec.services().stream())
-                    .filter(s -> s.service().equals(collector)).findFirst().orElseThrow();
-            assertThat(entry.status()).as(entry.toString()).isEqualTo(CoverageStatus.PARTIAL);
-            assertThat(entry.error()).contains("1 of ").contains(denied).contains("AccessDenied");
-            if (childListing) {
-                return; // the denied parent's children are not listed; the entry says so
+            Map<String, ServiceCoverage> entries = r.coverage().stream().flatMap(rec -> rec.services().stream())
+                    .collect(Collectors.toMap(ServiceCoverage::service, s -> s, (a, b) -> a));
+            List<Asset> assets;
+            try (Stream<Asset> s = r.assets()) {
+                assets = s.toList();
             }
-            List<Asset> hit;
-            try (Stream<Asset> assets = r.assets()) {
-                hit = assets.filter(a -> a.attributes().containsKey("detail_errors")).toList();
+            for (AwsCollector c : AwsCatalog.all()) {
+                ServiceCoverage entry = entries.get(c.name());
+                assertThat(entry).as("coverage entry of " + c.name()).isNotNull();
+                String op = denied.get(c);
+                if (op == null) {
+                    assertThat(entry.status()).as(entry.toString()).isEqualTo(CoverageStatus.SUCCESS);
+                    continue;
+                }
+                assertThat(entry.status()).as(entry.toString()).isEqualTo(CoverageStatus.PARTIAL);
+                assertThat(entry.error()).as(c.name()).contains("1 of ").contains(op).containsPattern(DENIED);
+                if (c.listsPerParent()) {
+                    continue; // the denied parent's children are not listed; the entry says so
+                }
+                List<Asset> lacking = assets.stream().filter(a -> a.type().equals(c.type())
+                        && a.attributes().containsKey("detail_errors")).toList();
+                assertThat(lacking).as(c.name() + ": the item whose call was denied is mapped and says what it lacks")
+                        .hasSize(1);
+                assertThat(lacking.get(0).attributes().get("detail_errors").toString()).contains(op).containsPattern(DENIED);
             }
-            assertThat(hit).as("the item whose call was denied is mapped and says what it lacks").hasSize(1);
-            assertThat(hit.get(0).attributes().get("detail_errors").toString()).contains(denied).contains("AccessDenied");
-            if (collector.equals("s3_buckets") && denied.equals("GetBucketLocation")) {
-                assertThat(hit.get(0).region()).isEqualTo(AwsCollector.UNKNOWN_REGION);
-            }
+            Asset bucket = assets.stream().filter(a -> a.type().equals("AWS::S3::Bucket")
+                    && String.valueOf(a.attributes().get("detail_errors")).contains("GetBucketLocation")).findFirst().orElseThrow();
+            assertThat(bucket.region()).as("a bucket whose location was denied").isEqualTo(AwsCollector.UNKNOWN_REGION);
+            assertThat(bucket.attributes()).doesNotContainKey("location");
         }
     }
 }
