@@ -47,8 +47,8 @@ class AwsPerItemFailureEndToEndTest {
                 denied.put(c, c.operations().get(1));
             }
         }
-        assertThat(denied.values().stream().distinct().count()).as("one fault rule per operation")
-                .isEqualTo(denied.size());
+        assertThat(denied.entrySet().stream().map(e -> e.getKey().service() + "." + e.getValue()).distinct().count())
+                .as("one fault rule per service x operation").isEqualTo(denied.size());
         String rules = denied.entrySet().stream().map(e -> "{match: {provider: aws, service: " + e.getKey().service()
                 + ", operation: " + e.getValue() + "}, error: access_denied, count: 1}").collect(Collectors.joining(", "));
         EstateSpec estate = EstateSpec.defaultEstate();
