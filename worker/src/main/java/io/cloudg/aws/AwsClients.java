@@ -40,6 +40,11 @@ public final class AwsClients implements AutoCloseable {
     private final ExecutorService items;
 
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
+        this(settings, governor, maxConnections, itemPool());
+    }
+
+    /** With the threads that run per-item calls given (tests watch them). */
+    AwsClients(AwsSettings settings, Governor governor, int maxConnections, ExecutorService items) {
         if (System.getProperty(CBOR) == null) {
             // Kinesis speaks CBOR by default; its listing calls answer the same in JSON, which every endpoint
             // (AWS and cloud-sim) reads. A user who sets aws.cborEnabled keeps their choice.
@@ -49,8 +54,12 @@ public final class AwsClients implements AutoCloseable {
         this.governor = governor;
         this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))
                 .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
+        this.items = items;
+    }
+
+    private static ExecutorService itemPool() {
         AtomicInteger n = new AtomicInteger();
-        this.items = Executors.newCachedThreadPool(r -> {
+        return Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "cloudg-aws-item-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
