@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * {@code /_sim}: {@code GET /_sim/truth}, {@code GET /_sim/findings} (the security findings the estate holds),
- * {@code GET /_sim/stats}, {@code GET /_sim/health} and {@code PUT /_sim/faults} (a fault file as the body;
+ * {@code GET /_sim/stats}, {@code GET /_sim/quotas} (the quota table in effect, each limit with its source),
+ * {@code GET /_sim/health} and {@code PUT /_sim/faults} (a fault file as the body;
  * replaces the rules).
  */
 final class AdminService {
@@ -40,6 +41,11 @@ final class AdminService {
                 case "GET /_sim/stats" -> {
                     return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(sim.stats())).build();
                 }
+                case "GET /_sim/quotas" -> {
+                    return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(Map.of(
+                        "realism", sim.options().estate().realism().id(),
+                        "quotas", sim.options().estate().quotas().table()))).build();
+                }
                 case "GET /_sim/health" -> {
                     return SimResponse.status(200).body("application/json", "{\"status\":\"ok\"}").build();
                 }
@@ -55,8 +61,8 @@ final class AdminService {
                 default -> {
                     return SimResponse.status(404).body("application/json",
                         JSON.writeValueAsBytes(Map.of("error", "no such admin route: " + req.method() + " " + req.path(),
-                            "routes", "GET /_sim/truth, GET /_sim/findings, GET /_sim/stats, GET /_sim/health, "
-                            + "PUT /_sim/faults"))).build();
+                            "routes", "GET /_sim/truth, GET /_sim/findings, GET /_sim/stats, GET /_sim/quotas, "
+                            + "GET /_sim/health, PUT /_sim/faults"))).build();
                 }
             }
         } catch (java.io.IOException e) {

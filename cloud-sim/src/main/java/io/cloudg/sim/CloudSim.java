@@ -9,6 +9,7 @@ import io.cloudg.sim.azure.AzureFrontend;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import io.cloudg.sim.config.NeighbourSpec;
+import io.cloudg.sim.config.Realism;
 import io.cloudg.sim.core.CallScope;
 import io.cloudg.sim.core.Counters;
 import io.cloudg.sim.core.Gate;
@@ -20,6 +21,7 @@ import io.cloudg.sim.gcp.GcpServer;
 import io.cloudg.sim.http.HttpFrontend;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.quota.Neighbour;
 import io.cloudg.sim.quota.QuotaBook;
 import java.net.URI;
 import java.util.List;
@@ -69,9 +71,10 @@ public final class CloudSim implements AutoCloseable {
         EstateSpec spec = options.estate();
         this.estate = Estate.generate(spec, seed);
         List<NeighbourSpec> neighbours = spec.neighbours();
-        this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(), scope -> neighbourShare(neighbours, scope));
+        this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(),
+            scope -> neighbour(neighbours, scope, spec.realism()), seed);
         this.faults = new FaultEngine(options.faults(), options.clock(), seed);
-        Gate gate = new Gate(quotas, faults, spec.latency(), seed, counters);
+        Gate gate = new Gate(quotas, faults, spec.latency(), spec.latency().perItem(spec.realism()), seed, counters);
         QuotaPolicy policy = new QuotaPolicy(spec.quotas());
         this.principals = new AwsPrincipals(estate.aws(), seed);
         AwsFrontend aws = new AwsFrontend(new AwsCatalog(), new AwsCall.AwsContext(estate.aws(), principals,
@@ -80,7 +83,7 @@ public final class CloudSim implements AutoCloseable {
         AdminService admin = new AdminService(this);
         this.host = options.host();
         this.gcp = new GcpServer(options.host(), options.gcpPort(),
-            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer));
+            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer, spec.gcp().consumerProject()));
         try {
             this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
                 req -> route(req, admin, aws, azure));
@@ -111,13 +114,13 @@ public final class CloudSim implements AutoCloseable {
         return aws.handle(req);
     }
 
-    private static double neighbourShare(List<NeighbourSpec> neighbours, CallScope scope) {
+    private static Neighbour neighbour(List<NeighbourSpec> neighbours, CallScope scope, Realism realism) {
         for (NeighbourSpec n : neighbours) {
             if (n.match().matches(scope)) {
-                return n.share();
+                return n.load(realism);
             }
         }
-        return 0;
+        return Neighbour.NONE;
     }
 
     /** {@code http://127.0.0.1:PORT}: every AWS service and region. */

@@ -14,9 +14,23 @@ import io.cloudg.sim.http.SimRequest;
  * @param requestId the request id echoed in the answer
  * @param http      the raw request
  * @param context   the estate and the simulator's shared AWS state
+ * @param meter     what the answer lists (handlers that list things count their items here)
  */
 public record AwsCall(AwsService service, String operation, String region, AwsPrincipal principal, String requestId,
-                      SimRequest http, AwsContext context) {
+                      SimRequest http, AwsContext context, Meter meter) {
+
+    /** Counts the items one answer lists, for the per-item latency. Used by one request thread. */
+    public static final class Meter {
+        private int items;
+
+        public void items(int n) {
+            items = n;
+        }
+
+        public int items() {
+            return items;
+        }
+    }
 
     public String account() {
         return principal.account();

@@ -81,6 +81,7 @@ public final class Listing implements AwsHandler {
         for (int i = start; i < end; i++) {
             items.add(toItem.apply(all.get(i)));
         }
+        call.meter().items(items.size());
         SdkPojo b = responseBuilder.get();
         Pojos.set(b, listMember, items);
         boolean more = end < all.size();

@@ -13,6 +13,7 @@ import io.cloudg.sim.estate.AzureResourceGroup;
 import io.cloudg.sim.estate.AzureSubscription;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.quota.Admission;
 import io.cloudg.sim.quota.BucketRef;
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -59,8 +60,8 @@ public final class AzureFrontend {
     private record Route(String operation, String subscription, boolean graph, Function<Call, SimResponse> answer) {
     }
 
-    /** One admitted call. */
-    private record Call(SimRequest req, String principal, String requestId, long remaining, long fullAfterNanos) {
+    /** One admitted call, with the quota headers its answer carries. */
+    private record Call(SimRequest req, String principal, String requestId, List<SimResponse.Header> quota) {
     }
 
     public SimResponse handle(SimRequest req) {
@@ -75,17 +76,14 @@ public final class AzureFrontend {
                 throw AzureErrors.missingApiVersion();
             }
             Route route = route(req);
-            BucketRef bucket = route.graph ? quotas.resourceGraph(principal)
-                : quotas.armRead(route.subscription, principal);
+            List<BucketRef> buckets = route.graph ? List.of(quotas.resourceGraph(principal))
+                : quotas.armReads(route.subscription, principal, route.subscription.equals(TENANT_SCOPE));
             CallScope scope = new CallScope(Provider.AZURE, route.subscription, "global",
                 route.graph ? "resourcegraph" : "arm", route.operation);
-            Verdict v = gate.enter(scope, bucket);
+            Verdict v = gate.enter(scope, buckets);
             SimResponse answer;
             if (v instanceof Verdict.Throttled t) {
-                long secs = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
-                AzureError e = route.graph ? AzureErrors.graphThrottled(secs)
-                    : AzureErrors.armThrottled(route.subscription, principal, secs);
-                answer = error(e, requestId, quotaHeaders(route.graph, 0, t.fullAfterNanos()));
+                answer = throttled(route, principal, requestId, t);
             } else if (v instanceof Verdict.Faulted f) {
                 answer = switch (f.kind()) {
                     case RESET -> SimResponse.reset(0);
@@ -97,18 +95,41 @@ public final class AzureFrontend {
                 };
             } else {
                 Verdict.Proceed p = (Verdict.Proceed) v;
+                List<SimResponse.Header> headers = quotaHeaders(route.graph, p.admissions());
                 try {
-                    SimResponse ok = route.answer.apply(new Call(req, principal, requestId, p.remaining(), p.fullAfterNanos()));
-                    answer = ok;
+                    answer = route.answer.apply(new Call(req, principal, requestId, headers));
                 } catch (AzureError e) {
-                    answer = error(e, requestId, quotaHeaders(route.graph, p.remaining(), p.fullAfterNanos()));
+                    answer = error(e, requestId, headers);
                 }
             }
-            return v.delayNanos() > 0 ? answer.withDelay(v.delayNanos()) : answer;
+            long delay = v.delayNanos() + gate.itemsNanos(answer.items());
+            return delay > 0 ? answer.withDelay(delay) : answer;
         } catch (AzureError e) {
             gate.counters().error();
             return error(e, requestId, List.of());
         }
+    }
+
+    /**
+     * A throttled read: ARM's 429 with {@code Retry-After} (the bucket's wait, or in strict the observed fixed
+     * value) and the remaining-reads headers at zero; Resource Graph's 429 with the user-quota headers (and,
+     * in lenient only, {@code Retry-After}).
+     */
+    private SimResponse throttled(Route route, String principal, String requestId, Verdict.Throttled t) {
+        long exact = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
+        boolean strict = quotas.realism().strict();
+        if (route.graph) {
+            AzureError e = AzureErrors.graphThrottled(strict && !t.injected() ? 0 : exact);
+            return error(e, requestId, graphHeaders(0, t.fullAfterNanos()));
+        }
+        java.time.Duration fixed = quotas.spec().armRetryAfter();
+        long secs = fixed != null ? fixed.toSeconds() : exact;
+        List<SimResponse.Header> h = new ArrayList<>();
+        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", "0"));
+        if (strict && !route.subscription.equals(TENANT_SCOPE)) {
+            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads", "0"));
+        }
+        return error(AzureErrors.armThrottled(route.subscription, principal, secs), requestId, h);
     }
 
     private Route route(SimRequest req) {
@@ -134,7 +155,7 @@ public final class AzureFrontend {
                 }
                 if (seg.length == 2) {
                     return new Route("GetSubscription", sub, false, c -> ok(c, subscriptionJson(estate.subscription(sub)),
-                        false));
+                        1));
                 }
                 if (seg.length == 3 && seg[2].equals("resources")) {
                     return new Route("ListResources", sub, false, c -> resources(c, sub));
@@ -155,7 +176,7 @@ public final class AzureFrontend {
         t.put("tenantId", estate.tenantId());
         t.put("tenantCategory", "Home");
         t.put("displayName", "cloud-sim");
-        return ok(c, Map.of("value", List.of(t)), false);
+        return ok(c, Map.of("value", List.of(t)), 1);
     }
 
     private SimResponse subscriptions(Call c) {
@@ -237,7 +258,7 @@ public final class AzureFrontend {
         if (end < all.size()) {
             body.put("nextLink", nextLink(c.req, encodeSkip(c.req.path(), end)));
         }
-        return ok(c, body, false);
+        return ok(c, body, value.size());
     }
 
     private static String nextLink(SimRequest req, String skip) {
@@ -371,16 +392,17 @@ public final class AzureFrontend {
             out.put("data", data);
         }
         out.put("facets", List.of());
-        return ok(c, out, true);
+        return ok(c, out, page.size());
     }
 
     // ------------------------------------------------------------------ wire
 
-    private SimResponse ok(Call c, Object body, boolean graph) {
+    private SimResponse ok(Call c, Object body, int items) {
         SimResponse.Builder b = SimResponse.status(200);
-        for (SimResponse.Header h : quotaHeaders(graph, c.remaining, c.fullAfterNanos)) {
+        for (SimResponse.Header h : c.quota) {
             b.header(h.name(), h.value());
         }
+        b.items(items);
         b.header("x-ms-request-id", c.requestId).header("x-ms-correlation-request-id", c.requestId);
         try {
             return b.body("application/json; charset=utf-8", JSON.writeValueAsBytes(body)).build();
@@ -389,17 +411,32 @@ public final class AzureFrontend {
         }
     }
 
-    private static List<SimResponse.Header> quotaHeaders(boolean graph, long remaining, long fullAfterNanos) {
-        if (remaining < 0) {
+    /**
+     * The quota headers of an admitted call: Resource Graph's user quota, or ARM's remaining reads (and, when
+     * the read was also charged to the subscription-wide bucket, the global remaining reads).
+     */
+    private static List<SimResponse.Header> quotaHeaders(boolean graph, List<Admission> admissions) {
+        if (admissions.isEmpty()) {
             return List.of();
         }
+        Admission first = admissions.get(0);
         if (graph) {
-            long s = TimeUnit.NANOSECONDS.toSeconds(fullAfterNanos + 999_999_999L);
-            return List.of(new SimResponse.Header("x-ms-user-quota-remaining", Long.toString(remaining)),
-                new SimResponse.Header("x-ms-user-quota-resets-after",
-                    String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)));
+            return graphHeaders(first.remaining(), first.fullAfterNanos());
         }
-        return List.of(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(remaining)));
+        List<SimResponse.Header> h = new ArrayList<>(2);
+        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(first.remaining())));
+        if (admissions.size() > 1) {
+            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads",
+                Long.toString(admissions.get(1).remaining())));
+        }
+        return h;
+    }
+
+    private static List<SimResponse.Header> graphHeaders(long remaining, long resetNanos) {
+        long s = TimeUnit.NANOSECONDS.toSeconds(resetNanos + 999_999_999L);
+        return List.of(new SimResponse.Header("x-ms-user-quota-remaining", Long.toString(remaining)),
+            new SimResponse.Header("x-ms-user-quota-resets-after",
+                String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)));
     }
 
     private static SimResponse error(AzureError e, String requestId, List<SimResponse.Header> extra) {

@@ -28,17 +28,33 @@ import java.util.Map;
  *       resources: {compute.googleapis.com/Instance: 2}}
  * quotas: {enabled: true, aws: {services: {ec2.DescribeImageAttribute: {rate: 5, burst: 10}}}}
  * noisy_neighbours: [{match: {provider: aws, service: ec2}, share: 0.5}]
- * latency: {base: 2ms, jitter: 3ms}
+ * latency: {base: 2ms, jitter: 3ms, per_item: 0.5ms}
+ * realism: strict                     # or lenient (the default)
+ * listings: {short_pages: 0.1, empty_pages: 0.05, tokens: opaque}
+ * churn: {created: 0.02, deleted: 0.02, from: 0s, until: 2m}
  * </pre>
  *
- * @param seed      seed from the file (null: the simulator's option or default decides)
+ * @param seed       seed from the file (null: the simulator's option or default decides)
+ * @param realism    how closely the providers are imitated ({@code realism: strict|lenient}; lenient by default)
  * @param neighbours noisy neighbours
+ * @param listings   how listings page (null values: the profile's defaults)
+ * @param churn      resources created and deleted while a map runs; null: the profile's default
  */
-public record EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
-                         List<NeighbourSpec> neighbours, LatencySpec latency) {
+public record EstateSpec(Long seed, Realism realism, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
+                         List<NeighbourSpec> neighbours, LatencySpec latency, ListingSpec listings, ChurnSpec churn) {
 
     public EstateSpec {
         neighbours = List.copyOf(neighbours);
+        realism = realism == null ? Realism.LENIENT : realism;
+        quotas = quotas == null ? QuotaSpec.defaults(realism) : quotas.withRealism(realism);
+        latency = latency == null ? LatencySpec.NONE : latency;
+        listings = listings == null ? ListingSpec.DEFAULT : listings;
+    }
+
+    /** An estate with the profile's listings and churn. */
+    public EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
+                      List<NeighbourSpec> neighbours, LatencySpec latency) {
+        this(seed, Realism.LENIENT, aws, azure, gcp, quotas, neighbours, latency, ListingSpec.DEFAULT, null);
     }
 
     /** The small demo estate: 3 AWS accounts in 2 regions, 2 Azure subscriptions, 3 GCP projects. */
@@ -119,38 +135,59 @@ public record EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, Q
         if (!root.present()) {
             return d;
         }
-        root.onlyKeys("seed", "aws", "azure", "gcp", "quotas", "noisy_neighbours", "latency");
+        root.onlyKeys("seed", "realism", "aws", "azure", "gcp", "quotas", "noisy_neighbours", "latency", "listings",
+            "churn");
+        Realism realism = Realism.read(root.get("realism"));
         List<NeighbourSpec> neighbours = new ArrayList<>();
         for (SpecNode item : root.get("noisy_neighbours").items()) {
             neighbours.add(NeighbourSpec.read(item));
         }
         Long seed = root.get("seed").present() ? root.get("seed").longValue(0) : null;
-        return new EstateSpec(seed, AwsSpec.read(root.get("aws"), d.aws()), AzureSpec.read(root.get("azure"), d.azure()),
-            GcpSpec.read(root.get("gcp"), d.gcp()), QuotaSpec.read(root.get("quotas")), neighbours,
-            LatencySpec.read(root.get("latency")));
+        return new EstateSpec(seed, realism, AwsSpec.read(root.get("aws"), d.aws()),
+            AzureSpec.read(root.get("azure"), d.azure()), GcpSpec.read(root.get("gcp"), d.gcp()),
+            QuotaSpec.read(root.get("quotas"), realism), neighbours, LatencySpec.read(root.get("latency")),
+            ListingSpec.read(root.get("listings")), ChurnSpec.read(root.get("churn")));
+    }
+
+    /** The churn in effect (the file's, else the profile's default). */
+    public ChurnSpec effectiveChurn() {
+        return ChurnSpec.effective(churn, realism);
+    }
+
+    /** The same estate under another profile (what the file set explicitly is kept). */
+    public EstateSpec withRealism(Realism r) {
+        return new EstateSpec(seed, r, aws, azure, gcp, quotas, neighbours, latency, listings, churn);
+    }
+
+    public EstateSpec withListings(ListingSpec l) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, l, churn);
+    }
+
+    public EstateSpec withChurn(ChurnSpec c) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, listings, c);
     }
 
     public EstateSpec withAws(AwsSpec a) {
-        return new EstateSpec(seed, a, azure, gcp, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, a, azure, gcp, quotas, neighbours, latency, listings, churn);
     }
 
     public EstateSpec withAzure(AzureSpec a) {
-        return new EstateSpec(seed, aws, a, gcp, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, a, gcp, quotas, neighbours, latency, listings, churn);
     }
 
     public EstateSpec withGcp(GcpSpec g) {
-        return new EstateSpec(seed, aws, azure, g, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, azure, g, quotas, neighbours, latency, listings, churn);
     }
 
     public EstateSpec withQuotas(QuotaSpec q) {
-        return new EstateSpec(seed, aws, azure, gcp, q, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, azure, gcp, q, neighbours, latency, listings, churn);
     }
 
     public EstateSpec withNeighbours(List<NeighbourSpec> n) {
-        return new EstateSpec(seed, aws, azure, gcp, quotas, n, latency);
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, n, latency, listings, churn);
     }
 
     public EstateSpec withLatency(LatencySpec l) {
-        return new EstateSpec(seed, aws, azure, gcp, quotas, neighbours, l);
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, l, listings, churn);
     }
 }

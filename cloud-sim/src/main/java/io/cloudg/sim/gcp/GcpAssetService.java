@@ -21,7 +21,16 @@ import io.cloudg.sim.core.Verdict;
 import io.cloudg.sim.estate.GcpAsset;
 import io.cloudg.sim.estate.GcpEstate;
 import io.cloudg.sim.estate.GcpProject;
+import io.cloudg.sim.estate.Ids;
+import io.cloudg.sim.quota.BucketRef;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
@@ -47,18 +56,31 @@ public final class GcpAssetService {
     static final MethodDescriptor<SearchAllResourcesRequest, SearchAllResourcesResponse> SEARCH_ALL_RESOURCES = unary(
         "SearchAllResources", SearchAllResourcesRequest.getDefaultInstance(), SearchAllResourcesResponse.getDefaultInstance());
 
+    /** gRPC metadata naming the quota (consumer) project, as the Java client's {@code setQuotaProjectId} sends it. */
+    public static final Metadata.Key<String> USER_PROJECT = Metadata.Key.of("x-goog-user-project",
+        Metadata.ASCII_STRING_MARSHALLER);
+    private static final Context.Key<String> CALL_USER_PROJECT = Context.key("x-goog-user-project");
+
     private final GcpEstate estate;
     private final Gate gate;
     private final QuotaPolicy quotas;
     private final SimClock clock;
     private final ScheduledExecutorService timer;
+    private final String defaultConsumer;
 
-    public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer) {
+    /**
+     * @param consumerProject the project of the callers' credentials, charged in strict when a call names no
+     *                        {@code x-goog-user-project}; null: the estate's first project
+     */
+    public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer,
+                           String consumerProject) {
         this.estate = estate;
         this.gate = gate;
         this.quotas = quotas;
         this.clock = clock;
         this.timer = timer;
+        this.defaultConsumer = consumerProject != null ? consumerProject
+            : estate.projects().isEmpty() ? "cloud-sim-caller" : estate.projects().get(0).id();
     }
 
     private static <Q extends Message, R extends Message> MethodDescriptor<Q, R> unary(String name, Q req, R resp) {
@@ -68,7 +90,22 @@ public final class GcpAssetService {
             .build();
     }
 
+    /** The service, with an interceptor that hands each call's {@code x-goog-user-project} to the handlers. */
     public ServerServiceDefinition definition() {
+        return ServerInterceptors.intercept(methods(), new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                                                              ServerCallHandler<Q, R> next) {
+                String project = headers.get(USER_PROJECT);
+                if (project == null) {
+                    return next.startCall(call, headers);
+                }
+                return Contexts.interceptCall(Context.current().withValue(CALL_USER_PROJECT, project), call, headers, next);
+            }
+        });
+    }
+
+    private ServerServiceDefinition methods() {
         return ServerServiceDefinition.builder(SERVICE)
             .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) ->
                 serve("ListAssets", req.getParent(), obs, parent -> listAssets(req, parent))))
@@ -106,11 +143,16 @@ public final class GcpAssetService {
             obs.onError(e);
             return;
         }
-        Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method),
-            quotas.cloudAsset(parent.quotaScope(), method));
+        boolean strict = quotas.realism().strict();
+        String consumer = strict ? consumerProject() : null;
+        List<BucketRef> buckets = strict ? quotas.cloudAssetStrict(consumer, estate.organization(), method)
+            : List.of(quotas.cloudAsset(parent.quotaScope(), method));
+        Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method), buckets);
         Runnable reply;
         if (v instanceof Verdict.Throttled t) {
-            StatusRuntimeException e = GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
+            StatusRuntimeException e = strict
+                ? GcpErrors.quotaExceeded(method, t.refusedBy(), consumerName(consumer))
+                : GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
             reply = () -> obs.onError(e);
         } else if (v instanceof Verdict.Faulted f) {
             StatusRuntimeException e = switch (f.kind()) {
@@ -132,8 +174,29 @@ public final class GcpAssetService {
                 obs.onNext(r);
                 obs.onCompleted();
             };
+            schedule(reply, v.delayNanos() + gate.itemsNanos(items(r)));
+            return;
         }
         schedule(reply, v.delayNanos());
+    }
+
+    /** The project charged for a strict call: {@code x-goog-user-project}, else the callers' own project. */
+    private String consumerProject() {
+        String header = CALL_USER_PROJECT.get();
+        if (header == null || header.isBlank()) {
+            return defaultConsumer;
+        }
+        GcpProject p = estate.project(header.trim());
+        return p != null ? p.id() : header.trim();
+    }
+
+    /** {@code projects/NUMBER} as quota errors name a consumer (a stable made-up number outside the estate). */
+    private String consumerName(String projectId) {
+        if (projectId == null) {
+            return null;
+        }
+        GcpProject p = estate.project(projectId);
+        return "projects/" + (p != null ? Long.toString(p.number()) : new Ids(0xC0515L).digits("consumer/" + projectId, 12));
     }
 
     private void schedule(Runnable reply, long delayNanos) {
@@ -142,6 +205,13 @@ public final class GcpAssetService {
         } else {
             reply.run();
         }
+    }
+
+    private static int items(Object response) {
+        if (response instanceof ListAssetsResponse l) {
+            return l.getAssetsCount();
+        }
+        return response instanceof SearchAllResourcesResponse s ? s.getResultsCount() : 0;
     }
 
     private Parent resolve(String name, String field) {
