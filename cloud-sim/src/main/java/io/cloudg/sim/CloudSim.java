@@ -70,6 +70,7 @@ public final class CloudSim implements AutoCloseable {
         this.seed = options.effectiveSeed();
         EstateSpec spec = options.estate();
         this.estate = Estate.generate(spec, seed);
+        estate.timeline().start(options.clock());
         List<NeighbourSpec> neighbours = spec.neighbours();
         this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(),
             scope -> neighbour(neighbours, scope, spec.realism()), seed);

@@ -100,7 +100,7 @@ final class Ec2Operations {
                 .build());
         list(t, "DescribeSecurityGroups", DescribeSecurityGroupsRequest::builder, DescribeSecurityGroupsResponse::builder,
             "SecurityGroups", "GroupIds", AwsType.EC2_SECURITY_GROUP, paged(5, 1000), (c, r) -> {
-                AwsSecurity.SecurityGroup rules = c.estate().security().securityGroup(r.id());
+                AwsSecurity.SecurityGroup rules = c.estate().security().securityGroup(r);
                 return SecurityGroup.builder().groupId(r.id()).groupName(r.name()).description("cloud-sim security group")
                     .vpcId(r.vpcId()).ownerId(r.account()).securityGroupArn(r.arn()).tags(name(r))
                     .ipPermissions(permissions(r.account(), rules.ingress()))
@@ -299,8 +299,8 @@ final class Ec2Operations {
         if (req.attributeAsString() == null) {
             throw AwsErrors.client("MissingParameter", "The request must contain the parameter Attribute", 400);
         }
-        AwsResource image = call.estate().find(AwsType.EC2_IMAGE, req.imageId());
-        if (image == null || !image.account().equals(call.account()) || !image.region().equals(call.region())) {
+        AwsResource image = call.estate().find(call.account(), call.region(), AwsType.EC2_IMAGE, req.imageId());
+        if (image == null) {
             throw AwsErrors.client("InvalidAMIID.NotFound", "The image id '[" + req.imageId() + "]' does not exist", 400);
         }
         DescribeImageAttributeResponse.Builder b = DescribeImageAttributeResponse.builder().imageId(image.id());

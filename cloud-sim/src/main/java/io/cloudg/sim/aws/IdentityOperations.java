@@ -91,7 +91,7 @@ final class IdentityOperations {
                 if (!call.principal().management()) {
                     throw AwsErrors.accessDenied(ORGANIZATIONS, "You don't have permissions to access this resource.");
                 }
-                return call.estate().all().stream().filter(r -> r.type() == AwsType.ORGANIZATIONS_ACCOUNT).toList();
+                return call.estate().organizationAccounts();
             },
             (c, r) -> {
                 AwsAccount a = c.estate().account(r.id());

@@ -82,7 +82,7 @@ final class SweepOperations {
                     if (!call.principal().management()) {
                         return List.of();
                     }
-                    return call.estate().all().stream().filter(r -> r.type() == AwsType.ORGANIZATIONS_ACCOUNT).toList();
+                    return call.estate().organizationAccounts();
                 }
                 return call.estate().list(call.account(), call.region(), type);
             }
