@@ -9,7 +9,7 @@ import io.cloudg.sim.http.SimResponse;
 import java.util.Map;
 
 /**
- * {@code /_sim}: {@code GET /_sim/truth}, {@code GET /_sim/findings} (the security findings the estate holds),
+ * {@code /_sim}: {@code GET /_sim/truth} (optionally {@code ?provider=P&account=A}), {@code GET /_sim/findings} (the security findings the estate holds),
  * {@code GET /_sim/stats}, {@code GET /_sim/quotas} (the quota table in effect, each limit with its source),
  * {@code GET /_sim/health} and {@code PUT /_sim/faults} (a fault file as the body;
  * replaces the rules).
@@ -24,13 +24,67 @@ final class AdminService {
         this.sim = sim;
     }
 
+    /**
+     * The truth as JSON, written asset by asset as the estate is walked (nothing kept but the bytes):
+     * {@code seed}, {@code realism}, {@code churn} (the window), {@code assets} (each with {@code churn} when
+     * churned) and {@code counts} ({@code assets}, {@code stable}, {@code churned}).
+     */
+    private byte[] truthJson(java.util.function.Predicate<Asset> keep) throws java.io.IOException {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream(1 << 16);
+        long[] counts = new long[2];
+        try (com.fasterxml.jackson.core.JsonGenerator g = JSON.getFactory().createGenerator(buf)) {
+            g.setCodec(JSON);
+            g.writeStartObject();
+            g.writeNumberField("seed", sim.seed());
+            g.writeStringField("realism", sim.options().estate().realism().id());
+            io.cloudg.sim.config.ChurnSpec churn = sim.options().estate().effectiveChurn();
+            g.writeObjectFieldStart("churn");
+            g.writeNumberField("created", churn.created());
+            g.writeNumberField("deleted", churn.deleted());
+            g.writeNumberField("from_ms", churn.from().toMillis());
+            g.writeNumberField("until_ms", churn.until().toMillis());
+            g.writeEndObject();
+            g.writeArrayFieldStart("assets");
+            java.io.IOException[] failed = new java.io.IOException[1];
+            sim.truth().forEach(a -> {
+                if (failed[0] != null || !keep.test(a)) {
+                    return;
+                }
+                counts[a.stable() ? 0 : 1]++;
+                try {
+                    g.writeObject(a);
+                } catch (java.io.IOException e) {
+                    failed[0] = e;
+                }
+            });
+            if (failed[0] != null) {
+                throw failed[0];
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("counts");
+            g.writeNumberField("assets", counts[0] + counts[1]);
+            g.writeNumberField("stable", counts[0]);
+            g.writeNumberField("churned", counts[1]);
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        return buf.toByteArray();
+    }
+
     SimResponse handle(SimRequest req) {
         try {
             switch (req.method() + " " + req.path()) {
                 case "GET /_sim/truth" -> {
+                    String provider = req.queryParam("provider");
+                    String account = req.queryParam("account");
+                    if (provider != null || account != null) {
+                        return SimResponse.status(200).body("application/json", truthJson(a ->
+                            (provider == null || a.provider().equals(provider))
+                                && (account == null || a.account().equals(account)))).build();
+                    }
                     byte[] t = truthJson;
                     if (t == null) {
-                        t = JSON.writeValueAsBytes(Map.of("assets", sim.truth().assets()));
+                        t = truthJson(a -> true);
                         truthJson = t;
                     }
                     return SimResponse.status(200).body("application/json", t).build();

@@ -21,6 +21,7 @@ import io.cloudg.sim.gcp.GcpServer;
 import io.cloudg.sim.http.HttpFrontend;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.paging.Pager;
 import io.cloudg.sim.quota.Neighbour;
 import io.cloudg.sim.quota.QuotaBook;
 import java.net.URI;
@@ -78,13 +79,14 @@ public final class CloudSim implements AutoCloseable {
         Gate gate = new Gate(quotas, faults, spec.latency(), spec.latency().perItem(spec.realism()), seed, counters);
         QuotaPolicy policy = new QuotaPolicy(spec.quotas());
         this.principals = new AwsPrincipals(estate.aws(), seed);
+        Pager pager = new Pager(spec.listings().effective(spec.realism()), seed);
         AwsFrontend aws = new AwsFrontend(new AwsCatalog(), new AwsCall.AwsContext(estate.aws(), principals,
-            options.clock()), gate, policy, seed);
-        AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy);
+            options.clock(), pager), gate, policy, seed);
+        AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy, pager);
         AdminService admin = new AdminService(this);
         this.host = options.host();
         this.gcp = new GcpServer(options.host(), options.gcpPort(),
-            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer, spec.gcp().consumerProject()));
+            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer, spec.gcp().consumerProject(), pager));
         try {
             this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
                 req -> route(req, admin, aws, azure));

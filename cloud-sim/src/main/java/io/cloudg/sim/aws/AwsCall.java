@@ -3,6 +3,7 @@ package io.cloudg.sim.aws;
 import io.cloudg.sim.core.SimClock;
 import io.cloudg.sim.estate.AwsEstate;
 import io.cloudg.sim.http.SimRequest;
+import io.cloudg.sim.paging.Pager;
 
 /**
  * One AWS API call, as handlers see it.
@@ -45,6 +46,6 @@ public record AwsCall(AwsService service, String operation, String region, AwsPr
     }
 
     /** Shared state every AWS handler may read. */
-    public record AwsContext(AwsEstate estate, AwsPrincipals principals, SimClock clock) {
+    public record AwsContext(AwsEstate estate, AwsPrincipals principals, SimClock clock, Pager pager) {
     }
 }

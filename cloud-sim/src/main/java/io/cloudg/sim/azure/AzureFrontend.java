@@ -13,13 +13,14 @@ import io.cloudg.sim.estate.AzureResourceGroup;
 import io.cloudg.sim.estate.AzureSubscription;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.paging.BadPageToken;
+import io.cloudg.sim.paging.Pager;
 import io.cloudg.sim.quota.Admission;
 import io.cloudg.sim.quota.BucketRef;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,11 +39,13 @@ public final class AzureFrontend {
     private final Gate gate;
     private final QuotaPolicy quotas;
     private final AtomicLong requestIds = new AtomicLong();
+    private final Pager pager;
 
-    public AzureFrontend(AzureEstate estate, Gate gate, QuotaPolicy quotas) {
+    public AzureFrontend(AzureEstate estate, Gate gate, QuotaPolicy quotas, Pager pager) {
         this.estate = estate;
         this.gate = gate;
         this.quotas = quotas;
+        this.pager = pager;
     }
 
     /** Whether a request is meant for Azure rather than AWS. */
@@ -180,11 +183,11 @@ public final class AzureFrontend {
     }
 
     private SimResponse subscriptions(Call c) {
-        return page(c, estate.subscriptions(), AzureFrontend::subscriptionJson);
+        return page(c, estate.subscriptions(), null, AzureFrontend::subscriptionJson);
     }
 
     private SimResponse resourceGroups(Call c, String sub) {
-        return page(c, estate.resourceGroups(sub), g -> {
+        return page(c, estate.resourceGroups(sub), null, g -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", g.armId());
             m.put("name", g.name());
@@ -196,7 +199,7 @@ public final class AzureFrontend {
     }
 
     private SimResponse resources(Call c, String sub) {
-        List<AzureResource> all = estate.resources(sub);
+        List<AzureResource> all = estate.resourcesNow(sub);
         String filter = c.req.queryParam("$filter");
         if (filter != null && !filter.isBlank()) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("resourceType\\s+eq\\s+'([^']+)'",
@@ -208,7 +211,7 @@ public final class AzureFrontend {
             String type = m.group(1);
             all = all.stream().filter(r -> r.type().equalsIgnoreCase(type)).toList();
         }
-        return page(c, all, r -> {
+        return page(c, all, AzureResource::ordinal, r -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", r.armId());
             m.put("name", r.name());
@@ -232,8 +235,14 @@ public final class AzureFrontend {
         return m;
     }
 
-    /** One ARM list page: {@code $top} or the estate's page size, {@code $skiptoken} an opaque offset. */
-    private <T> SimResponse page(Call c, List<T> all, Function<T, Map<String, Object>> json) {
+    /**
+     * One ARM list page: {@code $top} or the estate's page size, {@code $skiptoken} from the simulator's pager
+     * (an offset in lenient, a sealed cursor in strict).
+     *
+     * @param ordinal the items' ordinals (null: their index)
+     */
+    private <T> SimResponse page(Call c, List<T> all, java.util.function.ToLongFunction<T> ordinal,
+                                 Function<T, Map<String, Object>> json) {
         int size = estate.pageSize();
         String top = c.req.queryParam("$top");
         if (top != null) {
@@ -247,18 +256,28 @@ public final class AzureFrontend {
                     + "' is invalid; it must be an integer from 1 to 1000.");
             }
         }
-        int start = decodeSkip(c.req.queryParam("$skiptoken"), c.req.path(), all.size());
-        int end = Math.min(all.size(), start + size);
-        List<Map<String, Object>> value = new ArrayList<>(end - start);
-        for (int i = start; i < end; i++) {
-            value.add(json.apply(all.get(i)));
+        String listing = c.req.path().toLowerCase(Locale.ROOT) + "|" + c.req.queryParam("$filter");
+        String skip = c.req.queryParam("$skiptoken");
+        Pager.Page<T> p = pageOf(listing, all, ordinal, skip, size);
+        List<Map<String, Object>> value = new ArrayList<>(p.items().size());
+        for (T item : p.items()) {
+            value.add(json.apply(item));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("value", value);
-        if (end < all.size()) {
-            body.put("nextLink", nextLink(c.req, encodeSkip(c.req.path(), end)));
+        if (p.more()) {
+            body.put("nextLink", nextLink(c.req, p.nextToken()));
         }
         return ok(c, body, value.size());
+    }
+
+    private <T> Pager.Page<T> pageOf(String listing, List<T> all, java.util.function.ToLongFunction<T> ordinal,
+                                     String token, int size) {
+        try {
+            return pager.page(listing, all, ordinal, token, size);
+        } catch (BadPageToken e) {
+            throw AzureErrors.badRequest("InvalidSkipToken", "The skip token '" + token + "' is invalid for this listing.");
+        }
     }
 
     private static String nextLink(SimRequest req, String skip) {
@@ -275,32 +294,6 @@ public final class AzureFrontend {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    private static String encodeSkip(String scope, int offset) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + scopeHash(scope) + "|"
-            + offset).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Ties a token to the listing (path, or query and subscriptions) that issued it. */
-    private static String scopeHash(String scope) {
-        return Integer.toHexString(scope.toLowerCase(Locale.ROOT).hashCode());
-    }
-
-    private static int decodeSkip(String token, String scope, int size) {
-        if (token == null || token.isEmpty()) {
-            return 0;
-        }
-        try {
-            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
-            int off = Integer.parseInt(p[2]);
-            if (p.length == 3 && p[0].equals("sim") && p[1].equals(scopeHash(scope)) && off >= 0 && off <= size) {
-                return off;
-            }
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-            // fall through
-        }
-        throw AzureErrors.badRequest("InvalidSkipToken", "The skip token '" + token + "' is invalid for this listing.");
     }
 
     // ------------------------------------------------------------------ Resource Graph
@@ -324,21 +317,25 @@ public final class AzureFrontend {
             estate.subscriptions().forEach(s -> subs.add(s.id()));
         }
         List<GraphRow> rows = new ArrayList<>();
-        for (String sub : subs) {
+        for (int si = 0; si < subs.size(); si++) {
+            String sub = subs.get(si);
             if (estate.subscription(sub) == null) {
                 continue;
             }
+            long base = (long) si << 40;
             if (q.containers()) {
                 AzureSubscription s = estate.subscription(sub);
-                rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id()));
+                rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id(),
+                    base));
+                int k = 1;
                 for (AzureResourceGroup g : estate.resourceGroups(sub)) {
                     rows.add(new GraphRow(g.armId(), g.name(), "microsoft.resources/subscriptions/resourcegroups",
-                        estate.tenantId(), g.location(), g.name(), sub));
+                        estate.tenantId(), g.location(), g.name(), sub, base + k++));
                 }
             } else {
-                for (AzureResource r : estate.resources(sub)) {
+                for (AzureResource r : estate.resourcesNow(sub)) {
                     rows.add(new GraphRow(r.armId(), r.name(), r.typeLower(), estate.tenantId(), r.location(),
-                        r.resourceGroup(), sub));
+                        r.resourceGroup(), sub, base + r.ordinal()));
                 }
             }
         }
@@ -354,21 +351,18 @@ public final class AzureFrontend {
         if (top < 1 || top > 1000) {
             throw AzureErrors.badRequest("BadRequest", "options.$top must be from 1 to 1000.");
         }
-        String scopeKey = "graph:" + body.path("query").asText() + ":" + String.join(",", subs);
-        int start = options.path("$skip").asInt(0);
+        int skip = Math.min(Math.max(0, options.path("$skip").asInt(0)), selected.size());
+        String scopeKey = "graph:" + body.path("query").asText() + ":" + String.join(",", subs) + ":" + skip;
         String skipToken = options.path("$skipToken").asText(null);
-        if (skipToken != null) {
-            start = decodeSkip(skipToken, scopeKey, selected.size());
-        }
-        start = Math.min(start, selected.size());
-        int end = Math.min(selected.size(), start + top);
-        List<GraphRow> page = selected.subList(start, end);
+        Pager.Page<GraphRow> p = pageOf(scopeKey, selected.subList(skip, selected.size()),
+            q.order() == null ? GraphRow::ordinal : null, skipToken, top);
+        List<GraphRow> page = p.items();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("totalRecords", selected.size());
         out.put("count", page.size());
         out.put("resultTruncated", "false");
-        if (end < selected.size()) {
-            out.put("$skipToken", encodeSkip(scopeKey, end));
+        if (p.more()) {
+            out.put("$skipToken", p.nextToken());
         }
         if ("table".equalsIgnoreCase(options.path("resultFormat").asText("objectArray"))) {
             List<Map<String, String>> cols = new ArrayList<>();

@@ -4,9 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** One row of a Resource Graph table ({@code Resources} or {@code ResourceContainers}). */
+/**
+ * One row of a Resource Graph table ({@code Resources} or {@code ResourceContainers}).
+ *
+ * @param ordinal its place in an unordered result (subscription first, then the resource's own ordinal): page
+ *                cursors of queries without {@code order by}
+ */
 record GraphRow(String id, String name, String type, String tenantId, String location, String resourceGroup,
-                String subscriptionId) {
+                String subscriptionId, long ordinal) {
 
     static final String[] COLUMNS = {"id", "name", "type", "tenantId", "kind", "location", "resourceGroup",
         "subscriptionId", "managedBy", "sku", "plan", "properties", "tags", "identity", "zones", "extendedLocation"};

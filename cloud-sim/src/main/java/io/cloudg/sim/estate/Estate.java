@@ -35,8 +35,8 @@ public final class Estate {
         Ids ids = new Ids(seed);
         Timeline timeline = new Timeline();
         Churn churn = new Churn(spec.effectiveChurn(), ids);
-        return new Estate(generateAws(spec.aws(), ids, churn, timeline), generateAzure(spec.azure(), ids),
-            generateGcp(spec.gcp(), ids), timeline);
+        return new Estate(generateAws(spec.aws(), ids, churn, timeline), generateAzure(spec.azure(), ids, churn, timeline),
+            generateGcp(spec.gcp(), ids, churn, timeline), timeline);
     }
 
     /** The estate's time: listings show what exists at the timeline's moment. */
@@ -104,7 +104,7 @@ public final class Estate {
 
     // ---------------------------------------------------------------- Azure
 
-    private static AzureEstate generateAzure(AzureSpec spec, Ids ids) {
+    private static AzureEstate generateAzure(AzureSpec spec, Ids ids, Churn churn, Timeline timeline) {
         String tenant = spec.tenantId() != null ? spec.tenantId() : ids.uuid("azure/tenant");
         List<AzureSubscription> subs = new ArrayList<>();
         Map<String, List<AzureResourceGroup>> groups = new LinkedHashMap<>();
@@ -122,16 +122,32 @@ public final class Estate {
             List<AzureResource> rs = new ArrayList<>();
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 String type = e.getKey();
-                String leaf = type.substring(type.indexOf('/') + 1).toLowerCase(Locale.ROOT);
                 for (int i = 0; i < e.getValue(); i++) {
                     AzureResourceGroup rg = rgs.get(i % rgs.size());
-                    String name = shortLeaf(leaf) + "-" + (i + 1) + "-" + ids.hex("azure/" + sub.id() + "/" + type + "/" + i, 6);
-                    rs.add(new AzureResource(sub.id(), rg.name(), type, name, rg.location()));
+                    long ordinal = rs.size() * AwsGenerator.SPACING;
+                    AzureResource r = azureResource(ids, sub, rg, type, i, ordinal, Lifetime.ALWAYS);
+                    Lifetime sibling = churn.none() ? null : churn.sibling(r.armId());
+                    if (!churn.none()) {
+                        r = azureResource(ids, sub, rg, type, i, ordinal, churn.existing(r.armId()));
+                    }
+                    rs.add(r);
+                    if (sibling != null) {
+                        rs.add(azureResource(ids, sub, rg, type, Churn.SIBLING + i, ordinal + AwsGenerator.SPACING / 2,
+                            sibling));
+                    }
                 }
             }
+            rs.sort((x, y) -> Long.compare(x.ordinal(), y.ordinal()));
             resources.put(sub.id(), List.copyOf(rs));
         }
-        return new AzureEstate(tenant, subs, groups, resources, spec.pageSize());
+        return new AzureEstate(tenant, subs, groups, resources, spec.pageSize(), timeline);
+    }
+
+    private static AzureResource azureResource(Ids ids, AzureSubscription sub, AzureResourceGroup rg, String type, int i,
+                                               long ordinal, Lifetime life) {
+        String leaf = type.substring(type.indexOf('/') + 1).toLowerCase(Locale.ROOT);
+        String name = shortLeaf(leaf) + "-" + (i + 1) + "-" + ids.hex("azure/" + sub.id() + "/" + type + "/" + i, 6);
+        return new AzureResource(sub.id(), rg.name(), type, name, rg.location(), ordinal, life);
     }
 
     private static String shortLeaf(String leaf) {
@@ -141,11 +157,11 @@ public final class Estate {
 
     // ---------------------------------------------------------------- GCP
 
-    private static GcpEstate generateGcp(GcpSpec spec, Ids ids) {
+    private static GcpEstate generateGcp(GcpSpec spec, Ids ids, Churn churn, Timeline timeline) {
         String org = spec.organization() != null ? spec.organization() : ids.digits("gcp/org", 12);
         String orgName = "//cloudresourcemanager.googleapis.com/organizations/" + org;
         List<GcpAsset> orgAssets = List.of(new GcpAsset(GcpEstate.ORGANIZATION_TYPE, orgName, null, "global",
-            "example.com", null, null));
+            "example.com", null, null, 0, Lifetime.ALWAYS));
         List<GcpProject> projects = new ArrayList<>();
         Map<String, List<GcpAsset>> assets = new LinkedHashMap<>();
         for (int p = 0; p < spec.projects(); p++) {
@@ -155,16 +171,27 @@ public final class Estate {
             List<GcpAsset> list = new ArrayList<>();
             String projectName = "//cloudresourcemanager.googleapis.com/projects/" + project.number();
             list.add(new GcpAsset(GcpEstate.PROJECT_TYPE, projectName, project, "global", project.id(), orgName,
-                GcpEstate.ORGANIZATION_TYPE));
+                GcpEstate.ORGANIZATION_TYPE, 0, Lifetime.ALWAYS));
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 for (int i = 0; i < e.getValue(); i++) {
                     String region = spec.locations().get(i % spec.locations().size());
-                    list.add(gcpAsset(ids, project, projectName, e.getKey(), i, region));
+                    long ordinal = list.size() * AwsGenerator.SPACING;
+                    GcpAsset a = gcpAsset(ids, project, projectName, e.getKey(), i, region).with(ordinal, Lifetime.ALWAYS);
+                    if (!churn.none()) {
+                        Lifetime sibling = churn.sibling(a.name());
+                        a = a.with(ordinal, churn.existing(a.name()));
+                        if (sibling != null) {
+                            list.add(gcpAsset(ids, project, projectName, e.getKey(), Churn.SIBLING + i, region)
+                                .with(ordinal + AwsGenerator.SPACING / 2, sibling));
+                        }
+                    }
+                    list.add(a);
                 }
             }
+            list.sort((x, y) -> Long.compare(x.ordinal(), y.ordinal()));
             assets.put(project.id(), List.copyOf(list));
         }
-        return new GcpEstate(org, projects, assets, orgAssets);
+        return new GcpEstate(org, projects, assets, orgAssets, timeline);
     }
 
     private static GcpAsset gcpAsset(Ids ids, GcpProject p, String projectName, String type, int i, String region) {
@@ -194,7 +221,7 @@ public final class Estate {
                 location = region;
             }
         }
-        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE);
+        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE, 0, Lifetime.ALWAYS);
     }
 
     // ---------------------------------------------------------------- truth
@@ -246,7 +273,8 @@ public final class Estate {
                     "Microsoft.Resources/resourceGroups", g.armId(), null));
             }
             for (AzureResource r : azure.resources(s.id())) {
-                out.accept(new Asset("azure", s.id(), r.location(), r.namespace(), r.type(), r.armId(), null));
+                out.accept(new Asset("azure", s.id(), r.location(), r.namespace(), r.type(), r.armId(), null,
+                    r.life().stable() ? null : r.life()));
             }
         }
         for (GcpAsset a : gcp.organizationAssets()) {
@@ -255,7 +283,8 @@ public final class Estate {
         }
         for (GcpProject p : gcp.projects()) {
             for (GcpAsset a : gcp.assets(p)) {
-                out.accept(new Asset("gcp", p.id(), a.location(), a.service(), a.assetType(), a.name(), null));
+                out.accept(new Asset("gcp", p.id(), a.location(), a.service(), a.assetType(), a.name(), null,
+                    a.life().stable() ? null : a.life()));
             }
         }
     }

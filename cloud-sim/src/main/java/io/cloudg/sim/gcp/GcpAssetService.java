@@ -22,6 +22,8 @@ import io.cloudg.sim.estate.GcpAsset;
 import io.cloudg.sim.estate.GcpEstate;
 import io.cloudg.sim.estate.GcpProject;
 import io.cloudg.sim.estate.Ids;
+import io.cloudg.sim.paging.BadPageToken;
+import io.cloudg.sim.paging.Pager;
 import io.cloudg.sim.quota.BucketRef;
 import io.grpc.Context;
 import io.grpc.Contexts;
@@ -36,10 +38,8 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -67,13 +67,15 @@ public final class GcpAssetService {
     private final SimClock clock;
     private final ScheduledExecutorService timer;
     private final String defaultConsumer;
+    private final Pager pager;
 
     /**
      * @param consumerProject the project of the callers' credentials, charged in strict when a call names no
      *                        {@code x-goog-user-project}; null: the estate's first project
      */
     public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer,
-                           String consumerProject) {
+                           String consumerProject, Pager pager) {
+        this.pager = pager;
         this.estate = estate;
         this.gate = gate;
         this.quotas = quotas;
@@ -235,15 +237,27 @@ public final class GcpAssetService {
             + "' must be projects/{PROJECT}, or organizations/{ORGANIZATION} (folders are not part of the simulated estate).");
     }
 
-    private List<GcpAsset> assets(Parent parent, List<String> types) {
-        List<GcpAsset> all = new ArrayList<>();
+    /** An asset as one listing sees it: its ordinal there (project first, for organization listings). */
+    private record Listed(GcpAsset asset, long ordinal) {
+    }
+
+    private List<Listed> assets(Parent parent, List<String> types) {
+        List<Listed> all = new ArrayList<>();
         if (parent.organization()) {
-            all.addAll(estate.organizationAssets());
-            for (GcpProject p : estate.projects()) {
-                all.addAll(estate.assets(p));
+            for (GcpAsset a : estate.organizationAssets()) {
+                all.add(new Listed(a, a.ordinal()));
+            }
+            List<GcpProject> projects = estate.projects();
+            for (int i = 0; i < projects.size(); i++) {
+                long base = (long) (i + 1) << 40;
+                for (GcpAsset a : estate.assetsNow(projects.get(i))) {
+                    all.add(new Listed(a, base + a.ordinal()));
+                }
             }
         } else {
-            all.addAll(estate.assets(parent.project()));
+            for (GcpAsset a : estate.assetsNow(parent.project())) {
+                all.add(new Listed(a, a.ordinal()));
+            }
         }
         if (types.isEmpty()) {
             return all;
@@ -252,20 +266,28 @@ public final class GcpAssetService {
         for (String t : types) {
             patterns.add(t.contains("*") ? Pattern.compile(t) : Pattern.compile(Pattern.quote(t)));
         }
-        return all.stream().filter(a -> patterns.stream().anyMatch(p -> p.matcher(a.assetType()).matches())).toList();
+        return all.stream().filter(l -> patterns.stream().anyMatch(p -> p.matcher(l.asset().assetType()).matches())).toList();
+    }
+
+    private Pager.Page<Listed> page(String key, List<Listed> all, String token, int size) {
+        try {
+            return pager.page(key, all, Listed::ordinal, token, size);
+        } catch (BadPageToken e) {
+            throw GcpErrors.invalidArgument("Request contains an invalid argument: invalid page_token.");
+        }
     }
 
     private ListAssetsResponse listAssets(ListAssetsRequest req, Parent parent) {
         if (req.getReadTime().getSeconds() != 0 || req.getRelationshipTypesCount() > 0) {
             throw GcpErrors.invalidArgument("read_time and relationship_types are not supported by cloud-sim.");
         }
-        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        List<Listed> all = assets(parent, req.getAssetTypesList());
         int size = pageSize(req.getPageSize(), 100, 1000);
         String key = "ListAssets|" + parent.name() + "|" + req.getAssetTypesList() + "|" + req.getContentType();
-        int start = decode(req.getPageToken(), key, all.size());
-        int end = Math.min(all.size(), start + size);
+        Pager.Page<Listed> page = page(key, all, req.getPageToken(), size);
         ListAssetsResponse.Builder b = ListAssetsResponse.newBuilder().setReadTime(now());
-        for (GcpAsset a : all.subList(start, end)) {
+        for (Listed l : page.items()) {
+            GcpAsset a = l.asset();
             Asset.Builder asset = Asset.newBuilder().setName(a.name()).setAssetType(a.assetType())
                 .addAllAncestors(ancestors(a)).setUpdateTime(ts(a));
             if (req.getContentType() == ContentType.RESOURCE) {
@@ -279,8 +301,8 @@ public final class GcpAssetService {
             }
             b.addAssets(asset);
         }
-        if (end < all.size()) {
-            b.setNextPageToken(encode(key, end));
+        if (page.more()) {
+            b.setNextPageToken(page.nextToken());
         }
         return b.build();
     }
@@ -292,13 +314,13 @@ public final class GcpAssetService {
         if (!req.getOrderBy().isBlank()) {
             throw GcpErrors.invalidArgument("order_by is not supported by cloud-sim.");
         }
-        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        List<Listed> all = assets(parent, req.getAssetTypesList());
         int size = pageSize(req.getPageSize(), 100, 500);
         String key = "SearchAllResources|" + parent.name() + "|" + req.getAssetTypesList();
-        int start = decode(req.getPageToken(), key, all.size());
-        int end = Math.min(all.size(), start + size);
+        Pager.Page<Listed> page = page(key, all, req.getPageToken(), size);
         SearchAllResourcesResponse.Builder b = SearchAllResourcesResponse.newBuilder();
-        for (GcpAsset a : all.subList(start, end)) {
+        for (Listed l : page.items()) {
+            GcpAsset a = l.asset();
             ResourceSearchResult.Builder r = ResourceSearchResult.newBuilder().setName(a.name()).setAssetType(a.assetType())
                 .setOrganization("organizations/" + estate.organization()).setDisplayName(a.displayName())
                 .setLocation(a.location()).setState("ACTIVE").setCreateTime(ts(a)).setUpdateTime(ts(a));
@@ -310,8 +332,8 @@ public final class GcpAssetService {
             }
             b.addResults(r);
         }
-        if (end < all.size()) {
-            b.setNextPageToken(encode(key, end));
+        if (page.more()) {
+            b.setNextPageToken(page.nextToken());
         }
         return b.build();
     }
@@ -330,28 +352,6 @@ public final class GcpAssetService {
             throw GcpErrors.invalidArgument("Request contains an invalid argument: page_size must be from 0 to " + max + ".");
         }
         return requested == 0 ? dflt : requested;
-    }
-
-    private static String encode(String key, int offset) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + Integer.toHexString(key.hashCode()) + "|"
-            + offset).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static int decode(String token, String key, int size) {
-        if (token == null || token.isEmpty()) {
-            return 0;
-        }
-        try {
-            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
-            int off = Integer.parseInt(p[2]);
-            if (p.length == 3 && p[0].equals("sim") && p[1].equals(Integer.toHexString(key.hashCode())) && off >= 0
-                && off <= size) {
-                return off;
-            }
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-            // fall through
-        }
-        throw GcpErrors.invalidArgument("Request contains an invalid argument: invalid page_token.");
     }
 
     private Timestamp now() {
