@@ -26,7 +26,8 @@ final class AdminService {
 
     /**
      * The truth as JSON, written asset by asset as the estate is walked (nothing kept but the bytes):
-     * {@code seed}, {@code realism}, {@code churn} (the window), {@code assets} (each with {@code churn} when
+     * {@code seed}, {@code realism}, {@code churn} (the window), {@code organization} (the AWS organization's
+     * units and accounts, see {@link Organization}), {@code assets} (each with {@code churn} when
      * churned) and {@code counts} ({@code assets}, {@code stable}, {@code churned}).
      */
     private byte[] truthJson(java.util.function.Predicate<Asset> keep) throws java.io.IOException {
@@ -44,6 +45,7 @@ final class AdminService {
             g.writeNumberField("from_ms", churn.from().toMillis());
             g.writeNumberField("until_ms", churn.until().toMillis());
             g.writeEndObject();
+            g.writeObjectField("organization", sim.organization());
             g.writeArrayFieldStart("assets");
             java.io.IOException[] failed = new java.io.IOException[1];
             sim.truth().forEach(a -> {

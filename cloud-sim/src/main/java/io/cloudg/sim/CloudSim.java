@@ -176,6 +176,14 @@ public final class CloudSim implements AutoCloseable {
     }
 
     /**
+     * The AWS organization's structure: units, where each account sits, its status and enabled regions. Also
+     * the {@code organization} field of {@code GET /_sim/truth}.
+     */
+    public Organization organization() {
+        return Organization.of(estate.aws());
+    }
+
+    /**
      * The security findings the AWS estate holds by construction (public buckets, security groups open on
      * SSH/RDP, users without MFA): what a correct scanner reports. Also served at {@code GET /_sim/findings}.
      */

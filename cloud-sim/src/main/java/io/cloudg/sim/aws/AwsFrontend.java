@@ -117,6 +117,10 @@ public final class AwsFrontend {
         String region = service.global() ? AwsEstate.GLOBAL
             : sig == null || sig.region().isEmpty() || "aws-global".equals(sig.region()) ? DEFAULT_REGION : sig.region();
         AwsPrincipal principal = context.principals().resolve(sig == null ? null : sig.accessKeyId());
+        if (context.estate().regionDisabled(principal.account(), region)) {
+            gate.counters().error();
+            return AwsWire.error(service, requestId, AwsErrors.regionNotEnabled(service, region));
+        }
         CallScope scope = new CallScope(Provider.AWS, principal.account(), region, service.id(), op.name());
         BucketRef bucket = bucket(service, op, principal, region, form, rest, req);
         Verdict v = gate.enter(scope, bucket);

@@ -278,11 +278,26 @@ final class Ec2Operations {
         return true;
     }
 
+    /**
+     * The regions of the caller's account: those enabled in every account ({@code opt-in-not-required}) and
+     * the opt-in regions it enabled ({@code opted-in}); with {@code AllRegions} also the organization's opt-in
+     * regions it has not ({@code not-opted-in}). {@code RegionNames} narrows the answer.
+     */
     private static SdkPojo describeRegions(AwsCall call, SdkPojo request) {
+        DescribeRegionsRequest req = (DescribeRegionsRequest) request;
+        AwsAccount account = call.estate().account(call.account());
+        List<String> enabled = account == null ? call.estate().regions() : account.regions();
+        boolean all = Boolean.TRUE.equals(req.allRegions());
+        List<String> names = req.hasRegionNames() ? req.regionNames() : null;
         List<Region> regions = new ArrayList<>();
         for (String r : call.estate().regions()) {
+            boolean on = enabled.contains(r);
+            boolean optIn = call.estate().optInRegion(r);
+            if ((!on && !all) || (names != null && !names.contains(r))) {
+                continue;
+            }
             regions.add(Region.builder().regionName(r).endpoint("ec2." + r + ".amazonaws.com")
-                .optInStatus("opt-in-not-required").build());
+                .optInStatus(!optIn ? "opt-in-not-required" : on ? "opted-in" : "not-opted-in").build());
         }
         return DescribeRegionsResponse.builder().regions(regions).build();
     }

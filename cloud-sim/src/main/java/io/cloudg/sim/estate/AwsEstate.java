@@ -34,8 +34,16 @@ public final class AwsEstate {
     private final Timeline timeline;
     private final AwsSecurity security;
 
+    private final List<AwsOrgUnit> units;
+    private final java.util.Set<String> optIn;
+    private final Map<String, AwsOrgUnit> unitsById;
+
     AwsEstate(String organizationId, List<AwsAccount> accounts, List<String> regions, String roleName,
-              AwsGenerator generator, Timeline timeline, AwsSecurity.Plan security) {
+              AwsGenerator generator, Timeline timeline, AwsSecurity.Plan security, List<AwsOrgUnit> units) {
+        this.units = List.copyOf(units);
+        Map<String, AwsOrgUnit> u = new LinkedHashMap<>();
+        units.forEach(x -> u.put(x.id(), x));
+        this.unitsById = Collections.unmodifiableMap(u);
         this.organizationId = organizationId;
         this.accounts = List.copyOf(accounts);
         this.management = accounts.stream().filter(AwsAccount::management).findFirst().orElseThrow();
@@ -50,6 +58,8 @@ public final class AwsEstate {
         this.accountsById = Collections.unmodifiableMap(m);
         this.organizationAccounts = Collections.unmodifiableMap(orgAccounts);
         this.regions = List.copyOf(regions);
+        this.optIn = regions.stream().filter(r -> accounts.stream().anyMatch(a -> !a.regions().contains(r)))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.roleName = roleName;
         this.generator = generator;
         this.timeline = timeline;
@@ -72,8 +82,34 @@ public final class AwsEstate {
         return accountsById.get(id);
     }
 
+    /** Every region of the organization: those enabled in every account, then the opt-in regions. */
     public List<String> regions() {
         return regions;
+    }
+
+    /** The organization's root. */
+    public AwsOrgUnit root() {
+        return units.get(0);
+    }
+
+    /** The root, then every organizational unit, parents before children. */
+    public List<AwsOrgUnit> units() {
+        return units;
+    }
+
+    /** The root or unit with this id; null if none. */
+    public AwsOrgUnit unit(String id) {
+        return unitsById.get(id);
+    }
+
+    /** The units whose parent is {@code parentId}, in estate order. */
+    public List<AwsOrgUnit> childUnits(String parentId) {
+        return units.stream().filter(u -> parentId.equals(u.parentId())).toList();
+    }
+
+    /** The accounts directly in {@code parentId}, in estate order. */
+    public List<AwsAccount> accountsIn(String parentId) {
+        return accounts.stream().filter(a -> parentId.equals(a.parentId())).toList();
     }
 
     public String roleName() {
@@ -130,7 +166,7 @@ public final class AwsEstate {
             return bucket(id);
         }
         for (AwsAccount a : accounts) {
-            for (String region : type.placement() == AwsType.Placement.REGIONAL ? regions : List.of(GLOBAL)) {
+            for (String region : type.placement() == AwsType.Placement.REGIONAL ? a.regions() : List.of(GLOBAL)) {
                 AwsResource r = find(a.id(), region, type, id);
                 if (r != null) {
                     return r;
@@ -152,22 +188,12 @@ public final class AwsEstate {
     public void forEachResource(Consumer<AwsResource> each) {
         for (AwsAccount a : accounts) {
             each.accept(organizationAccounts.get(a.id()));
-            forEachIn(generator.global(a, roleName), each);
-            for (String region : regions) {
-                forEachIn(generator.regional(a.id(), region), each);
+            if (a.suspended()) {
+                continue;
             }
-        }
-    }
-
-    /** Every resource of the given types that ever exists, shard by shard (for the security plan). */
-    void forEachShard(boolean regional, java.util.function.BiConsumer<AwsAccount, AwsShard> each) {
-        for (AwsAccount a : accounts) {
-            if (regional) {
-                for (String region : regions) {
-                    each.accept(a, shard(a, region));
-                }
-            } else {
-                each.accept(a, shard(a, GLOBAL));
+            forEachIn(generator.global(a, roleName), each);
+            for (String region : a.regions()) {
+                forEachIn(generator.regional(a.id(), region), each);
             }
         }
     }
@@ -178,15 +204,27 @@ public final class AwsEstate {
         }
     }
 
+    /** The shard a listing reads; null for unknown and suspended accounts and regions the account has not enabled. */
     private AwsShard shardFor(String account, String region, AwsType type) {
         AwsAccount a = accountsById.get(account);
-        if (a == null) {
+        if (a == null || a.suspended()) {
             return null;
         }
         if (type.placement() == AwsType.Placement.REGIONAL) {
-            return regions.contains(region) ? shard(a, region) : null;
+            return a.regions().contains(region) ? shard(a, region) : null;
         }
         return shard(a, GLOBAL);
+    }
+
+    /** Whether {@code region} is an opt-in region: one that not every account has enabled. */
+    public boolean optInRegion(String region) {
+        return optIn.contains(region);
+    }
+
+    /** Whether {@code region} is an opt-in region of the organization that {@code account} has not enabled. */
+    public boolean regionDisabled(String account, String region) {
+        AwsAccount a = accountsById.get(account);
+        return a != null && regions.contains(region) && !a.regions().contains(region);
     }
 
     AwsShard shard(AwsAccount a, String region) {

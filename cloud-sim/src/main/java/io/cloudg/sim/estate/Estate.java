@@ -75,23 +75,34 @@ public final class Estate {
     private static AwsEstate generateAws(AwsSpec spec, Ids ids, Churn churn, Timeline timeline) {
         String mgmt = spec.managementAccount() != null ? spec.managementAccount() : ids.digits("aws/management", 12);
         String org = spec.organizationId() != null ? spec.organizationId() : "o-" + ids.lowerAlnum("aws/org", 10);
-        List<AwsAccount> accounts = new ArrayList<>();
-        accounts.add(new AwsAccount(mgmt, "management", "aws+management@example.com", true,
-            AwsGenerator.created(ids, "acct/0")));
+        List<String> idsOf = new ArrayList<>();
+        idsOf.add(mgmt);
         java.util.Set<String> used = new java.util.HashSet<>(List.of(mgmt));
         for (int i = 1; i < spec.accounts(); i++) {
             String id = ids.digits("aws/account/" + i, 12);
             for (int k = 0; !used.add(id); k++) {
                 id = ids.digits("aws/account/" + i + "/" + k, 12);
             }
-            accounts.add(new AwsAccount(id, String.format(Locale.ROOT, "member-%03d", i),
-                String.format(Locale.ROOT, "aws+member-%03d@example.com", i), false, AwsGenerator.created(ids, "acct/" + i)));
+            idsOf.add(id);
+        }
+        Organization structure = Organization.generate(spec, ids, mgmt, org, idsOf);
+        List<AwsAccount> accounts = new ArrayList<>();
+        for (int i = 0; i < idsOf.size(); i++) {
+            String id = idsOf.get(i);
+            boolean m = i == 0;
+            accounts.add(new AwsAccount(id, m ? "management" : String.format(Locale.ROOT, "member-%03d", i),
+                m ? "aws+management@example.com" : String.format(Locale.ROOT, "aws+member-%03d@example.com", i), m,
+                AwsGenerator.created(ids, "acct/" + i), structure.suspended().contains(id) ? AwsAccount.SUSPENDED
+                : AwsAccount.ACTIVE, structure.parentOf().get(id), structure.regionsOf(id, spec.regions())));
         }
         AwsGenerator generator = new AwsGenerator(spec, ids, churn);
         AwsSecurity.Plan plan = AwsSecurity.plan(spec.security(), ids, (type, each) -> {
             for (AwsAccount a : accounts) {
+                if (a.suspended()) {
+                    continue;
+                }
                 if (type.placement() == AwsType.Placement.REGIONAL) {
-                    for (String region : spec.regions()) {
+                    for (String region : a.regions()) {
                         generator.eligible(a.id(), region, type, each);
                     }
                 } else {
@@ -99,7 +110,90 @@ public final class Estate {
                 }
             }
         });
-        return new AwsEstate(org, accounts, spec.regions(), spec.roleName(), generator, timeline, plan);
+        List<String> allRegions = new ArrayList<>(spec.regions());
+        allRegions.addAll(spec.optInRegions().keySet());
+        return new AwsEstate(org, accounts, allRegions, spec.roleName(), generator, timeline, plan, structure.units());
+    }
+
+    /** The organization's structure: its units, where each account sits, which are suspended, who enabled what. */
+    private record Organization(List<AwsOrgUnit> units, Map<String, String> parentOf, java.util.Set<String> suspended,
+                                Map<String, List<String>> optedIn) {
+
+        List<String> regionsOf(String account, List<String> defaults) {
+            List<String> r = new ArrayList<>(defaults);
+            r.addAll(optedIn.getOrDefault(account, List.of()));
+            return r;
+        }
+
+        static Organization generate(AwsSpec spec, Ids ids, String mgmt, String org, List<String> accounts) {
+            String rootId = "r-" + ids.lowerAlnum("aws/root", 4);
+            List<AwsOrgUnit> units = new ArrayList<>();
+            units.add(new AwsOrgUnit(rootId, "Root", "Root", null, "arn:aws:organizations::" + mgmt + ":root/" + org + "/"
+                + rootId));
+            Map<String, AwsOrgUnit> byPath = new LinkedHashMap<>();
+            byPath.put("Root", units.get(0));
+            List<AwsOrgUnit> listed = new ArrayList<>();
+            for (AwsSpec.OuSpec ou : spec.units()) {
+                String path = "Root";
+                for (String name : ou.path().split("/")) {
+                    String parent = path;
+                    path = path + "/" + name;
+                    if (!byPath.containsKey(path)) {
+                        String id = "ou-" + rootId.substring(2) + "-" + ids.lowerAlnum("aws/ou/" + path, 8);
+                        AwsOrgUnit u = new AwsOrgUnit(id, name, path, byPath.get(parent).id(),
+                            "arn:aws:organizations::" + mgmt + ":ou/" + org + "/" + id);
+                        byPath.put(path, u);
+                        units.add(u);
+                    }
+                }
+                listed.add(byPath.get(path));
+            }
+            Map<String, String> parentOf = new LinkedHashMap<>();
+            parentOf.put(accounts.get(0), rootId);
+            boolean counted = spec.units().stream().anyMatch(u -> u.accounts() != null);
+            int unit = 0;
+            int leftInUnit = counted && !listed.isEmpty() ? spec.units().get(0).accounts() : 0;
+            for (int i = 1; i < accounts.size(); i++) {
+                String parent = rootId;
+                if (!listed.isEmpty() && !counted) {
+                    parent = listed.get((i - 1) % listed.size()).id();
+                } else if (counted) {
+                    while (unit < listed.size() && leftInUnit == 0) {
+                        unit++;
+                        leftInUnit = unit < listed.size() ? spec.units().get(unit).accounts() : 0;
+                    }
+                    if (unit < listed.size()) {
+                        parent = listed.get(unit).id();
+                        leftInUnit--;
+                    }
+                }
+                parentOf.put(accounts.get(i), parent);
+            }
+            java.util.Set<String> suspended = new java.util.HashSet<>(lowestRanked(ids, "aws/suspended/",
+                accounts.subList(1, accounts.size()), spec.suspendedAccounts()));
+            Map<String, List<String>> optedIn = new LinkedHashMap<>();
+            for (Map.Entry<String, Double> e : spec.optInRegions().entrySet()) {
+                int k = io.cloudg.sim.config.SecuritySpec.selected(e.getValue(), accounts.size());
+                for (String a : lowestRanked(ids, "aws/opt-in/" + e.getKey() + "/", accounts, k)) {
+                    optedIn.computeIfAbsent(a, x -> new ArrayList<>()).add(e.getKey());
+                }
+            }
+            return new Organization(List.copyOf(units), parentOf, suspended, optedIn);
+        }
+
+        /** The {@code k} accounts ranked lowest on a hash of the seed, the salt and the account id. */
+        private static List<String> lowestRanked(Ids ids, String salt, List<String> accounts, int k) {
+            if (k <= 0) {
+                return List.of();
+            }
+            List<String> sorted = new ArrayList<>(accounts);
+            Map<String, Long> rank = new java.util.HashMap<>();
+            for (String a : accounts) {
+                rank.put(a, ids.random(salt + a).nextLong());
+            }
+            sorted.sort(java.util.Comparator.comparingLong((String a) -> rank.get(a)).thenComparing(a -> a));
+            return sorted.subList(0, Math.min(k, sorted.size()));
+        }
     }
 
     // ---------------------------------------------------------------- Azure

@@ -52,6 +52,15 @@ class SpecFilesTest {
         "quotas: {azure: {resource_graph: {rate: 1, calls: 15}}} | estate.quotas.azure.resource_graph: either {rate, burst}",
         "quotas: {azure: {resource_graph: {calls: 0}}}  | estate.quotas.azure.resource_graph.calls: expected a positive integer, got 0",
         "gcp: {consumer_project: My_Project}            | estate.gcp.consumer_project: expected a GCP project id",
+        "aws: {accounts: 5, organizational_units: {Prod: 3, Dev: 2}} | estate.aws.organizational_units: places 5 accounts in organizational units, but the organization has only 4 member accounts",
+        "aws: {organizational_units: [Prod, 'Root/Prod']} | estate.aws.organizational_units[1]: lists the organizational unit Prod twice",
+        "aws: {organizational_units: ['Prod//Web']}     | estate.aws.organizational_units[0]: expected an organizational unit path such as Prod/Web",
+        "aws: {organizational_units: {Prod: many}}      | estate.aws.organizational_units.Prod: expected a non-negative integer, got \"many\"",
+        "aws: {accounts: 3, suspended_accounts: 3}      | estate.aws.suspended_accounts: expected at most 2",
+        "aws: {opt_in_regions: {moon-1: 0.5}}           | estate.aws.opt_in_regions.moon-1: expected an AWS region name",
+        "aws: {regions: [us-east-1], opt_in_regions: {us-east-1: 0.5}} | estate.aws.opt_in_regions.us-east-1: is already in aws.regions",
+        "aws: {opt_in_regions: {af-south-1: 0}}         | estate.aws.opt_in_regions.af-south-1: expected a share of accounts above 0",
+        "aws: {opt_in_regions: [af-south-1]}            | estate.aws.opt_in_regions: expected a mapping, got a list",
     })
     void badEstateFilesAreRefusedNamingTheKey(String yaml, String message) {
         assertThatThrownBy(() -> EstateSpec.fromYaml(yaml)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);

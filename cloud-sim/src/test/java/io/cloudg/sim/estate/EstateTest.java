@@ -128,4 +128,22 @@ class EstateTest {
         assertThat(e.aws().bucket("sim-" + a.id() + "-bucket-9-00000000")).isNull();
         assertThat(e.aws().bucket("someone-elses-bucket")).isNull();
     }
+
+    @Test
+    void aThousandAccountsInSeventeenRegionsAreGeneratedOnlyWhereTheyAreListed() {
+        List<String> seventeen = List.of("us-east-1", "us-east-2", "us-west-1", "us-west-2", "ca-central-1", "eu-west-1",
+            "eu-west-2", "eu-west-3", "eu-central-1", "eu-north-1", "ap-south-1", "ap-northeast-1", "ap-northeast-2",
+            "ap-northeast-3", "ap-southeast-1", "ap-southeast-2", "sa-east-1");
+        EstateSpec spec = EstateSpec.generated(1000, seventeen, java.util.Map.of(AwsType.EC2_VPC, 1, AwsType.EC2_SUBNET, 2,
+            AwsType.EC2_SECURITY_GROUP, 1, AwsType.S3_BUCKET, 1, AwsType.IAM_USER, 1));
+        Estate e = Estate.generate(spec, 1);
+        assertThat(e.aws().accounts()).hasSize(1000);
+        assertThat(e.aws().regions()).hasSize(17);
+        assertThat(e.aws().cachedShards()).isZero();
+        AwsAccount last = e.aws().accounts().get(999);
+        assertThat(e.aws().list(last.id(), "sa-east-1", AwsType.EC2_SUBNET)).hasSize(2);
+        assertThat(e.aws().list(last.id(), "global", AwsType.S3_BUCKET)).hasSize(1);
+        assertThat(e.aws().cachedShards()).isEqualTo(2);
+        assertThat(e.aws().bucket(e.aws().list(last.id(), "global", AwsType.S3_BUCKET).get(0).id())).isNotNull();
+    }
 }
