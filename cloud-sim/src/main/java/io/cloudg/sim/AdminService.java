@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * {@code /_sim}: {@code GET /_sim/truth} (optionally {@code ?provider=P&account=A}), {@code GET /_sim/findings} (the security findings the estate holds),
- * {@code GET /_sim/stats}, {@code GET /_sim/quotas} (the quota table in effect, each limit with its source),
+ * {@code GET /_sim/changes?from=K} (what changed since generation K), {@code GET /_sim/stats}, {@code GET /_sim/quotas} (the quota table in effect, each limit with its source),
  * {@code GET /_sim/health} and {@code PUT /_sim/faults} (a fault file as the body;
  * replaces the rules).
  */
@@ -27,7 +27,8 @@ final class AdminService {
     /**
      * The truth as JSON, written asset by asset as the estate is walked (nothing kept but the bytes):
      * {@code seed}, {@code realism}, {@code churn} (the window), {@code organization} (the AWS organization's
-     * units and accounts, see {@link Organization}), {@code assets} (each with {@code churn} when
+     * units and accounts, see {@link Organization}), {@code generation} and, after generation 0, {@code changes}
+     * (see {@link Changes}), {@code assets} (each with {@code churn} when
      * churned) and {@code counts} ({@code assets}, {@code stable}, {@code churned}).
      */
     private byte[] truthJson(java.util.function.Predicate<Asset> keep) throws java.io.IOException {
@@ -46,6 +47,10 @@ final class AdminService {
             g.writeNumberField("until_ms", churn.until().toMillis());
             g.writeEndObject();
             g.writeObjectField("organization", sim.organization());
+            g.writeNumberField("generation", sim.generation());
+            if (sim.generation() > 0) {
+                g.writeObjectField("changes", sim.changes());
+            }
             g.writeArrayFieldStart("assets");
             java.io.IOException[] failed = new java.io.IOException[1];
             sim.truth().forEach(a -> {
@@ -97,6 +102,20 @@ final class AdminService {
                 case "GET /_sim/stats" -> {
                     return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(sim.stats())).build();
                 }
+                case "GET /_sim/changes" -> {
+                    String from = req.queryParam("from");
+                    int f;
+                    try {
+                        f = from == null ? Math.max(0, sim.generation() - 1) : Integer.parseInt(from);
+                        if (f < 0) {
+                            throw new NumberFormatException();
+                        }
+                    } catch (NumberFormatException e) {
+                        return SimResponse.status(400).body("application/json", JSON.writeValueAsBytes(Map.of("error",
+                            "from: expected a generation (a non-negative integer), got \"" + from + "\""))).build();
+                    }
+                    return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(sim.changes(f))).build();
+                }
                 case "GET /_sim/quotas" -> {
                     return SimResponse.status(200).body("application/json", JSON.writeValueAsBytes(Map.of(
                         "realism", sim.options().estate().realism().id(),
@@ -117,7 +136,7 @@ final class AdminService {
                 default -> {
                     return SimResponse.status(404).body("application/json",
                         JSON.writeValueAsBytes(Map.of("error", "no such admin route: " + req.method() + " " + req.path(),
-                            "routes", "GET /_sim/truth, GET /_sim/findings, GET /_sim/stats, GET /_sim/quotas, "
+                            "routes", "GET /_sim/truth, GET /_sim/changes, GET /_sim/findings, GET /_sim/stats, GET /_sim/quotas, "
                             + "GET /_sim/health, PUT /_sim/faults"))).build();
                 }
             }

@@ -175,6 +175,28 @@ public final class CloudSim implements AutoCloseable {
         return estate.truth();
     }
 
+    /** Which generation of the estate is served ({@code generation:} in the estate file). */
+    public int generation() {
+        return estate.generation();
+    }
+
+    /**
+     * What changed from generation {@code from} to the one served: assets added, removed and modified (which
+     * fields). Also {@code GET /_sim/changes?from=K}.
+     */
+    public Changes changes(int from) {
+        if (from < 0) {
+            throw new IllegalArgumentException("a generation is not negative: " + from);
+        }
+        Estate older = Estate.generate(options.estate().withGeneration(from), seed);
+        return Changes.between(older.truth(), from, estate.truth(), estate.generation());
+    }
+
+    /** What changed from the generation before the one served (generation 0: nothing). */
+    public Changes changes() {
+        return changes(Math.max(0, estate.generation() - 1));
+    }
+
     /**
      * The AWS organization's structure: units, where each account sits, its status and enabled regions. Also
      * the {@code organization} field of {@code GET /_sim/truth}.

@@ -120,7 +120,7 @@ public final class Listing implements AwsHandler {
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static final java.util.function.ToLongFunction ORDINAL_OF_RESOURCES = item -> item instanceof AwsResource r
-        ? ((long) r.type().ordinal() << 40) + r.ordinal() + (1L << 39) : -1;
+        ? ((long) r.type().ordinal() << 44) + r.ordinal() + (1L << 43) : -1;
 
     private int pageSize(AwsCall call, SdkPojo request) {
         if (paging.limitMember() == null) {

@@ -217,7 +217,7 @@ public final class AzureFrontend {
             m.put("name", r.name());
             m.put("type", r.type());
             m.put("location", r.location());
-            m.put("tags", Map.of("cloudg", "sim"));
+            m.put("tags", r.env() == null ? Map.of("cloudg", "sim") : Map.of("cloudg", "sim", "env", r.env()));
             return m;
         });
     }
@@ -326,16 +326,17 @@ public final class AzureFrontend {
             if (q.containers()) {
                 AzureSubscription s = estate.subscription(sub);
                 rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id(),
-                    base));
+                    base, Map.of()));
                 int k = 1;
                 for (AzureResourceGroup g : estate.resourceGroups(sub)) {
                     rows.add(new GraphRow(g.armId(), g.name(), "microsoft.resources/subscriptions/resourcegroups",
-                        estate.tenantId(), g.location(), g.name(), sub, base + k++));
+                        estate.tenantId(), g.location(), g.name(), sub, base + k++, Map.of()));
                 }
             } else {
                 for (AzureResource r : estate.resourcesNow(sub)) {
                     rows.add(new GraphRow(r.armId(), r.name(), r.typeLower(), estate.tenantId(), r.location(),
-                        r.resourceGroup(), sub, base + r.ordinal()));
+                        r.resourceGroup(), sub, base + r.ordinal(), r.env() == null ? Map.of("cloudg", "sim")
+                        : Map.of("cloudg", "sim", "env", r.env())));
                 }
             }
         }

@@ -9,9 +9,10 @@ import java.util.Map;
  *
  * @param ordinal its place in an unordered result (subscription first, then the resource's own ordinal): page
  *                cursors of queries without {@code order by}
+ * @param tags    its tags
  */
 record GraphRow(String id, String name, String type, String tenantId, String location, String resourceGroup,
-                String subscriptionId, long ordinal) {
+                String subscriptionId, long ordinal, Map<String, String> tags) {
 
     static final String[] COLUMNS = {"id", "name", "type", "tenantId", "kind", "location", "resourceGroup",
         "subscriptionId", "managedBy", "sku", "plan", "properties", "tags", "identity", "zones", "extendedLocation"};
@@ -27,7 +28,8 @@ record GraphRow(String id, String name, String type, String tenantId, String loc
             case "location" -> location;
             case "resourceGroup" -> resourceGroup;
             case "subscriptionId" -> subscriptionId;
-            case "properties", "tags" -> Map.of();
+            case "properties" -> Map.of();
+            case "tags" -> tags;
             case "sku", "plan", "identity", "zones", "extendedLocation" -> null;
             default -> throw AzureErrors.invalidQuery("Column '" + c + "' does not exist in the table.");
         };

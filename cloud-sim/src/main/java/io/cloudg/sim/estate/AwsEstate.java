@@ -53,7 +53,7 @@ public final class AwsEstate {
             m.put(a.id(), a);
             orgAccounts.put(a.id(), new AwsResource(AwsType.ORGANIZATIONS_ACCOUNT, a.id(), GLOBAL, a.id(), a.name(),
                 "arn:aws:organizations::" + management.id() + ":account/" + organizationId + "/" + a.id(), a.joined(),
-                null, null, null, orgAccounts.size(), Lifetime.ALWAYS));
+                null, null, null, orgAccounts.size(), Lifetime.ALWAYS, null));
         }
         this.accountsById = Collections.unmodifiableMap(m);
         this.organizationAccounts = Collections.unmodifiableMap(orgAccounts);

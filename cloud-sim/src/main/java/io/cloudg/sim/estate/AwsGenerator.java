@@ -22,11 +22,24 @@ final class AwsGenerator {
     private final AwsSpec spec;
     private final Ids ids;
     private final Churn churn;
+    private final Generations generations;
 
-    AwsGenerator(AwsSpec spec, Ids ids, Churn churn) {
+    AwsGenerator(AwsSpec spec, Ids ids, Churn churn, Generations generations) {
         this.spec = spec;
         this.ids = ids;
         this.churn = churn;
+        this.generations = generations;
+    }
+
+    /** The resources of {@code type} in the account's {@code region} (or global part) at the estate's generation. */
+    private List<Generations.Entry> entries(AwsType t, String account, String region) {
+        return generations.of(spec.count(t), i -> make(ids, t, account, regionOf(t, region, i), i, null, null, null, 0,
+            Lifetime.ALWAYS, null).arn(), t.service().equals("ec2"));
+    }
+
+    /** Where resource {@code i} of an account-wide type (S3) lives; {@code region} for the others. */
+    private String regionOf(AwsType t, String region, int i) {
+        return t.placement() == AwsType.Placement.ACCOUNT ? spec.regions().get(i % spec.regions().size()) : region;
     }
 
     static Instant created(Ids ids, String salt) {
@@ -42,7 +55,8 @@ final class AwsGenerator {
             if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL) {
                 continue;
             }
-            for (int i = 0; i < spec.count(t); i++) {
+            for (Generations.Entry e : entries(t, account, region)) {
+                int i = e.index();
                 String zone = region + (char) ('a' + (i % 3));
                 String vpc = null;
                 String subnet = null;
@@ -60,7 +74,7 @@ final class AwsGenerator {
                     default -> {
                     }
                 }
-                AwsResource r = withChurn(out, t, account, region, i, vpc, subnet, zone);
+                AwsResource r = withChurn(out, t, account, region, i, vpc, subnet, zone, e.env());
                 if (t == AwsType.EC2_VPC) {
                     vpcs.add(r);
                 } else if (t == AwsType.EC2_SUBNET) {
@@ -76,14 +90,12 @@ final class AwsGenerator {
         List<AwsResource> out = new ArrayList<>();
         if (!a.management()) {
             out.add(new AwsResource(AwsType.IAM_ROLE, a.id(), AwsEstate.GLOBAL, roleName, roleName,
-                "arn:aws:iam::" + a.id() + ":role/" + roleName, a.joined(), null, null, null, -1, Lifetime.ALWAYS));
+                "arn:aws:iam::" + a.id() + ":role/" + roleName, a.joined(), null, null, null, -1, Lifetime.ALWAYS, null));
         }
         for (AwsType t : AwsType.values()) {
             if (t.countable() && t.placement() != AwsType.Placement.REGIONAL) {
-                for (int i = 0; i < spec.count(t); i++) {
-                    String region = t.placement() == AwsType.Placement.ACCOUNT
-                        ? spec.regions().get(i % spec.regions().size()) : AwsEstate.GLOBAL;
-                    withChurn(out, t, a.id(), region, i, null, null, null);
+                for (Generations.Entry e : entries(t, a.id(), AwsEstate.GLOBAL)) {
+                    withChurn(out, t, a.id(), regionOf(t, AwsEstate.GLOBAL, e.index()), e.index(), null, null, null, e.env());
                 }
             }
         }
@@ -95,9 +107,9 @@ final class AwsGenerator {
      * part) that exists throughout: what the security plan ranks, without generating the rest of the shard.
      */
     void eligible(String account, String region, AwsType type, Consumer<String> arns) {
-        for (int i = 0; i < spec.count(type); i++) {
-            String r = type.placement() == AwsType.Placement.ACCOUNT ? spec.regions().get(i % spec.regions().size()) : region;
-            String arn = make(ids, type, account, r, i, null, null, null, 0, Lifetime.ALWAYS).arn();
+        for (Generations.Entry e : entries(type, account, region)) {
+            int i = e.index();
+            String arn = make(ids, type, account, regionOf(type, region, i), i, null, null, null, 0, Lifetime.ALWAYS, null).arn();
             if (churn.none() || churn.existing(arn).stable()) {
                 arns.accept(arn);
             }
@@ -106,19 +118,19 @@ final class AwsGenerator {
 
     /** Adds resource {@code i} with its lifetime, and its churned sibling if it has one; returns the resource. */
     private AwsResource withChurn(List<AwsResource> out, AwsType t, String account, String region, int i, String vpc,
-                                  String subnet, String zone) {
-        AwsResource probe = make(ids, t, account, region, i, vpc, subnet, zone, i * SPACING, Lifetime.ALWAYS);
+                                  String subnet, String zone, String env) {
+        AwsResource probe = make(ids, t, account, region, i, vpc, subnet, zone, i * SPACING, Lifetime.ALWAYS, env);
         AwsResource r = probe;
         if (!churn.none()) {
             Lifetime life = churn.existing(probe.arn());
             if (!life.stable()) {
                 r = new AwsResource(t, account, region, probe.id(), probe.name(), probe.arn(), probe.created(), vpc, subnet,
-                    probe.zone(), probe.ordinal(), life);
+                    probe.zone(), probe.ordinal(), life, env);
             }
             Lifetime sibling = churn.sibling(probe.arn());
             if (sibling != null) {
                 out.add(make(ids, t, account, region, Churn.SIBLING + i, vpc, subnet, zone, i * SPACING + SPACING / 2,
-                    sibling));
+                    sibling, null));
             }
         }
         out.add(r);
@@ -126,7 +138,7 @@ final class AwsGenerator {
     }
 
     static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String vpc, String subnet,
-                            String zone, long ordinal, Lifetime life) {
+                            String zone, long ordinal, Lifetime life, String env) {
         String salt = t.cfnType() + "/" + account + "/" + region + "/" + i;
         String h8 = ids.hex(salt, 8);
         String h17 = ids.hex(salt, 17);
@@ -221,7 +233,7 @@ final class AwsGenerator {
             default -> throw new IllegalStateException("not generated from counts: " + t);
         }
         return new AwsResource(t, account, region, id, name, arn, created(ids, salt), vpc, subnet,
-            t.placement() == AwsType.Placement.REGIONAL ? zone : null, ordinal, life);
+            t.placement() == AwsType.Placement.REGIONAL ? zone : null, ordinal, life, env);
     }
 
     private static String ec2Arn(String region, String account, String kind, String id) {

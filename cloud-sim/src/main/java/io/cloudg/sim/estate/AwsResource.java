@@ -18,9 +18,11 @@ import java.time.Instant;
  * @param ordinal  its place in its listing (listings return resources in ordinal order; page cursors are
  *                 ordinals, so resources created or deleted between two pages never shift the others)
  * @param life     when it exists ({@link Lifetime#ALWAYS} unless it churns while a map runs)
+ * @param env      its {@code env} tag, set by the estate generation that last modified it; null if none
  */
 public record AwsResource(AwsType type, String account, String region, String id, String name, String arn,
-                          Instant created, String vpcId, String subnetId, String zone, long ordinal, Lifetime life) {
+                          Instant created, String vpcId, String subnetId, String zone, long ordinal, Lifetime life,
+                          String env) {
 
     /** Whether it exists {@code elapsedNanos} after the simulator started. */
     public boolean existsAt(long elapsedNanos) {

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  */
 final class Churn {
     /** Index offset of created siblings: {@code i} becomes {@code SIBLING + i} in generated names. */
-    static final int SIBLING = 1_000_000;
+    static final int SIBLING = 1_000_000_000;
 
     private final ChurnSpec spec;
     private final Ids ids;

@@ -20,10 +20,12 @@ public final class Estate {
     private final AzureEstate azure;
     private final GcpEstate gcp;
     private final Timeline timeline;
+    private final int generation;
     private final Truth truth;
     private volatile Findings findings;
 
-    private Estate(AwsEstate aws, AzureEstate azure, GcpEstate gcp, Timeline timeline) {
+    private Estate(AwsEstate aws, AzureEstate azure, GcpEstate gcp, Timeline timeline, int generation) {
+        this.generation = generation;
         this.aws = aws;
         this.azure = azure;
         this.gcp = gcp;
@@ -35,8 +37,15 @@ public final class Estate {
         Ids ids = new Ids(seed);
         Timeline timeline = new Timeline();
         Churn churn = new Churn(spec.effectiveChurn(), ids);
-        return new Estate(generateAws(spec.aws(), ids, churn, timeline), generateAzure(spec.azure(), ids, churn, timeline),
-            generateGcp(spec.gcp(), ids, churn, timeline), timeline);
+        Generations gens = new Generations(spec.generation(), ids);
+        return new Estate(generateAws(spec.aws(), ids, churn, gens, timeline),
+            generateAzure(spec.azure(), ids, churn, gens, timeline), generateGcp(spec.gcp(), ids, churn, gens, timeline),
+            timeline, spec.generation().number());
+    }
+
+    /** Which generation of the estate this is (0: as generated). */
+    public int generation() {
+        return generation;
     }
 
     /** The estate's time: listings show what exists at the timeline's moment. */
@@ -72,7 +81,7 @@ public final class Estate {
 
     // ---------------------------------------------------------------- AWS
 
-    private static AwsEstate generateAws(AwsSpec spec, Ids ids, Churn churn, Timeline timeline) {
+    private static AwsEstate generateAws(AwsSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String mgmt = spec.managementAccount() != null ? spec.managementAccount() : ids.digits("aws/management", 12);
         String org = spec.organizationId() != null ? spec.organizationId() : "o-" + ids.lowerAlnum("aws/org", 10);
         List<String> idsOf = new ArrayList<>();
@@ -95,7 +104,7 @@ public final class Estate {
                 AwsGenerator.created(ids, "acct/" + i), structure.suspended().contains(id) ? AwsAccount.SUSPENDED
                 : AwsAccount.ACTIVE, structure.parentOf().get(id), structure.regionsOf(id, spec.regions())));
         }
-        AwsGenerator generator = new AwsGenerator(spec, ids, churn);
+        AwsGenerator generator = new AwsGenerator(spec, ids, churn, gens);
         AwsSecurity.Plan plan = AwsSecurity.plan(spec.security(), ids, (type, each) -> {
             for (AwsAccount a : accounts) {
                 if (a.suspended()) {
@@ -198,7 +207,7 @@ public final class Estate {
 
     // ---------------------------------------------------------------- Azure
 
-    private static AzureEstate generateAzure(AzureSpec spec, Ids ids, Churn churn, Timeline timeline) {
+    private static AzureEstate generateAzure(AzureSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String tenant = spec.tenantId() != null ? spec.tenantId() : ids.uuid("azure/tenant");
         List<AzureSubscription> subs = new ArrayList<>();
         Map<String, List<AzureResourceGroup>> groups = new LinkedHashMap<>();
@@ -216,18 +225,20 @@ public final class Estate {
             List<AzureResource> rs = new ArrayList<>();
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 String type = e.getKey();
-                for (int i = 0; i < e.getValue(); i++) {
+                for (Generations.Entry g : gens.of(e.getValue(), i -> azureResource(ids, sub, rgs.get(i % rgs.size()), type,
+                    i, 0, Lifetime.ALWAYS, null).armId(), true)) {
+                    int i = g.index();
                     AzureResourceGroup rg = rgs.get(i % rgs.size());
                     long ordinal = rs.size() * AwsGenerator.SPACING;
-                    AzureResource r = azureResource(ids, sub, rg, type, i, ordinal, Lifetime.ALWAYS);
+                    AzureResource r = azureResource(ids, sub, rg, type, i, ordinal, Lifetime.ALWAYS, g.env());
                     Lifetime sibling = churn.none() ? null : churn.sibling(r.armId());
                     if (!churn.none()) {
-                        r = azureResource(ids, sub, rg, type, i, ordinal, churn.existing(r.armId()));
+                        r = azureResource(ids, sub, rg, type, i, ordinal, churn.existing(r.armId()), g.env());
                     }
                     rs.add(r);
                     if (sibling != null) {
                         rs.add(azureResource(ids, sub, rg, type, Churn.SIBLING + i, ordinal + AwsGenerator.SPACING / 2,
-                            sibling));
+                            sibling, null));
                     }
                 }
             }
@@ -238,10 +249,10 @@ public final class Estate {
     }
 
     private static AzureResource azureResource(Ids ids, AzureSubscription sub, AzureResourceGroup rg, String type, int i,
-                                               long ordinal, Lifetime life) {
+                                               long ordinal, Lifetime life, String env) {
         String leaf = type.substring(type.indexOf('/') + 1).toLowerCase(Locale.ROOT);
         String name = shortLeaf(leaf) + "-" + (i + 1) + "-" + ids.hex("azure/" + sub.id() + "/" + type + "/" + i, 6);
-        return new AzureResource(sub.id(), rg.name(), type, name, rg.location(), ordinal, life);
+        return new AzureResource(sub.id(), rg.name(), type, name, rg.location(), ordinal, life, env);
     }
 
     private static String shortLeaf(String leaf) {
@@ -251,11 +262,11 @@ public final class Estate {
 
     // ---------------------------------------------------------------- GCP
 
-    private static GcpEstate generateGcp(GcpSpec spec, Ids ids, Churn churn, Timeline timeline) {
+    private static GcpEstate generateGcp(GcpSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String org = spec.organization() != null ? spec.organization() : ids.digits("gcp/org", 12);
         String orgName = "//cloudresourcemanager.googleapis.com/organizations/" + org;
         List<GcpAsset> orgAssets = List.of(new GcpAsset(GcpEstate.ORGANIZATION_TYPE, orgName, null, "global",
-            "example.com", null, null, 0, Lifetime.ALWAYS));
+            "example.com", null, null, 0, Lifetime.ALWAYS, null));
         List<GcpProject> projects = new ArrayList<>();
         Map<String, List<GcpAsset>> assets = new LinkedHashMap<>();
         for (int p = 0; p < spec.projects(); p++) {
@@ -265,12 +276,15 @@ public final class Estate {
             List<GcpAsset> list = new ArrayList<>();
             String projectName = "//cloudresourcemanager.googleapis.com/projects/" + project.number();
             list.add(new GcpAsset(GcpEstate.PROJECT_TYPE, projectName, project, "global", project.id(), orgName,
-                GcpEstate.ORGANIZATION_TYPE, 0, Lifetime.ALWAYS));
+                GcpEstate.ORGANIZATION_TYPE, 0, Lifetime.ALWAYS, null));
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
-                for (int i = 0; i < e.getValue(); i++) {
+                for (Generations.Entry g : gens.of(e.getValue(), i -> gcpAsset(ids, project, projectName, e.getKey(), i,
+                    spec.locations().get(i % spec.locations().size())).name(), true)) {
+                    int i = g.index();
                     String region = spec.locations().get(i % spec.locations().size());
                     long ordinal = list.size() * AwsGenerator.SPACING;
-                    GcpAsset a = gcpAsset(ids, project, projectName, e.getKey(), i, region).with(ordinal, Lifetime.ALWAYS);
+                    GcpAsset a = gcpAsset(ids, project, projectName, e.getKey(), i, region).with(ordinal, Lifetime.ALWAYS)
+                        .withEnv(g.env());
                     if (!churn.none()) {
                         Lifetime sibling = churn.sibling(a.name());
                         a = a.with(ordinal, churn.existing(a.name()));
@@ -315,7 +329,7 @@ public final class Estate {
                 location = region;
             }
         }
-        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE, 0, Lifetime.ALWAYS);
+        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE, 0, Lifetime.ALWAYS, null);
     }
 
     // ---------------------------------------------------------------- truth
@@ -355,10 +369,15 @@ public final class Estate {
         return new Findings(buckets, groups, users);
     }
 
+    /** The tags an estate generation gave a resource: {@code {env: gen-N}}, or none. */
+    private static Map<String, String> tags(String env) {
+        return env == null ? Map.of() : Map.of("env", env);
+    }
+
     /** Every asset, provider by provider, account by account, with its churn (null when stable). */
     private void forEachAsset(java.util.function.Consumer<Asset> out) {
         aws.forEachResource(r -> out.accept(new Asset("aws", r.account(), r.region(), r.type().service(), r.type().cfnType(),
-            r.id(), r.arn(), r.life().stable() ? null : r.life())));
+            r.id(), r.arn(), r.life().stable() ? null : r.life(), tags(r.env()))));
         for (AzureSubscription s : azure.subscriptions()) {
             out.accept(new Asset("azure", s.id(), "global", "Microsoft.Resources", "Microsoft.Resources/subscriptions",
                 s.armId(), null));
@@ -368,7 +387,7 @@ public final class Estate {
             }
             for (AzureResource r : azure.resources(s.id())) {
                 out.accept(new Asset("azure", s.id(), r.location(), r.namespace(), r.type(), r.armId(), null,
-                    r.life().stable() ? null : r.life()));
+                    r.life().stable() ? null : r.life(), tags(r.env())));
             }
         }
         for (GcpAsset a : gcp.organizationAssets()) {
@@ -378,7 +397,7 @@ public final class Estate {
         for (GcpProject p : gcp.projects()) {
             for (GcpAsset a : gcp.assets(p)) {
                 out.accept(new Asset("gcp", p.id(), a.location(), a.service(), a.assetType(), a.name(), null,
-                    a.life().stable() ? null : a.life()));
+                    a.life().stable() ? null : a.life(), tags(a.env())));
             }
         }
     }

@@ -294,7 +294,7 @@ public final class GcpAssetService {
                 asset.setResource(Resource.newBuilder().setVersion("v1").setLocation(a.location())
                     .setDiscoveryName(a.assetType().substring(a.assetType().indexOf('/') + 1))
                     .setParent(a.parentName() == null ? "" : a.parentName())
-                    .setData(Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build())));
+                    .setData(data(a)));
             } else if (req.getContentType() != ContentType.CONTENT_TYPE_UNSPECIFIED) {
                 throw GcpErrors.invalidArgument("content_type " + req.getContentType() + " is not supported by cloud-sim "
                     + "(CONTENT_TYPE_UNSPECIFIED, RESOURCE).");
@@ -327,6 +327,9 @@ public final class GcpAssetService {
             if (a.project() != null) {
                 r.setProject("projects/" + a.project().number());
             }
+            if (a.env() != null) {
+                r.putLabels("env", a.env());
+            }
             if (a.parentName() != null) {
                 r.setParentFullResourceName(a.parentName()).setParentAssetType(a.parentType());
             }
@@ -336,6 +339,16 @@ public final class GcpAssetService {
             b.setNextPageToken(page.nextToken());
         }
         return b.build();
+    }
+
+    /** A RESOURCE's data: its name and, when an estate generation set one, its labels. */
+    private static Struct data(GcpAsset a) {
+        Struct.Builder d = Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build());
+        if (a.env() != null) {
+            d.putFields("labels", Value.newBuilder().setStructValue(Struct.newBuilder().putFields("env",
+                Value.newBuilder().setStringValue(a.env()).build())).build());
+        }
+        return d.build();
     }
 
     private List<String> ancestors(GcpAsset a) {

@@ -61,6 +61,10 @@ class SpecFilesTest {
         "aws: {regions: [us-east-1], opt_in_regions: {us-east-1: 0.5}} | estate.aws.opt_in_regions.us-east-1: is already in aws.regions",
         "aws: {opt_in_regions: {af-south-1: 0}}         | estate.aws.opt_in_regions.af-south-1: expected a share of accounts above 0",
         "aws: {opt_in_regions: [af-south-1]}            | estate.aws.opt_in_regions: expected a mapping, got a list",
+        "generation: -1                                 | estate.generation: expected a non-negative integer, got -1",
+        "generation: next                               | estate.generation: expected a non-negative integer, got \"next\"",
+        "generation_changes: {added: 2}                 | estate.generation_changes.added: expected a number from 0 to 1, got 2",
+        "generation_changes: {renamed: 0.1}             | estate.generation_changes.renamed: unknown key",
     })
     void badEstateFilesAreRefusedNamingTheKey(String yaml, String message) {
         assertThatThrownBy(() -> EstateSpec.fromYaml(yaml)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
