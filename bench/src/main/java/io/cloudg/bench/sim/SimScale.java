@@ -228,19 +228,7 @@ public final class SimScale {
         }
 
         private int readLine() throws IOException {
-            int n = 0;
-            while (true) {
-                int c = in.read();
-                if (c < 0) {
-                    throw new IOException("connection closed");
-                }
-                if (c == '\n') {
-                    return n > 0 && line[n - 1] == '\r' ? n - 1 : n;
-                }
-                if (n < line.length) {
-                    line[n++] = (byte) c;
-                }
-            }
+            return RawHttpLoad.readLine(in, line);
         }
 
         @Override
