@@ -232,10 +232,6 @@ public final class AwsEstate {
             : generator.regional(a.id(), region));
     }
 
-    Timeline timeline() {
-        return timeline;
-    }
-
     /** Shards generated and cached right now (for tests of the bound). */
     int cachedShards() {
         return cache.size();

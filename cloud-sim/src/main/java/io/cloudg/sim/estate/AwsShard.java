@@ -16,8 +16,6 @@ final class AwsShard {
     private final EnumMap<AwsType, List<AwsResource>> byType = new EnumMap<>(AwsType.class);
     private final EnumMap<AwsType, Boolean> churns = new EnumMap<>(AwsType.class);
     private final Map<String, AwsResource> byId = new HashMap<>();
-    /** What the security checks read, worked out once per shard when first asked. */
-    private volatile Object security;
 
     AwsShard(List<AwsResource> resources) {
         for (AwsResource r : resources) {
@@ -61,15 +59,5 @@ final class AwsShard {
     /** Every resource, type by type. */
     Iterable<List<AwsResource>> lists() {
         return byType.values();
-    }
-
-    @SuppressWarnings("unchecked")
-    <T> T security(java.util.function.Supplier<T> compute) {
-        Object s = security;
-        if (s == null) {
-            s = compute.get();
-            security = s;
-        }
-        return (T) s;
     }
 }

@@ -177,4 +177,26 @@ class StrictAwsQuotasTest {
             assertThat(countUntilThrottled(() -> ec2.describeVpcs(b -> b.maxResults(5)))).as("after 1 s").isEqualTo(1);
         }
     }
+
+    @Test
+    void aStrictNeighbourSpendsBurstAtSeededMomentsWhileALenientOneOnlyTakesItsShare() {
+        String yaml = ESTATE.replace("quotas: {aws: {services: {ec2.DescribeVpcs: {rate: 1, burst: 2}, lambda: {rate: 1, burst: 1}}}}",
+            "quotas: {aws: {services: {ec2.DescribeVpcs: {rate: 1, burst: 50}}}}")
+            + "noisy_neighbours: [{match: {provider: aws, service: ec2, operation: DescribeVpcs}, share: 0.2}]\n";
+        double[] taken = new double[2];
+        for (Realism r : Realism.values()) {
+            ManualClock clock = new ManualClock();
+            try (CloudSim sim = start(r, clock, yaml)) {
+                assertThat(describeVpcs(sim).statusCode()).isEqualTo(200);
+                clock.advance(Duration.ofMinutes(10));
+                assertThat(describeVpcs(sim).statusCode()).isEqualTo(200);
+                BucketStats b = sim.stats().bucket("aws/" + sim.estate().aws().management().id() + "/us-east-1/ec2/DescribeVpcs");
+                taken[r.ordinal()] = b.neighbourTokens();
+            }
+        }
+        // 10 minutes at 1/s: a steady 20% share is 120 tokens; strict's bursts (every 30 s on average, half of 50)
+        // spend what the bucket holds on top of that
+        assertThat(taken[Realism.LENIENT.ordinal()]).isEqualTo(120.0);
+        assertThat(taken[Realism.STRICT.ordinal()]).isGreaterThan(200.0);
+    }
 }
