@@ -206,7 +206,8 @@ public final class ModelTypes {
     }
 
     /** One resource of a declared type; {@code parent} for child types. */
-    static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String zone, AwsResource parent) {
+    static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String zone, AwsResource parent,
+                            long ordinal, Lifetime life, String env) {
         Rule rule = RULES.get(t);
         String salt = t.cfnType() + "/" + account + "/" + region + "/" + i;
         String c = t.cfnType();
@@ -248,7 +249,7 @@ public final class ModelTypes {
         }
         return new AwsResource(t, account, region, id, name, arn,
             EPOCH.plusSeconds(ids.random("created/" + salt).nextLong(600L * 24 * 3600)), parent == null ? null : parent.vpcId(),
-            null, t.placement() == AwsType.Placement.REGIONAL ? zone : null);
+            null, t.placement() == AwsType.Placement.REGIONAL ? zone : null, ordinal, life, env);
     }
 
     private static String fill(Ids ids, String salt, String template, Map<String, String> v) {
@@ -279,35 +280,34 @@ public final class ModelTypes {
         return singleton(t) ? Math.min(1, spec.count(t)) : spec.count(t);
     }
 
-    /** How many of a global or account-wide {@code t} an account gets (none of the management's own types in a member). */
-    static int count(AwsSpec spec, AwsType t, boolean management) {
-        return !management && MANAGEMENT_ONLY.contains(t) ? 0 : count(spec, t);
+    /** Whether only the organization's management account holds {@code t}. */
+    static boolean managementOnly(AwsType t) {
+        return MANAGEMENT_ONLY.contains(t);
     }
 
     /**
-     * Generates the child types of every account x region, round-robin over the parents already in
-     * {@code out} (none when a region has no parent).
+     * Adds the child types of one shard (an account x region, or an account's global part) to it, round-robin
+     * over the parents already in {@code out} (none when the shard has no parent). Children are stable: they
+     * live as long as the estate's generation.
      */
     static void children(AwsSpec spec, Ids ids, List<AwsResource> out) {
-        Map<String, List<AwsResource>> parents = new HashMap<>();
+        Map<AwsType, List<AwsResource>> parents = new HashMap<>();
         for (AwsResource r : out) {
-            parents.computeIfAbsent(r.type() + "|" + r.account() + "|" + r.region(), k -> new ArrayList<>()).add(r);
+            if (r.life().stable()) {
+                parents.computeIfAbsent(r.type(), k -> new ArrayList<>()).add(r);
+            }
         }
         List<AwsResource> made = new ArrayList<>();
         for (Map.Entry<AwsType, Rule> e : RULES.entrySet()) {
             AwsType t = e.getKey();
-            if (e.getValue().parent() == null || spec.count(t) == 0) {
+            List<AwsResource> ps = e.getValue().parent() == null ? null : parents.get(e.getValue().parent());
+            if (ps == null || ps.isEmpty()) {
                 continue;
             }
-            for (Map.Entry<String, List<AwsResource>> p : parents.entrySet()) {
-                if (!p.getKey().startsWith(e.getValue().parent() + "|")) {
-                    continue;
-                }
-                List<AwsResource> ps = p.getValue();
-                for (int i = 0; i < spec.count(t); i++) {
-                    AwsResource parent = ps.get(i % ps.size());
-                    made.add(make(ids, t, parent.account(), parent.region(), i, parent.zone(), parent));
-                }
+            for (int i = 0; i < spec.count(t); i++) {
+                AwsResource parent = ps.get(i % ps.size());
+                made.add(make(ids, t, parent.account(), parent.region(), i, parent.zone(), parent,
+                    i * AwsGenerator.SPACING, Lifetime.ALWAYS, null));
             }
         }
         out.addAll(made);
