@@ -50,7 +50,10 @@ public final class Coverage {
 
     public ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
         if (error instanceof IncompleteItemsException) {
-            return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets, error.getMessage());
+            // calls the governor gave up on lead (throttled: ...), as for any entry the ledger makes PARTIAL
+            String lost = ledger == null ? null : ledger.incompleteReason().orElse(null);
+            return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
+                    lost == null ? error.getMessage() : lost + "; " + error.getMessage());
         }
         if (error instanceof TruncatedListingException) {
             return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
