@@ -88,8 +88,9 @@ public final class AwsFrontend {
         } else if (isForm(req, contentType)) {
             form = formParams(req);
             String action = form.get("Action");
-            if (service == null) {
-                service = AwsService.byQueryVersion(form.get("Version"));
+            AwsService byVersion = AwsService.byQueryVersion(form.get("Version"));
+            if (service == null || (byVersion != null && byVersion.signingName().equals(service.signingName()))) {
+                service = byVersion; // ELB and ELBv2 sign alike; the API version tells them apart
             }
             if (service == null || !service.protocol().isQuery()) {
                 gate.counters().error();

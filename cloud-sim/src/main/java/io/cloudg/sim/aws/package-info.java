@@ -21,6 +21,14 @@
  * (lambda, eks, apigateway, efs); restXml (s3 path style, route53, cloudfront). Signatures are not
  * verified.
  *
+ * <p>The breadth cloudg's collector catalog reads (about thirty more services: Config, GuardDuty, Security Hub,
+ * Glue, SageMaker, WAFv2...) is declared as data in {@link io.cloudg.sim.aws.ModelCatalog}, one line per
+ * operation, and served by {@link io.cloudg.sim.aws.ModelOperations} from the SDK model: request and response
+ * classes found on the client interface, REST routes read from the SDK's own marshaller bindings, paging
+ * members found in the model, items assembled from member assignments ({@link io.cloudg.sim.aws.ModelShapes}).
+ * ELB and ELBv2 (and API Gateway v1 and v2) share a signing name; the query {@code Version} (the REST route)
+ * tells them apart.
+ *
  * <p>What cloudg's security checks read is served too, from {@link io.cloudg.sim.estate.AwsSecurity}:
  * security groups' rules in DescribeSecurityGroups, S3's GetPublicAccessBlock, GetBucketPolicyStatus and
  * GetBucketAcl, IAM's ListMFADevices. S3 answers a per-bucket call signed for another region than the

@@ -33,7 +33,7 @@ final class AwsGenerator {
 
     /** The resources of {@code type} in the account's {@code region} (or global part) at the estate's generation. */
     private List<Generations.Entry> entries(AwsType t, String account, String region) {
-        return generations.of(spec.count(t), i -> make(ids, t, account, regionOf(t, region, i), i, null, null, null, 0,
+        return generations.of(ModelTypes.count(spec, t), i -> make(ids, t, account, regionOf(t, region, i), i, null, null, null, 0,
             Lifetime.ALWAYS, null).arn(), t.service().equals("ec2"));
     }
 
@@ -52,7 +52,7 @@ final class AwsGenerator {
         List<AwsResource> vpcs = new ArrayList<>();
         List<AwsResource> subnets = new ArrayList<>();
         for (AwsType t : AwsType.values()) {
-            if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL) {
+            if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL || ModelTypes.child(t)) {
                 continue;
             }
             for (Generations.Entry e : entries(t, account, region)) {
@@ -82,6 +82,7 @@ final class AwsGenerator {
                 }
             }
         }
+        ModelTypes.children(spec, ids, out);
         return new AwsShard(out);
     }
 
@@ -93,12 +94,14 @@ final class AwsGenerator {
                 "arn:aws:iam::" + a.id() + ":role/" + roleName, a.joined(), null, null, null, -1, Lifetime.ALWAYS, null));
         }
         for (AwsType t : AwsType.values()) {
-            if (t.countable() && t.placement() != AwsType.Placement.REGIONAL) {
+            if (t.countable() && t.placement() != AwsType.Placement.REGIONAL && !ModelTypes.child(t)
+                && (a.management() || !ModelTypes.managementOnly(t))) {
                 for (Generations.Entry e : entries(t, a.id(), AwsEstate.GLOBAL)) {
                     withChurn(out, t, a.id(), regionOf(t, AwsEstate.GLOBAL, e.index()), e.index(), null, null, null, e.env());
                 }
             }
         }
+        ModelTypes.children(spec, ids, out);
         return new AwsShard(out);
     }
 
@@ -139,6 +142,9 @@ final class AwsGenerator {
 
     static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String vpc, String subnet,
                             String zone, long ordinal, Lifetime life, String env) {
+        if (ModelTypes.has(t)) {
+            return ModelTypes.make(ids, t, account, region, i, zone, null, ordinal, life, env);
+        }
         String salt = t.cfnType() + "/" + account + "/" + region + "/" + i;
         String h8 = ids.hex(salt, 8);
         String h17 = ids.hex(salt, 17);
