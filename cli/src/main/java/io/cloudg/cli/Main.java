@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
                 "Exit codes: 0 done (map: every coverage entry SUCCESS), 1 internal error (a bug: please report it), "
                         + "2 could not start (one line on stderr says why), 3 map done with PARTIAL or FAILED coverage."},
         subcommands = {MapCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
-                CompletionCommand.class, CommandLine.HelpCommand.class})
+                CollectorsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -52,6 +52,6 @@ public final class Main implements Runnable {
     public void run() {
         new CommandLine(this).usage(System.err);
         throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: map, worker, sim, mcp, "
-                + "ratelimit or completion");
+                + "ratelimit, collectors or completion");
     }
 }

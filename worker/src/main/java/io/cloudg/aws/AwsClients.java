@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * {@link AwsServices}, not code here.
  */
 public final class AwsClients implements AutoCloseable {
+    private static final String CBOR = "aws.cborEnabled";
     private final AwsSettings settings;
     private final Governor governor;
     private final SdkHttpClient http;
@@ -39,12 +40,26 @@ public final class AwsClients implements AutoCloseable {
     private final ExecutorService items;
 
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
+        this(settings, governor, maxConnections, itemPool());
+    }
+
+    /** With the threads that run per-item calls given (tests watch them). */
+    AwsClients(AwsSettings settings, Governor governor, int maxConnections, ExecutorService items) {
+        if (System.getProperty(CBOR) == null) {
+            // Kinesis speaks CBOR by default; its listing calls answer the same in JSON, which every endpoint
+            // (AWS and cloud-sim) reads. A user who sets aws.cborEnabled keeps their choice.
+            System.setProperty(CBOR, "false");
+        }
         this.settings = settings;
         this.governor = governor;
         this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))
                 .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
+        this.items = items;
+    }
+
+    private static ExecutorService itemPool() {
         AtomicInteger n = new AtomicInteger();
-        this.items = Executors.newCachedThreadPool(r -> {
+        return Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "cloudg-aws-item-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;

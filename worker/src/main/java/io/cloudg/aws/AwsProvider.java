@@ -54,20 +54,19 @@ public final class AwsProvider {
     /** Jobs that are not catalog collectors. */
     public static final Set<String> SWEEPS = Set.of("cloudcontrol", "tagging", "accounts");
 
-    /** Cloud Control sweep defaults: types without a deep collector. */
+    /**
+     * Cloud Control sweep defaults: types no deep collector covers (a type that gains a collector leaves this
+     * list by itself, so the sweep never lists a resource twice).
+     */
     public static final List<String> DEFAULT_CLOUDCONTROL_TYPES = List.of("AWS::Events::Rule",
             "AWS::StepFunctions::StateMachine", "AWS::Kinesis::Stream", "AWS::Glue::Database",
-            "AWS::Athena::WorkGroup", "AWS::Backup::BackupVault", "AWS::SNS::Subscription", "AWS::EMR::Cluster");
+            "AWS::Athena::WorkGroup", "AWS::Backup::BackupVault", "AWS::SNS::Subscription", "AWS::EMR::Cluster",
+            "AWS::IoT::Thing", "AWS::Amplify::App", "AWS::AppRunner::Service", "AWS::MemoryDB::Cluster",
+            "AWS::Timestream::Database", "AWS::Lightsail::Instance", "AWS::DataSync::Task", "AWS::ServiceCatalog::Portfolio")
+            .stream().filter(t -> !AwsCatalog.coveredTypes().contains(t)).toList();
 
     /** ARN service:resource-type pairs the deep collectors already list; the tagging sweep skips them. */
-    static final Set<String> COVERED_ARN_TYPES = Set.of("ec2:instance", "ec2:vpc", "ec2:subnet", "ec2:security-group",
-            "ec2:network-interface", "ec2:volume", "ec2:snapshot", "ec2:image", "ec2:internet-gateway",
-            "ec2:natgateway", "ec2:route-table", "ec2:key-pair", "ec2:elastic-ip", "ec2:launch-template", "iam:user",
-            "iam:role", "iam:policy", "iam:group", "s3:", "lambda:function", "rds:db", "rds:cluster", "dynamodb:table",
-            "sns:", "sqs:", "kms:key", "ecs:cluster", "eks:cluster", "cloudwatch:alarm", "logs:log-group",
-            "route53:hostedzone", "cloudformation:stack", "ssm:parameter", "secretsmanager:secret", "cloudtrail:trail",
-            "elasticloadbalancing:loadbalancer", "autoscaling:autoScalingGroup", "ecr:repository", "apigateway:",
-            "cloudfront:distribution", "elasticfilesystem:file-system", "elasticache:cluster", "acm:certificate");
+    static final Set<String> COVERED_ARN_TYPES = AwsCatalog.coveredArnTypes();
 
     /** The job that lists the organization's accounts from what discovery found (no call of its own). */
     public static final String ACCOUNTS_JOB = "accounts";
@@ -208,13 +207,16 @@ public final class AwsProvider {
      */
     private List<CollectionTask> planTasks(AwsAccount management, Iterable<AwsAccount> accounts, List<Account> orgAccounts,
                                            List<String> regions) {
-        List<AwsCollector<?, ?>> selected = AwsCatalog.select(settings.collectors(), settings.excludeCollectors());
+        List<AwsCollector> selected = AwsCatalog.select(settings.collectors(), settings.excludeCollectors());
         boolean wantCloudControl = settings.cloudControlSweep() && wanted("cloudcontrol");
         boolean wantTagging = settings.taggingSweep() && wanted("tagging");
         List<CollectionTask> tasks = new ArrayList<>();
         for (AwsAccount account : accounts) {
             List<CollectorJob> global = new ArrayList<>();
-            for (AwsCollector<?, ?> c : selected) {
+            for (AwsCollector c : selected) {
+                if (c.managementOnly() && !account.id().equals(management.id())) {
+                    continue;
+                }
                 if (c.global()) {
                     global.add(new CollectorJob(c.name(), c.body(clients, account, "global")));
                 }
@@ -227,8 +229,8 @@ public final class AwsProvider {
             }
             for (String region : regions) {
                 List<CollectorJob> jobs = new ArrayList<>();
-                for (AwsCollector<?, ?> c : selected) {
-                    if (!c.global()) {
+                for (AwsCollector c : selected) {
+                    if (!c.global() && (!c.managementOnly() || account.id().equals(management.id()))) {
                         jobs.add(new CollectorJob(c.name(), c.body(clients, account, region)));
                     }
                 }
@@ -277,12 +279,11 @@ public final class AwsProvider {
             case "tagging": return "resourcegroupstaggingapi";
             case ACCOUNTS_JOB: return "organizations";
             default:
-                for (AwsCollector<?, ?> c : AwsCatalog.all()) {
-                    if (c.name().equals(job)) {
-                        return c.service();
-                    }
+                AwsCollector c = AwsCatalog.named(job);
+                if (c == null) {
+                    throw new IllegalArgumentException("no AWS collector named " + job);
                 }
-                throw new IllegalArgumentException("no AWS collector named " + job);
+                return c.service();
         }
     }
 
@@ -326,21 +327,19 @@ public final class AwsProvider {
         if (discoveryJob(name)) {
             throw new IllegalArgumentException("the " + name + " job comes from discovery and runs where discovery ran");
         }
-        for (AwsCollector<?, ?> c : AwsCatalog.all()) {
-            if (c.name().equals(name)) {
-                if (c.global() != global) {
-                    throw new IllegalArgumentException("collector " + name + " is " + (c.global() ? "global" : "regional")
-                            + " but the task's region is " + region);
-                }
-                return c.body(clients, account, region);
-            }
+        AwsCollector c = AwsCatalog.named(name);
+        if (c == null) {
+            throw new IllegalArgumentException("no AWS collector named " + name + " in this build");
         }
-        throw new IllegalArgumentException("no AWS collector named " + name + " in this build");
+        if (c.global() != global) {
+            throw new IllegalArgumentException("collector " + name + " is " + (c.global() ? "global" : "regional")
+                    + " but the task's region is " + region);
+        }
+        return c.body(clients, account, region);
     }
 
     private boolean wanted(String job) {
-        return (settings.collectors().isEmpty() || settings.collectors().contains(job))
-                && !settings.excludeCollectors().contains(job);
+        return AwsCatalog.selected(job, serviceOf(job), settings.collectors(), settings.excludeCollectors());
     }
 
     private AwsAccount member(String id, String name, AwsAccount management) {
@@ -352,10 +351,15 @@ public final class AwsProvider {
         return new AwsAccount(id, name, assumed, false);
     }
 
+    /** Cloud Control's answers for a type this region does not offer: "none here", not a failure. */
+    static final Set<String> CLOUDCONTROL_NOT_OFFERED = Set.of("TypeNotFoundException", "UnsupportedActionException");
+
     private io.cloudg.collect.CollectorBody cloudControlSweep(AwsAccount account, String region) {
         List<String> types = settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
         return sink -> {
             CloudControlClient cc = clients.client(CloudControlClient.class, account, region);
+            int failed = 0;
+            String first = null;
             for (String type : types) {
                 try {
                     for (ResourceDescription d : cc.listResourcesPaginator(r -> r.typeName(type)).resourceDescriptions()) {
@@ -363,13 +367,26 @@ public final class AwsProvider {
                                 null, Map.of(), Map.of()));
                     }
                 } catch (SdkException e) {
-                    // a type this region does not offer, or access to one type denied: the sweep goes on; a
-                    // call that gave up or met an open circuit is in the ledger, so coverage says PARTIAL
+                    // a call that gave up or met an open circuit is in the ledger (coverage says PARTIAL); a type
+                    // this region does not offer lists as none; a type the sweep could not read (access denied)
+                    // is a type missing from the map: the sweep goes on, and ends PARTIAL naming it
                     if (clients.governor().classifier().classify(e) != ErrorClass.FATAL) {
                         throw e;
                     }
-                    LOG.debug("AWS: Cloud Control type {} in {}/{} skipped: {}", type, account.id(), region, oneLine(e));
+                    if (e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException ase
+                            && CLOUDCONTROL_NOT_OFFERED.contains(AwsCollector.code(ase))) {
+                        LOG.debug("AWS: Cloud Control type {} is not offered in {}/{}", type, account.id(), region);
+                        continue;
+                    }
+                    failed++;
+                    if (first == null) {
+                        first = "ListResources on " + type + ": " + clients.governor().classifier()
+                                .explain(e, clients.governor().time().epochMillis()).summary();
+                    }
                 }
+            }
+            if (failed > 0) {
+                throw new io.cloudg.collect.IncompleteItemsException(failed, types.size(), first);
             }
         };
     }
@@ -385,8 +402,7 @@ public final class AwsProvider {
                     continue;
                 }
                 sink.accept(new Asset("aws", account.id(), region, "tagging", "tagged:" + arnType, arn, null, arn,
-                        AwsCollector.Tags.of(m.tags(), software.amazon.awssdk.services.resourcegroupstaggingapi.model.Tag::key,
-                                software.amazon.awssdk.services.resourcegroupstaggingapi.model.Tag::value), Map.of()));
+                        SdkModel.tags(new ArrayList<>(m.tags())), Map.of()));
             }
         };
     }

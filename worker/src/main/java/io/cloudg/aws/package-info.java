@@ -3,8 +3,16 @@
  * the SDK keeps its adaptive retry loop, the governor paces, breaks and budgets every attempt), the error
  * inspector that teaches the classifier AWS exceptions, discovery and planning
  * ({@link io.cloudg.aws.AwsProvider}: STS, Organizations, DescribeRegions, one task per account x region),
- * and the declarative collector catalog ({@link io.cloudg.aws.AwsCatalog}). A collector's per-item calls
- * (one DescribeImageAttribute per AMI) run a bounded window at a time on the clients' item threads, so a
- * large region is held by its quota rather than by round trips; the governor still paces every one.
+ * and the collector catalog.
+ *
+ * <p>Collectors are data: {@code collectors.yaml} holds one entry per collector ({@link io.cloudg.aws.CollectorSpec}:
+ * the list call, where the items are, identity, tags, per-item calls, derived attributes), read through the
+ * SDK's own model ({@link io.cloudg.aws.SdkModel}: operations found on the client interface by their API
+ * names, requests built and answers walked and serialized through {@code SdkPojo.sdkFields()}), and run by one
+ * generic {@link io.cloudg.aws.AwsCollector}. {@link io.cloudg.aws.AwsServices} maps a service key to its client
+ * and IAM prefix; {@link io.cloudg.aws.AwsPermissions} generates the permissions reference and the
+ * least-privilege policy from the catalog. Per-item calls run a bounded window at a time on the clients' item
+ * threads, each governed on its own operation's leaf; one that fails leaves what it would have read out of
+ * the asset (never a plausible default), says so in {@code detail_errors}, and makes the entry PARTIAL.
  */
 package io.cloudg.aws;

@@ -20,6 +20,8 @@ import java.util.Optional;
  *       provider's code and message ({@code AccessDenied: ...});</li>
  *   <li>it kept what it listed but a {@link TruncatedListingException} says the listing was cut short:
  *       PARTIAL, {@code listing truncated: throttled: ...};</li>
+ *   <li>it listed everything but an {@link IncompleteItemsException} says some per-item calls failed:
+ *       PARTIAL, {@code 1 of 12 per-item call(s) failed: GetBucketLocation on b: AccessDenied: ...};</li>
  *   <li>it finished but its ledger holds calls that gave up or were skipped by an open circuit: PARTIAL,
  *       with the ledger's reason;</li>
  *   <li>otherwise SUCCESS.</li>
@@ -47,6 +49,12 @@ public final class Coverage {
     }
 
     public ServiceCoverage failed(String service, long assets, Throwable error, TaskLedger ledger) {
+        if (error instanceof IncompleteItemsException) {
+            // calls the governor gave up on lead (throttled: ...), as for any entry the ledger makes PARTIAL
+            String lost = ledger == null ? null : ledger.incompleteReason().orElse(null);
+            return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
+                    lost == null ? error.getMessage() : lost + "; " + error.getMessage());
+        }
         if (error instanceof TruncatedListingException) {
             return new ServiceCoverage(service, CoverageStatus.PARTIAL, assets,
                     error.getMessage() + ": " + errorText(error.getCause(), ledger));

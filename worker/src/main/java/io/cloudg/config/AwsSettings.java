@@ -27,12 +27,28 @@ import java.util.regex.Pattern;
  * @param cloudControlSweep run the Cloud Control sweep
  * @param cloudControlTypes the resource types the sweep lists (empty: the built-in list)
  * @param taggingSweep run the Resource Groups Tagging sweep
+ * @param itemConcurrency per-item calls in flight per collector job
+ * @param detail {@code aws.detail}: full (default) or summary, see {@link Detail}
  */
 public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, List<String> accounts, String roleName,
                           String profile, String accessKeyId, String secretAccessKey, String sessionToken,
                           String defaultRegion, int maxRetries, String retryMode, List<String> collectors,
                           List<String> excludeCollectors, boolean cloudControlSweep, List<String> cloudControlTypes,
-                          boolean taggingSweep, int itemConcurrency) {
+                          boolean taggingSweep, int itemConcurrency, Detail detail) {
+
+    /**
+     * How much of each resource a collector keeps ({@code aws.detail}): {@code full} (the default) keeps the
+     * resource's configuration as the provider returned it (the listed item's members and every per-item
+     * answer); {@code summary} keeps identity, tags and the derived attributes the scanners read, and skips the
+     * per-item calls that would give nothing else.
+     */
+    public enum Detail {
+        FULL, SUMMARY;
+
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d+");
     static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
@@ -40,13 +56,13 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
     static final Set<String> KEYS = Set.of("endpoint_url", "regions", "org", "accounts", "role_name", "profile",
             "access_key_id", "secret_access_key", "session_token", "default_region", "max_retries", "retry_mode",
             "collectors", "exclude_collectors", "cloudcontrol_sweep", "cloudcontrol_types", "tagging_sweep",
-            "item_concurrency");
+            "item_concurrency", "detail");
     /** Per-item calls (one DescribeImageAttribute per AMI) in flight per collector job, by default. */
     public static final int DEFAULT_ITEM_CONCURRENCY = 8;
 
     public static final AwsSettings DEFAULTS = new AwsSettings(null, List.of(), false, List.of(),
             "OrganizationAccountAccessRole", null, null, null, null, "us-east-1", 10, "adaptive", List.of(), List.of(),
-            true, List.of(), true, DEFAULT_ITEM_CONCURRENCY);
+            true, List.of(), true, DEFAULT_ITEM_CONCURRENCY, Detail.FULL);
 
     public AwsSettings {
         regions = List.copyOf(regions);
@@ -76,18 +92,25 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
                 y.string("role_name", d.roleName()), y.string("profile", null), ak, sk, y.string("session_token", null),
                 y.string("default_region", d.defaultRegion(), REGION, "a region like us-east-1"),
                 y.integer("max_retries", d.maxRetries(), 0), y.oneOf("retry_mode", d.retryMode(), RETRY_MODES),
-                y.strings("collectors", d.collectors(), null, null),
-                y.strings("exclude_collectors", d.excludeCollectors(), null, null),
+                selectors(y, "collectors"), selectors(y, "exclude_collectors"),
                 y.bool("cloudcontrol_sweep", d.cloudControlSweep()),
                 y.strings("cloudcontrol_types", d.cloudControlTypes(), Pattern.compile("AWS::\\w+::\\w+"),
                         "a CloudFormation type name like AWS::SNS::Subscription"),
-                y.bool("tagging_sweep", d.taggingSweep()), y.integer("item_concurrency", d.itemConcurrency(), 1));
+                y.bool("tagging_sweep", d.taggingSweep()), y.integer("item_concurrency", d.itemConcurrency(), 1),
+                Detail.valueOf(y.oneOf("detail", d.detail().key(), Set.of("full", "summary")).toUpperCase(java.util.Locale.ROOT)));
+    }
+
+    /** {@code aws.collectors} or {@code aws.exclude_collectors}: each a collector, a service or a glob that picks one. */
+    private static List<String> selectors(ConfigNode y, String key) {
+        List<String> l = y.strings(key, List.of(), null, null);
+        l.forEach(s -> io.cloudg.aws.AwsCatalog.validate("aws." + key, s));
+        return l;
     }
 
     public AwsSettings withEndpoint(URI uri) {
         return new AwsSettings(uri, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey, sessionToken,
                 defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
-                taggingSweep, itemConcurrency);
+                taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withRegions(List<String> r) {
@@ -98,31 +121,31 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, r, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep, itemConcurrency);
+                cloudControlTypes, taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withOrg(boolean o) {
         return new AwsSettings(endpointUrl, regions, o, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep, itemConcurrency);
+                cloudControlTypes, taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withCredentials(String accessKey, String secretKey) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKey, secretKey, null,
                 defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep, cloudControlTypes,
-                taggingSweep, itemConcurrency);
+                taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withCollectors(List<String> only, List<String> exclude) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, only, exclude, cloudControlSweep, cloudControlTypes,
-                taggingSweep, itemConcurrency);
+                taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withSweeps(boolean cloudControl, boolean tagging) {
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControl,
-                cloudControlTypes, tagging, itemConcurrency);
+                cloudControlTypes, tagging, itemConcurrency, detail);
     }
 
     public AwsSettings withMaxRetries(int n) {
@@ -131,7 +154,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, n, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep, itemConcurrency);
+                cloudControlTypes, taggingSweep, itemConcurrency, detail);
     }
 
     public AwsSettings withRetryMode(String mode) {
@@ -140,7 +163,13 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, mode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep, itemConcurrency);
+                cloudControlTypes, taggingSweep, itemConcurrency, detail);
+    }
+
+    public AwsSettings withDetail(Detail d) {
+        return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
+                sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
+                cloudControlTypes, taggingSweep, itemConcurrency, java.util.Objects.requireNonNull(d));
     }
 
     public AwsSettings withItemConcurrency(int n) {
@@ -149,7 +178,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         }
         return new AwsSettings(endpointUrl, regions, org, accounts, roleName, profile, accessKeyId, secretAccessKey,
                 sessionToken, defaultRegion, maxRetries, retryMode, collectors, excludeCollectors, cloudControlSweep,
-                cloudControlTypes, taggingSweep, n);
+                cloudControlTypes, taggingSweep, n, detail);
     }
 
     /** Redacted for logs. */
@@ -157,6 +186,6 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
     public String toString() {
         return "AwsSettings{endpoint=" + endpointUrl + ", regions=" + (regions.isEmpty() ? "all" : regions) + ", org=" + org
                 + ", accounts=" + accounts + ", role=" + roleName + ", credentials=" + (accessKeyId == null ? "default chain" : "static")
-                + ", max_retries=" + maxRetries + ", retry_mode=" + retryMode + ", item_concurrency=" + itemConcurrency + "}";
+                + ", max_retries=" + maxRetries + ", retry_mode=" + retryMode + ", item_concurrency=" + itemConcurrency + ", detail=" + detail.key() + "}";
     }
 }

@@ -8,125 +8,96 @@ import io.cloudg.inventory.Asset;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.config.AwsSpec;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.AwsResource;
+import io.cloudg.sim.estate.AwsType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.services.ec2.Ec2Client;
 
-/** Per-item calls of a declarative collector: a bounded window in flight, order kept, the job's ledger. */
+/**
+ * Per-item calls of a catalog collector against cloud-sim: a window of {@code aws.item_concurrency} in flight
+ * at once (never more), and assets in listing order.
+ */
 class AwsCollectorTest {
-    static final AwsAccount ACCOUNT = new AwsAccount("123456789012", "test",
-            StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDEXAMPLE", "secret")), true);
-    static final List<String> ITEMS = IntStream.range(0, 50).mapToObj(i -> "ami-" + i).toList();
-
-    Governor governor;
-    AwsClients clients;
-
-    @BeforeEach
-    void setUp() {
-        governor = Governor.builder().config(RateLimitConfig.defaults()).build();
-        clients = new AwsClients(AwsSettings.DEFAULTS, governor, 8);
-    }
-
-    @AfterEach
-    void tearDown() {
-        clients.close();
-        governor.close();
-    }
+    static final int AMIS = 20;
 
     @Test
-    void perItemCallsRunAWindowAtATimeInTheJobsLedgerAndAssetsKeepListingOrder() throws Exception {
-        assertWindow(clients, AwsSettings.DEFAULT_ITEM_CONCURRENCY);
+    void perItemCallsRunAWindowAtATimeAndAssetsKeepListingOrder() throws Exception {
+        assertWindow(AwsSettings.DEFAULT_ITEM_CONCURRENCY);
     }
 
     @Test
     void theWindowIsAwsItemConcurrency() throws Exception {
-        try (AwsClients three = new AwsClients(AwsSettings.DEFAULTS.withItemConcurrency(3), governor, 8)) {
-            assertWindow(three, 3);
-        }
+        assertWindow(3);
         assertThatThrownBy(() -> AwsSettings.DEFAULTS.withItemConcurrency(0))
                 .hasMessageContaining("aws.item_concurrency").hasMessageContaining("0");
     }
 
-    void assertWindow(AwsClients clients, int window) throws Exception {
+    void assertWindow(int window) throws Exception {
+        EstateSpec estate = EstateSpec.defaultEstate().withAws(new AwsSpec(1, null, null, List.of("us-east-1"),
+                AwsSpec.DEFAULT_ROLE, Map.of(AwsType.EC2_IMAGE, AMIS)));
         CountDownLatch allInFlight = new CountDownLatch(window);
-        AtomicInteger inFlight = new AtomicInteger();
-        AtomicInteger maxInFlight = new AtomicInteger();
-        TaskLedger ledger = TaskLedger.create("task/amis");
-        Set<TaskLedger> seen = ConcurrentHashMap.newKeySet();
-        AwsCollector<Ec2Client, String> amis = AwsCollector.<Ec2Client, String>of("amis", Ec2Client.class, "AWS::EC2::Image")
-                .list((c, w) -> ITEMS).id(s -> s)
-                .detail((c, item, w) -> {
-                    maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        AtomicInteger started = new AtomicInteger();
+        AtomicInteger accepted = new AtomicInteger();
+        AtomicInteger maxAhead = new AtomicInteger();
+        AtomicBoolean neverTogether = new AtomicBoolean();
+        // The first window's calls only get past the latch once all of them are in flight at once: one call after
+        // another would never open it.
+        ThreadPoolExecutor threads = new ThreadPoolExecutor(0, 64, 10, TimeUnit.SECONDS, new SynchronousQueue<>()) {
+            @Override
+            public void execute(Runnable task) {
+                super.execute(() -> {
+                    // calls started but whose assets the job has not taken yet: never more than the window
+                    maxAhead.accumulateAndGet(started.incrementAndGet() - accepted.get(), Math::max);
                     try {
-                        seen.add(TaskLedger.current());
                         allInFlight.countDown();
-                        // The first window's calls only get past here once all of them are in flight at once:
-                        // one call after another would never open the latch.
                         if (!allInFlight.await(30, TimeUnit.SECONDS)) {
-                            throw new IllegalStateException("per-item calls did not run concurrently");
+                            neverTogether.set(true);
                         }
-                        return Map.of("launch_permission", item + "-public");
+                        task.run();
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        throw new IllegalStateException(e);
-                    } finally {
-                        inFlight.decrementAndGet();
                     }
                 });
-        List<Asset> out = new ArrayList<>();
-        List<String> sinkThreads = new ArrayList<>();
-        try (TaskLedger.Binding b = ledger.bind()) {
-            amis.body(clients, ACCOUNT, "us-east-1").run(a -> {
-                out.add(a);
-                sinkThreads.add(Thread.currentThread().getName());
-            });
+            }
+        };
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build());
+             Governor governor = Governor.builder().config(RateLimitConfig.defaults()).build()) {
+            String account = sim.estate().aws().management().id();
+            AwsSettings settings = AwsSettings.DEFAULTS.withEndpoint(sim.awsEndpoint()).withItemConcurrency(window)
+                    .withCredentials(sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey());
+            AwsAccount me = new AwsAccount(account, null, StaticCredentialsProvider.create(AwsBasicCredentials.create(
+                    sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey())), true);
+            List<Asset> found = new ArrayList<>();
+            try (AwsClients clients = new AwsClients(settings, governor, 16, threads);
+                 TaskLedger.Binding b = TaskLedger.create("aws/" + account + "/us-east-1/amis").bind()) {
+                AwsCatalog.named("amis").body(clients, me, "us-east-1").run(a -> {
+                    found.add(a);
+                    accepted.incrementAndGet();
+                });
+            }
+            assertThat(neverTogether).as("a window's per-item calls were in flight together").isFalse();
+            assertThat(maxAhead.get()).isEqualTo(window);
+            List<String> listed = sim.estate().aws().list(account, "us-east-1", AwsType.EC2_IMAGE).stream()
+                    .map(AwsResource::id).toList();
+            assertThat(found.stream().map(Asset::id).toList()).as("listing order").isEqualTo(listed).hasSize(AMIS);
+            assertThat(found).allSatisfy(a -> assertThat(a.attributes()).containsKeys("public", "shared_with",
+                    "launch_permissions", "ImageId"));
+        } finally {
+            threads.shutdownNow();
         }
-
-        assertThat(out).extracting(Asset::id).containsExactlyElementsOf(ITEMS);
-        assertThat(out).allSatisfy(a -> assertThat(a.attributes()).containsEntry("launch_permission", a.id() + "-public"));
-        assertThat(maxInFlight.get()).isEqualTo(window);
-        assertThat(seen).containsExactly(ledger);
-        assertThat(sinkThreads).containsOnly(Thread.currentThread().getName());
-    }
-
-    @Test
-    void aBugInAPerItemCallEscapesAndTheRestAreCancelled() {
-        AwsCollector<Ec2Client, String> amis = AwsCollector.<Ec2Client, String>of("amis", Ec2Client.class, "AWS::EC2::Image")
-                .list((c, w) -> ITEMS).id(s -> s)
-                .detail((c, item, w) -> {
-                    if (item.equals("ami-3")) {
-                        throw new IllegalStateException("bug in the detail of " + item);
-                    }
-                    return Map.of();
-                });
-        List<Asset> out = new ArrayList<>();
-        assertThatThrownBy(() -> amis.body(clients, ACCOUNT, "us-east-1").run(out::add))
-                .isInstanceOf(IllegalStateException.class).hasMessage("bug in the detail of ami-3");
-        assertThat(out).extracting(Asset::id).containsExactly("ami-0", "ami-1", "ami-2");
-    }
-
-    @Test
-    void collectorsWithoutPerItemCallsStayOnTheJobsThread() throws Exception {
-        AwsCollector<Ec2Client, String> vpcs = AwsCollector.<Ec2Client, String>of("vpc", Ec2Client.class, "AWS::EC2::VPC")
-                .list((c, w) -> ITEMS).id(s -> s.endsWith("7") ? null : s)
-                .arn("arn:aws:ec2:{region}:{account}:vpc/{id}");
-        List<Asset> out = new ArrayList<>();
-        vpcs.body(clients, ACCOUNT, "eu-west-1").run(out::add);
-        assertThat(out).hasSize(45).first().satisfies(a -> {
-            assertThat(a.arn()).isEqualTo("arn:aws:ec2:eu-west-1:123456789012:vpc/ami-0");
-            assertThat(a.region()).isEqualTo("eu-west-1");
-        });
     }
 }

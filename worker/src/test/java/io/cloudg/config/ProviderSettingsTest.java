@@ -12,6 +12,22 @@ class ProviderSettingsTest {
     static final String TENANT = "8f3e2a10-0000-4000-8000-000000000001";
 
     @Test
+    void awsDetailAndCollectorSelectionLoadAndNameWrongValues() {
+        CloudGConfig c = CloudGConfig.fromYaml("aws: {detail: summary, collectors: [ec2, iam.*, s3_buckets], "
+                + "exclude_collectors: [amis]}");
+        assertThat(c.aws().detail()).isEqualTo(AwsSettings.Detail.SUMMARY);
+        assertThat(c.aws().collectors()).containsExactly("ec2", "iam.*", "s3_buckets");
+        assertThat(CloudGConfig.fromYaml("aws: {}").aws().detail()).isEqualTo(AwsSettings.Detail.FULL);
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("aws: {detail: everything}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("aws.detail").hasMessageContaining("everything");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("aws: {collectors: [ec3]}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("aws.collectors entry").hasMessageContaining("ec3");
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("aws: {exclude_collectors: [\"iam_nothing*\"]}"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("aws.exclude_collectors entry")
+                .hasMessageContaining("iam_nothing*");
+    }
+
+    @Test
     void azureBlockLoads() {
         CloudGConfig c = CloudGConfig.fromYaml("""
                 providers: [azure]

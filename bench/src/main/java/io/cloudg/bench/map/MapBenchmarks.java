@@ -63,6 +63,8 @@ public final class MapBenchmarks {
                     .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(org).withRegions(regions)
                             .withCollectors(collectors, List.of()).withSweeps(collectors.isEmpty(), collectors.isEmpty())
                             .withRetryMode(System.getProperty("cloudg.aws.retryMode", "adaptive"))
+                            .withDetail(io.cloudg.config.AwsSettings.Detail.valueOf(
+                                    System.getProperty("cloudg.aws.detail", "full").toUpperCase(Locale.ROOT)))
                             .withCredentials(sim.managementCredentials().accessKeyId(),
                                     sim.managementCredentials().secretAccessKey()))
                     .build();

@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * full collection every second and reads the heap in use right after it — next to the number of assets
  * written.
  *
- * <p>Usage: {@code MemoryBench [perType ...]} (default 2 8 32: resources of every AWS type per account x
- * region, over 4 accounts x 2 regions). Run it with a small fixed heap, e.g. {@code -Xmx256m}: a mapper
+ * <p>Usage: {@code MemoryBench [full|summary] [perType ...]} (default full, 2 8 32: resources of every AWS type
+ * per account x region, over 4 accounts x 2 regions; {@code aws.detail} full keeps each resource's
+ * configuration as AWS returned it, summary only identity, tags and derived attributes). Run it with a small fixed heap, e.g. {@code -Xmx256m}: a mapper
  * that kept its assets would need several times more for the largest estate.
  */
 public final class MemoryBench {
@@ -35,14 +36,21 @@ public final class MemoryBench {
 
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = new ArrayList<>();
+        io.cloudg.config.AwsSettings.Detail detail = io.cloudg.config.AwsSettings.Detail.FULL;
         for (String a : args) {
-            sizes.add(Integer.parseInt(a));
+            if (a.equals("full") || a.equals("summary")) {
+                detail = io.cloudg.config.AwsSettings.Detail.valueOf(a.toUpperCase(Locale.ROOT));
+            } else {
+                sizes.add(Integer.parseInt(a));
+            }
         }
+        io.cloudg.config.AwsSettings.Detail level = detail;
         if (sizes.isEmpty()) {
             sizes = List.of(2, 8, 32);
         }
         AtomicLong maxAfterGc = new AtomicLong();
-        System.out.printf(Locale.ROOT, "max heap (-Xmx): %d MiB%n", Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf(Locale.ROOT, "max heap (-Xmx): %d MiB, aws.detail: %s%n", Runtime.getRuntime().maxMemory() >> 20,
+                detail.key());
         System.out.println("| resources per type | assets mapped | inventory-map.json (MiB) | max live heap during the map (MiB) | elapsed (s) |");
         System.out.println("|---|---|---|---|---|");
         for (int perType : sizes) {
@@ -70,7 +78,7 @@ public final class MemoryBench {
                 CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(dir).workers(16)
                         .aws(a -> a.withEndpoint(URI.create(info.get("aws"))).withOrg(true)
                                 .withRegions(List.of("us-east-1", "eu-west-1")).withSweeps(false, false)
-                                .withCredentials(info.get("key"), info.get("secret")))
+                                .withCredentials(info.get("key"), info.get("secret")).withDetail(level))
                         .build();
                 RateLimitConfig rl = RateLimitConfig.builder().enabled(false).build();
                 long t0 = System.nanoTime();

@@ -23,6 +23,7 @@ public final class AwsCatalog {
         IdentityOperations.register(t);
         ServiceOperations.register(t);
         SweepOperations.register(t);
+        ModelOperations.register(t);
         for (AwsOperation op : t.operations()) {
             AwsOperation prev = byName.computeIfAbsent(op.service(), s -> new HashMap<>()).put(op.name(), op);
             if (prev != null) {
@@ -48,8 +49,21 @@ public final class AwsCatalog {
         return out;
     }
 
-    /** The REST operation of {@code service} this request addresses; null if none. */
+    /**
+     * The REST operation of {@code service} (or of a service signing with the same name: API Gateway v1 and
+     * v2) this request addresses; null if none.
+     */
     public RestMatch route(AwsService service, SimRequest req) {
+        RestMatch m = routeOf(service, req);
+        for (AwsService other : AwsService.values()) {
+            if (m == null && other != service && other.signingName().equals(service.signingName())) {
+                m = routeOf(other, req);
+            }
+        }
+        return m;
+    }
+
+    private RestMatch routeOf(AwsService service, SimRequest req) {
         for (AwsOperation op : routes.getOrDefault(service, List.of())) {
             Map<String, String> vars = op.route().match(req.method(), req.path(), req::hasQueryParam);
             if (vars != null) {
@@ -62,7 +76,7 @@ public final class AwsCatalog {
     /** For unsigned REST requests: the first service with a matching route. */
     public RestMatch routeAny(SimRequest req) {
         for (AwsService s : routes.keySet()) {
-            RestMatch m = route(s, req);
+            RestMatch m = routeOf(s, req);
             if (m != null) {
                 return m;
             }

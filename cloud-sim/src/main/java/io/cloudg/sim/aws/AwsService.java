@@ -60,7 +60,44 @@ public enum AwsService {
     EFS("efs", "elasticfilesystem", REST_JSON, null, null, null, "ThrottlingException", 429, false),
     ELASTICACHE("elasticache", "elasticache", AWS_QUERY, null, "2015-02-02",
         "http://elasticache.amazonaws.com/doc/2015-02-02/", "Throttling", 400, false),
-    ACM("acm", "acm", AWS_JSON_1_1, "CertificateManager", null, null, "ThrottlingException", 400, false);
+    ACM("acm", "acm", AWS_JSON_1_1, "CertificateManager", null, null, "ThrottlingException", 400, false),
+    // the breadth of cloudg's collector catalog (served by ModelOperations)
+    ELB("elb", "elasticloadbalancing", AWS_QUERY, null, "2012-06-01",
+        "http://elasticloadbalancing.amazonaws.com/doc/2012-06-01/", "Throttling", 400, false),
+    CONFIG("config", "config", AWS_JSON_1_1, "StarlingDoveService", null, null, "ThrottlingException", 400, false),
+    GUARDDUTY("guardduty", "guardduty", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    SECURITYHUB("securityhub", "securityhub", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    REDSHIFT("redshift", "redshift", AWS_QUERY, null, "2012-12-01", "http://redshift.amazonaws.com/doc/2012-12-01/",
+        "Throttling", 400, false),
+    OPENSEARCH("opensearch", "es", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    KINESIS("kinesis", "kinesis", AWS_JSON_1_1, "Kinesis_20131202", null, null, "ThrottlingException", 400, false),
+    FIREHOSE("firehose", "firehose", AWS_JSON_1_1, "Firehose_20150804", null, null, "ThrottlingException", 400, false),
+    GLUE("glue", "glue", AWS_JSON_1_1, "AWSGlue", null, null, "ThrottlingException", 400, false),
+    ATHENA("athena", "athena", AWS_JSON_1_1, "AmazonAthena", null, null, "ThrottlingException", 400, false),
+    APIGATEWAYV2("apigatewayv2", "apigateway", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    COGNITOIDP("cognitoidp", "cognito-idp", AWS_JSON_1_1, "AWSCognitoIdentityProviderService", null, null,
+        "TooManyRequestsException", 400, false),
+    COGNITOIDENTITY("cognitoidentity", "cognito-identity", AWS_JSON_1_1, "AWSCognitoIdentityService", null, null,
+        "TooManyRequestsException", 400, false),
+    STEPFUNCTIONS("stepfunctions", "states", AWS_JSON_1_0, "AWSStepFunctions", null, null, "ThrottlingException", 400,
+        false),
+    EVENTS("events", "events", AWS_JSON_1_1, "AWSEvents", null, null, "ThrottlingException", 400, false),
+    BACKUP("backup", "backup", REST_JSON, null, null, null, "ThrottlingException", 429, false),
+    WAFV2("wafv2", "wafv2", AWS_JSON_1_1, "AWSWAF_20190729", null, null, "ThrottlingException", 400, false),
+    ACCESSANALYZER("accessanalyzer", "access-analyzer", REST_JSON, null, null, null, "ThrottlingException", 429, false),
+    SAGEMAKER("sagemaker", "sagemaker", AWS_JSON_1_1, "SageMaker", null, null, "ThrottlingException", 400, false),
+    CODEBUILD("codebuild", "codebuild", AWS_JSON_1_1, "CodeBuild_20161006", null, null, "ThrottlingException", 400, false),
+    KAFKA("kafka", "kafka", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    EMR("emr", "elasticmapreduce", AWS_JSON_1_1, "ElasticMapReduce", null, null, "ThrottlingException", 400, false),
+    CODEPIPELINE("codepipeline", "codepipeline", AWS_JSON_1_1, "CodePipeline_20150709", null, null,
+        "ThrottlingException", 400, false),
+    TRANSFER("transfer", "transfer", AWS_JSON_1_1, "TransferService", null, null, "ThrottlingException", 400, false),
+    MQ("mq", "mq", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    FSX("fsx", "fsx", AWS_JSON_1_1, "AWSSimbaAPIService_v20180301", null, null, "ThrottlingException", 400, false),
+    BATCH("batch", "batch", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    APPSYNC("appsync", "appsync", REST_JSON, null, null, null, "TooManyRequestsException", 429, false),
+    NETWORKFIREWALL("networkfirewall", "network-firewall", AWS_JSON_1_0, "NetworkFirewall_20201112", null, null,
+        "ThrottlingException", 400, false);
 
     private static final Map<String, AwsService> BY_SIGNING = new HashMap<>();
     private static final Map<String, AwsService> BY_TARGET = new HashMap<>();
@@ -68,7 +105,7 @@ public enum AwsService {
 
     static {
         for (AwsService s : values()) {
-            BY_SIGNING.put(s.signingName, s);
+            BY_SIGNING.putIfAbsent(s.signingName, s); // ELB and API Gateway v2 share their elder's signing name
             if (s.targetPrefix != null) {
                 BY_TARGET.put(s.targetPrefix, s);
             }
@@ -128,6 +165,15 @@ public enum AwsService {
 
     public int throttleStatus() {
         return throttleStatus;
+    }
+
+    /**
+     * Whether the service's throttling error carries {@code Retry-After}: only where the service model binds a
+     * member to that header (Lambda's and API Gateway's {@code TooManyRequestsException.retryAfterSeconds}).
+     * Strict realism sends the header for these services only.
+     */
+    public boolean sendsRetryAfter() {
+        return this == LAMBDA || this == APIGATEWAY;
     }
 
     /** Global services are charged and listed in region {@code global}. */

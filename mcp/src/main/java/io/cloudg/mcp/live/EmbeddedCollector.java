@@ -82,7 +82,7 @@ public final class EmbeddedCollector implements Collector {
         if (SLICE_SWEEPS.contains(s.service())) {
             return s.region().equals("global") ? "the " + s.service() + " sweep is regional: pass a region like us-east-1" : null;
         }
-        AwsCollector<?, ?> c = AwsCatalog.all().stream().filter(x -> x.name().equals(s.service())).findFirst().orElse(null);
+        AwsCollector c = AwsCatalog.all().stream().filter(x -> x.name().equals(s.service())).findFirst().orElse(null);
         if (c == null) {
             return "service must be one of " + String.join(", ", AwsCatalog.all().stream().map(AwsCollector::name).toList())
                     + ", " + String.join(", ", SLICE_SWEEPS) + ", but was " + s.service();
@@ -108,7 +108,7 @@ public final class EmbeddedCollector implements Collector {
                 List.of(s.account()), a.roleName(), a.profile(), a.accessKeyId(), a.secretAccessKey(), a.sessionToken(),
                 a.defaultRegion(), a.maxRetries(), a.retryMode(), List.of(s.service()), List.of(),
                 s.service().equals("cloudcontrol"), a.cloudControlTypes(), s.service().equals("tagging"),
-                a.itemConcurrency());
+                a.itemConcurrency(), a.detail());
         ThrottlingStats run = new ThrottlingStats();
         AssetSpool spool = AssetSpool.temporary(out);
         List<CoverageRecord> coverage = new ArrayList<>();

@@ -1,0 +1,343 @@
+package io.cloudg.aws;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.SdkField;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.protocol.MarshallingKnownType;
+import software.amazon.awssdk.core.traits.ListTrait;
+import software.amazon.awssdk.core.traits.MapTrait;
+import software.amazon.awssdk.core.util.SdkAutoConstructList;
+import software.amazon.awssdk.core.util.SdkAutoConstructMap;
+import software.amazon.awssdk.utils.builder.SdkBuilder;
+
+/**
+ * The AWS SDK v2 read through its own model, so that a collector is data: an operation is found on the client
+ * interface by its API name ({@code DescribeInstances} is {@code describeInstances(DescribeInstancesRequest)},
+ * its paginator {@code describeInstancesPaginator(...)}), a request is built member by member through
+ * {@link SdkPojo#sdkFields()}, a response is walked by member names ({@code Reservations.Instances}) and
+ * serialized generically (member name to value, nested structures as maps, timestamps as ISO-8601, blobs in
+ * base64). Lookups are cached per class.
+ */
+final class SdkModel {
+    private static final Map<String, Operation> OPERATIONS = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Map<String, SdkField<?>>> FIELDS = new ConcurrentHashMap<>();
+
+    private SdkModel() {
+    }
+
+    /** One operation of one client interface. */
+    record Operation(Class<?> client, String name, Method call, Method paginator, Class<?> requestClass) {
+        /** A request with {@code members} set (values converted to each member's type). */
+        SdkRequest request(Map<String, Object> members) {
+            SdkPojo builder = builderOf(requestClass);
+            for (Map.Entry<String, Object> e : members.entrySet()) {
+                set(builder, e.getKey(), e.getValue());
+            }
+            return (SdkRequest) ((SdkBuilder<?, ?>) builder).build();
+        }
+
+        /** One call. */
+        SdkResponse invoke(Object client, SdkRequest request) {
+            return (SdkResponse) SdkModel.invoke(call, client, request);
+        }
+
+        /** Every page: the SDK's paginator where the model has one, else the one answer. */
+        Iterable<? extends SdkResponse> pages(Object client, SdkRequest request) {
+            if (paginator == null) {
+                return List.of(invoke(client, request));
+            }
+            @SuppressWarnings("unchecked")
+            Iterable<? extends SdkResponse> pages = (Iterable<? extends SdkResponse>) SdkModel.invoke(paginator, client, request);
+            return pages;
+        }
+    }
+
+    /**
+     * The operation {@code name} (the API's name, {@code ListMFADevices}) of {@code client}.
+     *
+     * @throws IllegalArgumentException when the client has no such operation
+     */
+    static Operation operation(Class<?> client, String name) {
+        return OPERATIONS.computeIfAbsent(client.getName() + "#" + name, k -> find(client, name));
+    }
+
+    private static Operation find(Class<?> client, String name) {
+        Method call = null;
+        Method paginator = null;
+        for (Method m : client.getMethods()) {
+            if (m.getParameterCount() != 1 || !SdkRequest.class.isAssignableFrom(m.getParameterTypes()[0])) {
+                continue;
+            }
+            if (m.getName().equalsIgnoreCase(name) && SdkResponse.class.isAssignableFrom(m.getReturnType())) {
+                call = m;
+            } else if (m.getName().equalsIgnoreCase(name + "Paginator")) {
+                paginator = m;
+            }
+        }
+        if (call == null) {
+            throw new IllegalArgumentException(client.getSimpleName() + " has no operation " + name);
+        }
+        return new Operation(client, name, call, paginator, call.getParameterTypes()[0]);
+    }
+
+    private static Object invoke(Method m, Object target, Object arg) {
+        try {
+            return m.invoke(target, arg);
+        } catch (InvocationTargetException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(c);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static SdkPojo builderOf(Class<?> type) {
+        try {
+            return (SdkPojo) type.getMethod("builder").invoke(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException(type.getName() + " is not an SDK model class", e);
+        }
+    }
+
+    static Map<String, SdkField<?>> fields(SdkPojo p) {
+        return FIELDS.computeIfAbsent(p.getClass(), c -> {
+            Map<String, SdkField<?>> m = new LinkedHashMap<>();
+            for (SdkField<?> f : p.sdkFields()) {
+                m.put(f.memberName(), f);
+            }
+            return m;
+        });
+    }
+
+    /** The model member {@code member} of {@code p}, matched exactly, else ignoring case; null if none. */
+    static SdkField<?> field(SdkPojo p, String member) {
+        Map<String, SdkField<?>> fs = fields(p);
+        SdkField<?> f = fs.get(member);
+        if (f == null) {
+            for (SdkField<?> g : fs.values()) {
+                if (g.memberName().equalsIgnoreCase(member)) {
+                    return g;
+                }
+            }
+        }
+        return f;
+    }
+
+    /** Sets a member on a builder, converting YAML scalars, lists and maps to the member's type. */
+    static void set(SdkPojo builder, String member, Object value) {
+        SdkField<?> f = field(builder, member);
+        if (f == null) {
+            throw new IllegalArgumentException(builder.getClass().getName().replace("$BuilderImpl", "") + " has no member "
+                    + member);
+        }
+        f.set(builder, convert(f, value));
+    }
+
+    private static Object convert(SdkField<?> f, Object v) {
+        if (v == null) {
+            return null;
+        }
+        MarshallingKnownType kind = f.marshallingType().getKnownType();
+        switch (kind) {
+            case STRING:
+                return String.valueOf(v);
+            case INTEGER:
+                return v instanceof Number n ? n.intValue() : Integer.valueOf(v.toString().trim());
+            case LONG:
+                return v instanceof Number n ? n.longValue() : Long.valueOf(v.toString().trim());
+            case BOOLEAN:
+                return v instanceof Boolean b ? b : Boolean.valueOf(v.toString().trim());
+            case DOUBLE:
+                return v instanceof Number n ? n.doubleValue() : Double.valueOf(v.toString().trim());
+            case LIST: {
+                SdkField<?> member = f.getTrait(ListTrait.class).memberFieldInfo();
+                List<Object> out = new ArrayList<>();
+                for (Object o : v instanceof Collection<?> c ? c : List.of(v)) {
+                    out.add(convert(member, o));
+                }
+                return out;
+            }
+            case MAP: {
+                SdkField<?> valueField = f.getTrait(MapTrait.class).valueFieldInfo();
+                Map<String, Object> out = new LinkedHashMap<>();
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    out.put(String.valueOf(e.getKey()), convert(valueField, e.getValue()));
+                }
+                return out;
+            }
+            case SDK_POJO: {
+                if (v instanceof SdkPojo) {
+                    return v;
+                }
+                SdkPojo b = f.constructor().get();
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    set(b, String.valueOf(e.getKey()), e.getValue());
+                }
+                return ((SdkBuilder<?, ?>) b).build();
+            }
+            default:
+                throw new IllegalArgumentException("cannot set member " + f.memberName() + " of type " + kind + " from data");
+        }
+    }
+
+    /** The value of {@code member} of {@code p}, or null (never set lists and maps are null). */
+    static Object get(SdkPojo p, String member) {
+        SdkField<?> f = field(p, member);
+        if (f == null) {
+            throw new IllegalArgumentException(p.getClass().getSimpleName() + " has no member " + member);
+        }
+        Object v = f.getValueOrDefault(p);
+        return v instanceof SdkAutoConstructList || v instanceof SdkAutoConstructMap ? null : v;
+    }
+
+    /**
+     * The values at a dotted member path ({@code Reservations.Instances}); a list met on the way is
+     * flattened, so the answer is every value the path reaches, in order. {@code .} is the root itself.
+     */
+    static List<Object> path(Object root, String path) {
+        List<Object> current = new ArrayList<>();
+        add(current, root);
+        if (path.equals(".")) {
+            return current;
+        }
+        for (String step : path.split("\\.")) {
+            List<Object> next = new ArrayList<>();
+            for (Object o : current) {
+                if (o instanceof SdkPojo p) {
+                    add(next, get(p, step));
+                } else if (o instanceof Map<?, ?> m) {
+                    add(next, m.get(step));
+                }
+            }
+            current = next;
+        }
+        return current;
+    }
+
+    private static void add(List<Object> into, Object v) {
+        if (v == null) {
+            return;
+        }
+        if (v instanceof Collection<?> c) {
+            for (Object o : c) {
+                if (o != null) {
+                    into.add(o);
+                }
+            }
+        } else {
+            into.add(v);
+        }
+    }
+
+    /** The first value at {@code path}, or null. */
+    static Object first(Object root, String path) {
+        List<Object> v = path(root, path);
+        return v.isEmpty() ? null : v.get(0);
+    }
+
+    /**
+     * An SDK object as the provider returned it: member name to value for every member the answer set,
+     * nested structures as maps, lists as lists, timestamps as ISO-8601 text, blobs in base64. HTTP
+     * header and status members of a response are left out (they describe the exchange, not the resource).
+     */
+    static Map<String, Object> serialize(SdkPojo p) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (SdkField<?> f : p.sdkFields()) {
+            if (f.location() != software.amazon.awssdk.core.protocol.MarshallLocation.PAYLOAD) {
+                continue;
+            }
+            Object v = f.getValueOrDefault(p);
+            if (v == null || v instanceof SdkAutoConstructList || v instanceof SdkAutoConstructMap) {
+                continue;
+            }
+            out.put(f.memberName(), plain(v));
+        }
+        return out;
+    }
+
+    /** A value as plain Java (maps, lists, strings, numbers, booleans). */
+    static Object plain(Object v) {
+        if (v instanceof SdkPojo p) {
+            return serialize(p);
+        }
+        if (v instanceof Collection<?> c) {
+            List<Object> l = new ArrayList<>(c.size());
+            for (Object o : c) {
+                l.add(plain(o));
+            }
+            return l;
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                out.put(String.valueOf(e.getKey()), plain(e.getValue()));
+            }
+            return out;
+        }
+        if (v instanceof Instant i) {
+            return i.toString();
+        }
+        if (v instanceof SdkBytes b) {
+            return Base64.getEncoder().encodeToString(b.asByteArrayUnsafe());
+        }
+        if (v instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        return v;
+    }
+
+    /** {@code text} as text for a template: strings as they are, other scalars by {@code toString}. */
+    static String text(Object v) {
+        if (v == null) {
+            return null;
+        }
+        Object p = plain(v);
+        return p instanceof String s ? s : String.valueOf(p);
+    }
+
+    /** Tag key/value pairs from a list of tag structures (Key/Value, TagKey/TagValue...) or a map. */
+    static Map<String, String> tags(List<Object> values) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Object v : values) {
+            if (v instanceof Map<?, ?> m) {
+                m.forEach((k, val) -> out.put(String.valueOf(k), val == null ? "" : String.valueOf(val)));
+            } else if (v instanceof SdkPojo p) {
+                String key = null;
+                String value = null;
+                for (SdkField<?> f : p.sdkFields()) {
+                    String n = f.memberName().toLowerCase(Locale.ROOT);
+                    Object x = f.getValueOrDefault(p);
+                    if (n.equals("key") || n.equals("tagkey")) {
+                        key = x == null ? null : x.toString();
+                    } else if (n.equals("value") || n.equals("tagvalue")) {
+                        value = x == null ? null : x.toString();
+                    }
+                }
+                if (key != null) {
+                    out.put(key, value == null ? "" : value);
+                }
+            }
+        }
+        return out;
+    }
+}

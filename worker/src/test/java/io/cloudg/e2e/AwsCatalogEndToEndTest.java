@@ -1,0 +1,72 @@
+package io.cloudg.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryMapper;
+import io.cloudg.InventoryResult;
+import io.cloudg.aws.AwsCatalog;
+import io.cloudg.aws.AwsCollector;
+import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.config.RateLimitConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole collector catalog against cloud-sim with the real SDK clients: every collector runs in every
+ * account x region, every one ends SUCCESS, and the map equals the simulator's truth asset for asset. A catalog
+ * entry the simulator cannot serve (an operation it does not know, a type it does not generate) fails here:
+ * its coverage entry is FAILED, or the truth has no asset of its type.
+ */
+class AwsCatalogEndToEndTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void everyCollectorRunsInEveryAccountAndRegionAndTheMapEqualsTheTruth() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            CloudGConfig config = h.config(out).aws(a -> a.withSweeps(false, false)).build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
+
+            List<String> failed = r.coverage().stream().flatMap(c -> c.services().stream()
+                    .filter(s -> s.status() != CoverageStatus.SUCCESS)
+                    .map(s -> c.accountId() + "/" + c.region() + " " + s.service() + " " + s.status() + ": " + s.error()))
+                    .distinct().limit(40).toList();
+            assertThat(failed).as("coverage entries that are not SUCCESS").isEmpty();
+
+            Set<String> truth = h.truthKeys("aws");
+            Set<String> mapped = SimHarness.mappedKeys(r);
+            Set<String> missing = new TreeSet<>(truth);
+            missing.removeAll(mapped);
+            Set<String> extra = new TreeSet<>(mapped);
+            extra.removeAll(truth);
+            assertThat(missing).as("in the truth, not in the map").isEmpty();
+            assertThat(extra).as("in the map, not in the truth").isEmpty();
+            assertThat(r.summary().assets()).as("no duplicates").isEqualTo(truth.size());
+
+            // every account x region record lists every regional collector; with the global ones every collector
+            int regional = (int) AwsCatalog.all().stream().filter(c -> !c.global() && !c.managementOnly()).count();
+            assertThat(regional).isGreaterThanOrEqualTo(133);
+            for (CoverageRecord rec : r.coverage()) {
+                if (!rec.provider().equals("aws") || rec.region().equals("global") || rec.region().equals("discovery")) {
+                    continue;
+                }
+                Set<String> names = rec.services().stream().map(ServiceCoverage::service).collect(Collectors.toSet());
+                assertThat(names.size()).as(rec.accountId() + "/" + rec.region()).isGreaterThanOrEqualTo(133);
+            }
+            // every collector's type has assets in the truth (the estate generates it) and in the map
+            Set<String> truthTypes = h.sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
+                    .map(io.cloudg.sim.Asset::type).collect(Collectors.toSet());
+            for (AwsCollector c : AwsCatalog.all()) {
+                assertThat(truthTypes).as("the truth holds " + c.type() + " (collector " + c.name() + ")").contains(c.type());
+            }
+        }
+    }
+}
