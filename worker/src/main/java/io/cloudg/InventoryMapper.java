@@ -48,6 +48,7 @@ public final class InventoryMapper {
     private final Governor governor;
     private final Map<String, Function<CloudGConfig, ProviderPlanner>> planners = new LinkedHashMap<>();
     private TaskRunner.Listener listener;
+    private java.nio.file.Path retryOf;
 
     /** A mapper using the process-wide governor, configured from {@code config.ratelimit()}. */
     public InventoryMapper(CloudGConfig config) {
@@ -69,6 +70,16 @@ public final class InventoryMapper {
         return this;
     }
 
+    /**
+     * Makes {@link #mapInventory()} re-collect only the entries of the map at {@code previous} (a map file, a
+     * run directory or an output directory) that were PARTIAL or FAILED, and write a run merging them with
+     * its successes ({@link io.cloudg.retry.RetryMap}); null maps as usual.
+     */
+    public InventoryMapper retryFailed(java.nio.file.Path previous) {
+        this.retryOf = previous;
+        return this;
+    }
+
     public Governor governor() {
         return governor;
     }
@@ -84,6 +95,9 @@ public final class InventoryMapper {
 
     /** Maps every configured provider. Throws {@link StartupException} when the run cannot start. */
     public InventoryResult mapInventory() {
+        if (retryOf != null) {
+            return new io.cloudg.retry.RetryMap(config, governor, retryOf).onTaskDone(listener).map();
+        }
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
