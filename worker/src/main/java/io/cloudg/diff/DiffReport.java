@@ -198,6 +198,7 @@ public final class DiffReport implements MapDiff.Listener, AutoCloseable {
     /** The diff for programs: {@code {"format", "old", "new", "summary", "assets": {added, removed, changed}, "coverage"}}. */
     public void writeJson(Writer w, DiffSide before, DiffSide after, MapDiff.Counts c) {
         try (JsonGenerator g = JSON.getFactory().createGenerator(w)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("format", FORMAT);
