@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 /**
  * Reads an {@code inventory-map.json} without holding its assets: the head ({@code format}, {@code run},
@@ -116,39 +115,23 @@ public final class MapReader implements AutoCloseable {
             throw new IllegalStateException("the assets of " + file + " were read already");
         }
         assetsConsumed = true;
-        return new Iterator<>() {
-            Asset next;
-            boolean done = !atAssets;
+        return new Lookahead<>() {
+            private boolean ended = !atAssets;
 
             @Override
-            public boolean hasNext() {
-                if (next != null) {
-                    return true;
-                }
-                if (done) {
-                    return false;
+            protected Asset fetch() {
+                if (ended) {
+                    return null;
                 }
                 try {
-                    JsonToken t = parser.nextToken();
-                    if (t == JsonToken.START_OBJECT) {
-                        next = JSON.readValue(parser, Asset.class);
-                        return true;
+                    if (parser.nextToken() == JsonToken.START_OBJECT) {
+                        return JSON.readValue(parser, Asset.class);
                     }
-                    done = true;
-                    return false;
+                    ended = true;
+                    return null;
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot read the assets of " + file + ": " + e.getMessage(), e);
                 }
-            }
-
-            @Override
-            public Asset next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                Asset a = next;
-                next = null;
-                return a;
             }
         };
     }

@@ -51,17 +51,7 @@ class MapDiffTest {
 
     private Path map(String runId, List<Asset> assets, List<CoverageRecord> coverage) {
         Path out = dir.resolve(runId);
-        AssetSpool spool = AssetSpool.temporary(out);
-        assets.forEach(spool::accept);
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("id", runId);
-        run.put("mode", "embedded");
-        run.put("providers", List.of("aws"));
-        run.put("started_at", "2026-01-01T00:00:00Z");
-        run.put("finished_at", "2026-01-01T00:01:00Z");
-        run.put("governor", "memory");
-        RunFiles.write(out, 5, run, Summary.of(spool.count(), coverage, 60, null), coverage, null, spool);
-        spool.delete();
+        io.cloudg.testkit.TestRuns.write(out, runId, 5, assets, coverage);
         return out;
     }
 

@@ -28,20 +28,8 @@ class RunFilesTest {
             List.of(ServiceCoverage.success("vpc", 2), new ServiceCoverage("subnets", CoverageStatus.PARTIAL, 0, "throttled: gave up"))));
 
     private RunFiles.Written run(String id, int keep, String... assetIds) {
-        AssetSpool spool = AssetSpool.temporary(out);
-        for (String a : assetIds) {
-            spool.accept(asset(a));
-        }
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("id", id);
-        run.put("mode", "embedded");
-        run.put("providers", List.of("aws"));
-        run.put("started_at", "2026-01-01T00:00:00Z");
-        run.put("finished_at", "2026-01-01T00:01:00Z");
-        run.put("governor", "memory");
-        RunFiles.Written w = RunFiles.write(out, keep, run, Summary.of(spool.count(), COVERAGE, 60, null), COVERAGE, null, spool);
-        spool.delete();
-        return w;
+        return io.cloudg.testkit.TestRuns.write(out, id, keep, java.util.Arrays.stream(assetIds).map(RunFilesTest::asset).toList(),
+                COVERAGE);
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.cloudg.diff.DiffSide;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageEntry;
 import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.Lookahead;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 
 /**
  * Reads runs back from PostgreSQL, for {@code cloudg diff --postgres URL OLD NEW}: a run named by its id, or
@@ -121,41 +121,20 @@ public final class PostgresRuns implements AutoCloseable {
             ps.setFetchSize(5000);
             ps.setLong(1, run.seq());
             ResultSet rs = ps.executeQuery();
-            Iterator<Asset> assets = new Iterator<>() {
-                Asset next;
-                boolean done;
-
+            Iterator<Asset> assets = new Lookahead<>() {
                 @Override
-                public boolean hasNext() {
-                    if (next != null) {
-                        return true;
-                    }
-                    if (done) {
-                        return false;
-                    }
+                protected Asset fetch() {
                     try {
                         if (!rs.next()) {
-                            done = true;
-                            return false;
+                            return null;
                         }
-                        next = new Asset(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        return new Asset(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                                 rs.getString(6), rs.getString(7), rs.getString(8), JSON.readValue(rs.getString(9), TAGS),
                                 JSON.readValue(rs.getString(10), ATTRIBUTES));
-                        return true;
                     } catch (SQLException | IOException e) {
                         throw new UncheckedIOException("cannot read run " + run.runId() + " from " + spec.describe() + ": "
                                 + e.getMessage(), e instanceof IOException io ? io : new IOException(e));
                     }
-                }
-
-                @Override
-                public Asset next() {
-                    if (!hasNext()) {
-                        throw new NoSuchElementException();
-                    }
-                    Asset a = next;
-                    next = null;
-                    return a;
                 }
             };
             return new DiffSide("postgres run " + run.runId() + " in " + spec.describe(), run.runId(), run.finishedAt(), assets,
