@@ -86,6 +86,7 @@ public final class RetryMap {
         } catch (UncheckedIOException e) {
             throw new StartupException("--retry-failed: " + e.getMessage(), e);
         }
+        oldFile = inRunDirectory(oldFile, oldRun.path("id").asText(""));
         RetryPlan plan = RetryPlan.of(oldCoverage, oldRun, AwsProvider::discoveryJob);
         List<String> providers = new ArrayList<>();
         oldRun.path("providers").forEach(p -> providers.add(p.asText()));
@@ -201,6 +202,20 @@ public final class RetryMap {
                 output.spool().accept(take);
                 output.toDestinations(line(take));
             }
+        }
+    }
+
+    /**
+     * The old map by its run directory's path when the path given is the output directory's top-level link to
+     * it: that one is replaced when this run is written, the run directory's stays.
+     */
+    static Path inRunDirectory(Path file, String runId) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path kept = dir.resolve(io.cloudg.inventory.RunFiles.RUNS).resolve(runId).resolve(file.getFileName());
+        try {
+            return !runId.isEmpty() && java.nio.file.Files.exists(kept) && java.nio.file.Files.isSameFile(kept, file) ? kept : file;
+        } catch (IOException e) {
+            return file;
         }
     }
 

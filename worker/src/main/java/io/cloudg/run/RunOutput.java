@@ -129,11 +129,18 @@ public final class RunOutput implements AutoCloseable {
         return finish(start.runId(), run, summary, coverage, throttling, finishedAt);
     }
 
-    /** Stops the destinations unless the run finished; the spool is the caller's to discard. */
+    /**
+     * Unless the run finished: stops the destinations (nothing more is written; a database's run row stays
+     * {@code running}) and removes the spool. A finished run's spool is the result's to discard.
+     */
     @Override
     public void close() {
         if (!finished) {
-            destinations.close();
+            try {
+                destinations.close();
+            } finally {
+                spool.delete();
+            }
         }
     }
 }

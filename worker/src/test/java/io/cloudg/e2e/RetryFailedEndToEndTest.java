@@ -71,6 +71,7 @@ class RetryFailedEndToEndTest {
             assertThat(CoverageEntry.flatten(retry.coverage())).hasSameSizeAs(CoverageEntry.flatten(first.coverage()));
             JsonNode run = JSON.readTree(retry.mapFile().toFile()).get("run");
             assertThat(run.at("/retry/of_run").asText()).isEqualTo(first.runId());
+            assertThat(Path.of(run.at("/retry/of_map").asText())).isEqualTo(first.runDir().resolve("inventory-map.json"));
             List<String> retried = JSON.convertValue(run.at("/retry/retried"), JSON.getTypeFactory()
                     .constructCollectionType(List.class, String.class));
             assertThat(retried).containsExactlyElementsOf(failedFirst);

@@ -28,7 +28,8 @@ import java.util.TreeMap;
  * server: cloudg's path ({@code COPY} into a staging table + three set-based statements per batch) at
  * several batch sizes, for a first run (every asset new), a second identical run (every asset known,
  * unchanged) and a third with 10% of the assets changed; and, for the ratio, the naive alternative on a
- * slice of the assets: one {@code INSERT ... ON CONFLICT} per asset, autocommit.
+ * slice of the assets: one {@code INSERT ... ON CONFLICT} per asset, autocommit. A warm-up pass (every
+ * contender on up to 20,000 assets) runs first and is not measured.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.cloudg.bench.postgres.PostgresWriteBench 200000 [postgresql://user:pw@host/db]
@@ -55,6 +56,15 @@ public final class PostgresWriteBench {
             System.out.printf(Locale.ROOT, "%d assets, %s%n", n, PostgresUrl.parse("url", url).display());
             List<String> lines = assets(n, 0);
             List<String> changed = assets(n, 10);
+            // warm-up, not measured: the JIT, the server's caches, every batch size once
+            for (int batch : new int[] {1000, 5000, 20000}) {
+                String schema = "bench_warmup";
+                dropSchema(url, schema);
+                PostgresSpec spec = PostgresSpec.of("url", url).withSchema(schema);
+                write(new PostgresSpec(spec.key(), spec.url(), schema, null, batch, spec.env()), "warm",
+                        lines.subList(0, Math.min(n, 20_000)), batch);
+            }
+            rowByRow(url, lines.subList(0, Math.min(n, 2_000)));
             for (int batch : new int[] {1000, 5000, 20000}) {
                 String schema = "bench_" + batch;
                 dropSchema(url, schema);

@@ -101,6 +101,11 @@ final class PostgresDestination implements Destination {
         }
         try {
             copy.copyIn("COPY cloudg_stage FROM STDIN (FORMAT csv)", new StringReader(csv.toString()));
+            try (Statement st = c.createStatement()) {
+                // a temporary table has no statistics: without them the joins below scan the whole assets
+                // table for every batch (quadratic in the estate); with them they are index lookups
+                st.execute("ANALYZE cloudg_stage");
+            }
             try (PreparedStatement up = c.prepareStatement("INSERT INTO " + s + ".assets (" + KEY
                     + ", service, name, arn, tags, attributes, digest, first_seen_run, last_seen_run) SELECT " + KEY
                     + ", service, name, arn, tags, attributes, digest, ?, ? FROM cloudg_stage ON CONFLICT (" + KEY
