@@ -76,6 +76,21 @@ class DataOutCommandTest {
     }
 
     @Test
+    void aFailedDestinationMakesACompleteMapExitThree() {
+        io.cloudg.inventory.AssetSpool spool = io.cloudg.inventory.AssetSpool.temporary(dir);
+        io.cloudg.inventory.Summary all = io.cloudg.inventory.Summary.of(0, List.of(), 1, null);
+        io.cloudg.destination.DestinationStatus failed = new io.cloudg.destination.DestinationStatus("postgres", "postgres x",
+                io.cloudg.destination.DestinationStatus.State.FAILED, 10, "connection lost");
+        io.cloudg.destination.DestinationStatus ok = new io.cloudg.destination.DestinationStatus("postgres", "postgres x",
+                io.cloudg.destination.DestinationStatus.State.OK, 10, null);
+        assertThat(OutputOptions.exitCode(new io.cloudg.InventoryResult("r", List.of(), all, null, dir, spool, List.of(failed), null)))
+                .isEqualTo(ExitCodes.INCOMPLETE);
+        assertThat(OutputOptions.exitCode(new io.cloudg.InventoryResult("r", List.of(), all, null, dir, spool, List.of(ok), null)))
+                .isEqualTo(ExitCodes.OK);
+        spool.delete();
+    }
+
+    @Test
     void aDiffThatCannotReadARunCannotStart() {
         MapCommandTest.Run r = MapCommandTest.run("diff", dir.resolve("nope").toString(), dir.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.CANNOT_START);
