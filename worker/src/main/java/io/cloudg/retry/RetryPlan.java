@@ -134,9 +134,15 @@ public record RetryPlan(List<TaskTarget> targets, Set<String> rediscover, List<S
         }
         for (CoverageRecord r : old) {
             if (r.region().equals(DISCOVERY) && rediscovered.contains(r.provider())) {
+                // the new discovery record takes the old one's place (the same key) or, for another account, goes
                 String key = r.provider() + "/" + r.accountId() + "/" + r.region();
-                heads.remove(key);
-                byRecord.remove(key);
+                boolean same = fresh.stream().anyMatch(f -> key.equals(f.provider() + "/" + f.accountId() + "/" + f.region()));
+                if (same) {
+                    byRecord.get(key).clear();
+                } else {
+                    heads.remove(key);
+                    byRecord.remove(key);
+                }
             }
         }
         for (CoverageRecord r : fresh) {
