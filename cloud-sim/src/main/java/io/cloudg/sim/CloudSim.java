@@ -9,6 +9,7 @@ import io.cloudg.sim.azure.AzureFrontend;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import io.cloudg.sim.config.NeighbourSpec;
+import io.cloudg.sim.config.Realism;
 import io.cloudg.sim.core.CallScope;
 import io.cloudg.sim.core.Counters;
 import io.cloudg.sim.core.Gate;
@@ -20,6 +21,8 @@ import io.cloudg.sim.gcp.GcpServer;
 import io.cloudg.sim.http.HttpFrontend;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.paging.Pager;
+import io.cloudg.sim.quota.Neighbour;
 import io.cloudg.sim.quota.QuotaBook;
 import java.net.URI;
 import java.util.List;
@@ -68,19 +71,22 @@ public final class CloudSim implements AutoCloseable {
         this.seed = options.effectiveSeed();
         EstateSpec spec = options.estate();
         this.estate = Estate.generate(spec, seed);
+        estate.timeline().start(options.clock());
         List<NeighbourSpec> neighbours = spec.neighbours();
-        this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(), scope -> neighbourShare(neighbours, scope));
+        this.quotas = new QuotaBook(options.clock(), spec.quotas().enforcing(),
+            scope -> neighbour(neighbours, scope, spec.realism()), seed);
         this.faults = new FaultEngine(options.faults(), options.clock(), seed);
-        Gate gate = new Gate(quotas, faults, spec.latency(), seed, counters);
+        Gate gate = new Gate(quotas, faults, spec.latency(), spec.latency().perItem(spec.realism()), seed, counters);
         QuotaPolicy policy = new QuotaPolicy(spec.quotas());
         this.principals = new AwsPrincipals(estate.aws(), seed);
+        Pager pager = new Pager(spec.listings().effective(spec.realism()), seed);
         AwsFrontend aws = new AwsFrontend(new AwsCatalog(), new AwsCall.AwsContext(estate.aws(), principals,
-            options.clock()), gate, policy, seed);
-        AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy);
+            options.clock(), pager), gate, policy, seed);
+        AzureFrontend azure = new AzureFrontend(estate.azure(), gate, policy, pager);
         AdminService admin = new AdminService(this);
         this.host = options.host();
         this.gcp = new GcpServer(options.host(), options.gcpPort(),
-            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer));
+            timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer, spec.gcp().consumerProject(), pager));
         try {
             this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
                 req -> route(req, admin, aws, azure));
@@ -111,13 +117,13 @@ public final class CloudSim implements AutoCloseable {
         return aws.handle(req);
     }
 
-    private static double neighbourShare(List<NeighbourSpec> neighbours, CallScope scope) {
+    private static Neighbour neighbour(List<NeighbourSpec> neighbours, CallScope scope, Realism realism) {
         for (NeighbourSpec n : neighbours) {
             if (n.match().matches(scope)) {
-                return n.share();
+                return n.load(realism);
             }
         }
-        return 0;
+        return Neighbour.NONE;
     }
 
     /** {@code http://127.0.0.1:PORT}: every AWS service and region. */
@@ -167,6 +173,36 @@ public final class CloudSim implements AutoCloseable {
 
     public Truth truth() {
         return estate.truth();
+    }
+
+    /** Which generation of the estate is served ({@code generation:} in the estate file). */
+    public int generation() {
+        return estate.generation();
+    }
+
+    /**
+     * What changed from generation {@code from} to the one served: assets added, removed and modified (which
+     * fields). Also {@code GET /_sim/changes?from=K}.
+     */
+    public Changes changes(int from) {
+        if (from < 0) {
+            throw new IllegalArgumentException("a generation is not negative: " + from);
+        }
+        Estate older = Estate.generate(options.estate().withGeneration(from), seed);
+        return Changes.between(older.truth(), from, estate.truth(), estate.generation());
+    }
+
+    /** What changed from the generation before the one served (generation 0: nothing). */
+    public Changes changes() {
+        return changes(Math.max(0, estate.generation() - 1));
+    }
+
+    /**
+     * The AWS organization's structure: units, where each account sits, its status and enabled regions. Also
+     * the {@code organization} field of {@code GET /_sim/truth}.
+     */
+    public Organization organization() {
+        return Organization.of(estate.aws());
     }
 
     /**

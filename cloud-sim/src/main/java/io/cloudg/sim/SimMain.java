@@ -100,14 +100,19 @@ public final class SimMain {
         SimOptions options = parse(args);
         CloudSim sim = CloudSim.start(options);
         AwsCredentials c = sim.managementCredentials();
-        out.println("cloud-sim " + sim.truth().size() + " assets, seed " + sim.seed());
+        var aws = sim.estate().aws();
+        long shards = (long) aws.accounts().size() * aws.regions().size();
+        out.println("cloud-sim " + (shards <= 2_000 ? sim.truth().size() + " assets, " : "")
+            + aws.accounts().size() + " AWS accounts x " + aws.regions().size() + " regions, realism "
+            + sim.options().estate().realism().id() + ", generation " + sim.generation() + ", seed " + sim.seed());
         out.println("  aws:   " + sim.awsEndpoint() + "   (every service and region; any access key acts as the "
             + "management account " + c.accountId() + ")");
         out.println("  azure: " + sim.azureEndpoint() + "   (ARM + Resource Graph, tenant " + sim.azureTenantId()
             + "; Azure SDK: environment endpoints " + sim.azureSdkEndpoint() + "/, see io.cloudg.sim.azure)");
         out.println("  gcp:   " + sim.gcpTarget() + "   (plaintext gRPC, Cloud Asset v1, organization "
             + sim.estate().gcp().organization() + ")");
-        out.println("  truth: " + sim.awsEndpoint() + "/_sim/truth   stats: " + sim.awsEndpoint() + "/_sim/stats");
+        out.println("  truth: " + sim.awsEndpoint() + "/_sim/truth   stats: " + sim.awsEndpoint() + "/_sim/stats   quotas: "
+            + sim.awsEndpoint() + "/_sim/quotas");
         out.println("  AWS_ACCESS_KEY_ID=" + c.accessKeyId());
         out.println("  AWS_SECRET_ACCESS_KEY=" + c.secretAccessKey());
         out.println("  AWS_ENDPOINT_URL=" + sim.awsEndpoint());

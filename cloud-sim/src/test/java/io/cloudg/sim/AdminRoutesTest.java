@@ -60,4 +60,37 @@ class AdminRoutesTest {
             assertThat(Http.get(URI.create(sim.awsEndpoint() + "/_sim/nothing")).statusCode()).isEqualTo(404);
         }
     }
+
+    @Test
+    void theTruthMarksChurnedAssetsAndCountsThemAndCanBeSliced() throws Exception {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().seed(2).estate(EstateSpec.fromYaml("""
+            realism: strict
+            churn: {created: 0.1, deleted: 0.1, until: 90s}
+            """)).build())) {
+            JsonNode t = JSON.readTree(Http.get(URI.create(sim.awsEndpoint() + "/_sim/truth")).body());
+            assertThat(t.path("realism").asText()).isEqualTo("strict");
+            assertThat(t.path("churn").path("until_ms").asLong()).isEqualTo(90_000);
+            long churned = 0;
+            for (JsonNode a : t.path("assets")) {
+                if (a.has("churn")) {
+                    churned++;
+                    assertThat(a.path("churn").path("kind").asText()).isIn("created", "deleted");
+                    assertThat(a.path("churn").path("at_ms").asLong()).isBetween(0L, 90_000L);
+                }
+            }
+            assertThat(churned).isPositive().isEqualTo(sim.truth().churned().size());
+            assertThat(t.path("counts").path("churned").asLong()).isEqualTo(churned);
+            assertThat(t.path("counts").path("stable").asLong()).isEqualTo(sim.truth().stable().size());
+            assertThat(t.path("counts").path("assets").asLong()).isEqualTo(t.path("assets").size());
+
+            String account = sim.estate().aws().accounts().get(1).id();
+            JsonNode slice = JSON.readTree(Http.get(URI.create(sim.awsEndpoint() + "/_sim/truth?provider=aws&account="
+                + account)).body());
+            assertThat(slice.path("assets").size()).isPositive()
+                .isEqualTo(sim.truth().select(a -> a.account().equals(account)).size());
+            for (JsonNode a : slice.path("assets")) {
+                assertThat(a.path("account").asText()).isEqualTo(account);
+            }
+        }
+    }
 }

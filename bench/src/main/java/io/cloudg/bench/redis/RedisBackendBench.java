@@ -7,7 +7,15 @@ import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.redis.StateStores;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import io.github.bucket4j.redis.redisson.Bucket4jRedisson;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,8 +30,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,18 +46,22 @@ import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
 
 /**
- * Governed calls per second through one Redis, and the latency the governor adds, next to Redisson's
- * {@code RRateLimiter.tryAcquire()} and Bucket4j's {@code tryConsume(1)} over Redis (Redisson CAS
- * proxy manager) on the same server in the same run.
+ * Governed calls per second through one Redis, and the latency the governor adds, next to plain
+ * acquisitions of other distributed limiters on the same server in the same run: Redisson's
+ * {@code RRateLimiter.tryAcquire()} ({@code rrl}), Bucket4j's {@code tryConsume(1)} over Redisson
+ * ({@code b4j}) and over Lettuce ({@code b4jl}, one shared connection: Bucket4j's strongest Redis
+ * transport), and a bare token bucket in Lua on Redis {@code TIME}, one {@code EVALSHA} per acquisition over
+ * one shared, pipelined Lettuce connection ({@code lua}: the transport's ceiling).
  *
- * <p>Throughput: {@code --threads} callers (64) over {@code --keys} keys (1,000), limits far above the
- * offered load so that nothing waits; a cloudg call is a whole governed call ({@code Governor.call} with a
- * no-op request: admission with breaker, leaf, bulkhead slot, then the outcome with AIMD, breaker and
- * release, i.e. two scripts), the others one acquisition. Latency is per call/acquisition, measured after
- * the warm-up. Each row also shows the CPU spent per call after the warm-up, by this client process (all its
- * threads) and by Redis ({@code INFO cpu}, user + system), and the machine's load average at the end of the
- * row. With {@code --runs N} the contenders take turns N times (cloudg, RRateLimiter, Bucket4j, cloudg, ...)
- * and a table of medians follows the per-run rows.
+ * <p>Throughput: {@code --threads} callers (64) over {@code --keys} keys (1,000), then (unless
+ * {@code --no-hot}) all callers on one key (the hot leaf), limits far above the offered load so that nothing
+ * waits; a cloudg call is a whole governed call ({@code Governor.call} with a no-op request: admission with
+ * breaker, leaf, bulkhead slot, then the outcome with AIMD, breaker and release), the others one
+ * acquisition. Latency is per call/acquisition, measured after the warm-up. Each row also shows the CPU
+ * spent per call after the warm-up, by this client process (all its threads) and by Redis
+ * ({@code INFO cpu}, user + system), and the machine's load average at the end of the row. With
+ * {@code --runs N} the contenders take turns N times (cloudg, RRateLimiter, ..., cloudg, ...) and a table of
+ * medians follows the per-run rows, then cloudg's ratios to each contender within each run and their medians.
  *
  * <p>Accuracy: 16 callers on one key limited to 100/s with a burst of 100 for 10 s; a limiter may grant
  * (cloudg: send) at most 1,100 in the window, and at most 100/s once the initial burst is spent, which the
@@ -55,8 +69,8 @@ import org.redisson.config.Config;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.cloudg.bench.redis.RedisBackendBench [--redis redis://host:port]
- *      [--seconds 10] [--warmup 3] [--threads 64] [--keys 1000] [--runs 1] [--only cloudg,rrl,b4j]
- *      [--no-accuracy] [--pool 16] [--pipeline 64]
+ *      [--seconds 10] [--warmup 3] [--threads 64] [--keys 1000] [--runs 1] [--only cloudg,rrl,b4j,b4jl,lua]
+ *      [--no-hot] [--no-accuracy] [--pool 16] [--pipeline 64]
  * </pre>
  * Without {@code --redis} it starts {@code redis-server} from the PATH on a free loopback port.
  */
@@ -75,7 +89,17 @@ public final class RedisBackendBench {
 
     static int pool = 16;
     static int pipeline = 64;
-    static List<String> only = List.of("cloudg", "rrl", "b4j");
+    static List<String> only = List.of("cloudg", "rrl", "b4j", "b4jl", "lua");
+    /** Row names of the contenders, by their {@code --only} key. */
+    static final Map<String, String> NAMES = new LinkedHashMap<>();
+
+    static {
+        NAMES.put("cloudg", "cloudg governed call (Redis backend)");
+        NAMES.put("rrl", "Redisson RRateLimiter.tryAcquire");
+        NAMES.put("b4j", "Bucket4j 8.14 over Redisson (CAS) tryConsume(1)");
+        NAMES.put("b4jl", "Bucket4j 8.14 over Lettuce (CAS) tryConsume(1)");
+        NAMES.put("lua", "bare Lua bucket, 1 EVALSHA over 1 pipelined Lettuce connection");
+    }
     static String redisUrl;
 
     public static void main(String[] args) throws Exception {
@@ -92,6 +116,7 @@ public final class RedisBackendBench {
             only = Arrays.asList(onlyArg.split(","));
         }
         boolean accuracy = !flags.contains("--no-accuracy");
+        boolean hot = !flags.contains("--no-hot");
         String url = arg(args, "--redis", null);
         int seconds = Integer.parseInt(arg(args, "--seconds", "10"));
         int warmup = Integer.parseInt(arg(args, "--warmup", "3"));
@@ -116,7 +141,7 @@ public final class RedisBackendBench {
             List<Result> all = new ArrayList<>();
             printHeader();
             for (int r = 1; r <= runs; r++) {
-                all.addAll(throughput(url, threads, keys, seconds, warmup, r));
+                all.addAll(throughput(url, threads, keys, seconds, warmup, r, hot));
             }
             if (runs > 1) {
                 System.out.println();
@@ -130,6 +155,7 @@ public final class RedisBackendBench {
                             median(rs, Result::load)), "median");
                 }
             }
+            ratios(all, runs);
             if (accuracy) {
                 accuracy(url);
             }
@@ -170,6 +196,50 @@ public final class RedisBackendBench {
         return Bucket4jRedisson.casBasedBuilder(((Redisson) client).getCommandExecutor()).build();
     }
 
+    /** Bucket4j over one shared Lettuce connection (its compare-and-swap proxy manager). */
+    static ProxyManager<String> bucket4jLettuce(StatefulRedisConnection<String, byte[]> connection) {
+        return Bucket4jLettuce.casBasedBuilder(connection).build();
+    }
+
+    static StatefulRedisConnection<String, byte[]> lettuceBytes(RedisClient client) {
+        return client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
+    }
+
+    /**
+     * The transport's ceiling: a minimal token bucket refilled from Redis {@code TIME}, one script run per
+     * acquisition (ARGV: rate per second, burst). Returns 1 if a token was taken.
+     */
+    static final String BARE_BUCKET = String.join("\n",
+            "local t = redis.call('TIME')",
+            "local now = tonumber(t[1]) * 1000000 + tonumber(t[2])",
+            "local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])",
+            "local h = redis.call('HMGET', KEYS[1], 'tokens', 'at')",
+            "local tokens, at = tonumber(h[1]), tonumber(h[2])",
+            "if tokens == nil then tokens, at = burst, now end",
+            "if now > at then tokens = math.min(burst, tokens + (now - at) * rate / 1000000) at = now end",
+            "local ok = 0",
+            "if tokens >= 1 then tokens = tokens - 1 ok = 1 end",
+            "redis.call('HSET', KEYS[1], 'tokens', tokens, 'at', string.format('%d', at))",
+            "redis.call('PEXPIRE', KEYS[1], 60000)",
+            "return ok");
+
+    /** The bare Lua bucket over one shared Lettuce connection: one EVALSHA per acquisition. */
+    static Op bareLua(RedisCommands<String, String> sync, String prefix, long rate, long burst) {
+        String sha = sync.scriptLoad(BARE_BUCKET);
+        String r = Long.toString(rate);
+        String b = Long.toString(burst);
+        return k -> {
+            Long ok = sync.evalsha(sha, ScriptOutputType.INTEGER, new String[] {prefix + k}, r, b);
+            return ok != null && ok == 1L;
+        };
+    }
+
+    /** Bucket4j's {@code tryConsume(1)} on key {@code prefix + k}, buckets of {@code capacity} refilled per second. */
+    static Op bucket4jOp(ProxyManager<String> pm, String prefix, long capacity, long perSecond) {
+        BucketConfiguration cfg = bucketConfig(capacity, perSecond);
+        return k -> pm.getProxy(prefix + k, () -> cfg).tryConsume(1);
+    }
+
     static BucketConfiguration bucketConfig(long capacity, long perSecond) {
         return BucketConfiguration.builder()
                 .addLimit(l -> l.capacity(capacity).refillGreedy(perSecond, Duration.ofSeconds(1))).build();
@@ -177,47 +247,146 @@ public final class RedisBackendBench {
 
     // ------------------------------------------------------------------ throughput
 
-    static List<Result> throughput(String url, int threads, int keys, int seconds, int warmup, int run)
+    /**
+     * One run: every contender over {@code keys} keys, then (with {@code hot}) every contender with all
+     * callers on one key.
+     */
+    static List<Result> throughput(String url, int threads, int keys, int seconds, int warmup, int run, boolean hot)
             throws Exception {
         List<Result> results = new ArrayList<>();
-        String tag = Long.toString(System.nanoTime() % 100000);
         String label = "run " + run;
-        if (only.contains("cloudg")) {
-            try (Governor g = cloudg(url, "bench" + tag, 1_000_000, 1_000_000, 100_000)) {
-                Scope[] leaves = leaves(keys);
-                results.add(print(measure("cloudg governed call (Redis backend)", threads, keys, seconds, warmup, k -> {
-                    g.call(leaves[k], () -> Boolean.TRUE);
-                    return true;
-                }), label));
-                g.store().clear();
-            }
-        }
-        if (!only.contains("rrl") && !only.contains("b4j")) {
-            return results;
-        }
-        RedissonClient client = redisson(url);
+        boolean needRedisson = only.contains("rrl") || only.contains("b4j");
+        boolean needLettuce = only.contains("b4jl") || only.contains("lua");
+        RedissonClient client = needRedisson ? redisson(url) : null;
+        RedisClient lettuce = needLettuce ? RedisClient.create(url) : null;
+        StatefulRedisConnection<String, byte[]> b4jlConnection = needLettuce ? lettuceBytes(lettuce) : null;
+        StatefulRedisConnection<String, String> luaConnection = needLettuce ? lettuce.connect() : null;
         try {
-            if (only.contains("rrl")) {
-                RRateLimiter[] limiters = new RRateLimiter[keys];
-                for (int i = 0; i < keys; i++) {
-                    limiters[i] = client.getRateLimiter("bench" + tag + ":rrl:" + i);
-                    limiters[i].trySetRate(RateType.OVERALL, 1_000_000, Duration.ofSeconds(1));
+            for (int n : hot ? new int[] {keys, 1} : new int[] {keys}) {
+                String suffix = n == 1 ? " (hot leaf)" : "";
+                String tag = "bench" + (System.nanoTime() % 100000);
+                for (String c : only) {
+                    String name = NAMES.getOrDefault(c, c) + suffix;
+                    switch (c) {
+                        case "cloudg":
+                            try (Governor g = cloudg(url, tag, 1_000_000, 1_000_000, 100_000)) {
+                                Scope[] leaves = leaves(n);
+                                results.add(print(measure(name, threads, n, seconds, warmup, k -> {
+                                    g.call(leaves[k], () -> Boolean.TRUE);
+                                    return true;
+                                }), label));
+                                g.store().clear();
+                            }
+                            break;
+                        case "rrl": {
+                            RRateLimiter[] limiters = new RRateLimiter[n];
+                            for (int i = 0; i < n; i++) {
+                                limiters[i] = client.getRateLimiter(tag + ":rrl:" + i);
+                                limiters[i].trySetRate(RateType.OVERALL, 1_000_000, Duration.ofSeconds(1));
+                            }
+                            results.add(print(measure(name, threads, n, seconds, warmup, k -> limiters[k].tryAcquire()),
+                                    label));
+                            break;
+                        }
+                        case "b4j":
+                            results.add(print(measure(name, threads, n, seconds, warmup,
+                                    bucket4jOp(bucket4j(client), tag + ":b4j:", 1_000_000, 1_000_000)), label));
+                            break;
+                        case "b4jl":
+                            results.add(print(measure(name, threads, n, seconds, warmup,
+                                    bucket4jOp(bucket4jLettuce(b4jlConnection), tag + ":b4jl:", 1_000_000, 1_000_000)),
+                                    label));
+                            break;
+                        case "lua":
+                            results.add(print(measure(name, threads, n, seconds, warmup,
+                                    bareLua(luaConnection.sync(), tag + ":lua:", 1_000_000, 1_000_000)), label));
+                            break;
+                        default:
+                            throw new IllegalArgumentException("unknown contender " + c + ", known: " + NAMES.keySet());
+                    }
                 }
-                results.add(print(measure("Redisson RRateLimiter.tryAcquire", threads, keys, seconds, warmup,
-                        k -> limiters[k].tryAcquire()), label));
+                if (client != null) {
+                    client.getKeys().deleteByPattern(tag + ":*");
+                }
+                if (luaConnection != null) {
+                    List<String> left = luaConnection.sync().keys(tag + ":*");
+                    for (int i = 0; i < left.size(); i += 500) {
+                        luaConnection.sync().del(left.subList(i, Math.min(left.size(), i + 500)).toArray(new String[0]));
+                    }
+                }
             }
-            if (only.contains("b4j")) {
-                ProxyManager<String> pm = bucket4j(client);
-                BucketConfiguration cfg = bucketConfig(1_000_000, 1_000_000);
-                results.add(print(measure("Bucket4j 8.14 over Redis (Redisson CAS) tryConsume(1)", threads, keys,
-                        seconds, warmup, k -> pm.getProxy("bench" + tag + ":b4j:" + k, () -> cfg).tryConsume(1)),
-                        label));
-            }
-            client.getKeys().deleteByPattern("bench" + tag + ":*");
         } finally {
-            client.shutdown();
+            if (client != null) {
+                client.shutdown();
+            }
+            if (lettuce != null) {
+                b4jlConnection.close();
+                luaConnection.close();
+                lettuce.shutdown();
+            }
         }
         return results;
+    }
+
+    /**
+     * cloudg's throughput over each contender's, and Redis CPU per call against RRateLimiter's, within each
+     * run (the machine is shared: ratios from one run are what compares), then their medians.
+     */
+    static void ratios(List<Result> all, int runs) {
+        if (!only.contains("cloudg")) {
+            return;
+        }
+        System.out.println();
+        System.out.println("cloudg's ratios, run by run (throughput: cloudg / contender; Redis CPU: cloudg / RRateLimiter):");
+        System.out.println("| case | against | ratio per run | median |");
+        System.out.println("|---|---|---|---|");
+        int perRun = all.size() / runs;
+        for (String suffix : new String[] {"", " (hot leaf)"}) {
+            String cloudg = NAMES.get("cloudg") + suffix;
+            for (String c : only) {
+                if (c.equals("cloudg")) {
+                    continue;
+                }
+                String other = NAMES.get(c) + suffix;
+                List<Double> rs = new ArrayList<>();
+                List<Double> cpu = new ArrayList<>();
+                for (int r = 0; r < runs; r++) {
+                    List<Result> run = all.subList(r * perRun, (r + 1) * perRun);
+                    Result a = find(run, cloudg);
+                    Result b = find(run, other);
+                    if (a != null && b != null) {
+                        rs.add(a.callsPerSecond / b.callsPerSecond);
+                        cpu.add(a.redisCpuMicros / b.redisCpuMicros);
+                    }
+                }
+                if (rs.isEmpty()) {
+                    continue;
+                }
+                String label = suffix.isEmpty() ? "1,000 keys" : "hot leaf";
+                System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2fx |%n", label, c, join(rs), medianOf(rs));
+                if (c.equals("rrl")) {
+                    System.out.printf(Locale.ROOT, "| %s | Redis CPU/call vs rrl | %s | %.2fx |%n", label, join(cpu),
+                            medianOf(cpu));
+                }
+            }
+        }
+    }
+
+    static Result find(List<Result> rs, String name) {
+        return rs.stream().filter(x -> x.name.equals(name)).findFirst().orElse(null);
+    }
+
+    static String join(List<Double> v) {
+        StringBuilder b = new StringBuilder();
+        for (double d : v) {
+            b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", d));
+        }
+        return b.toString();
+    }
+
+    static double medianOf(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
     }
 
     static void printHeader() {
@@ -384,22 +553,35 @@ public final class RedisBackendBench {
             g.store().clear();
         }
         RedissonClient client = redisson(url);
+        RedisClient lettuce = RedisClient.create(url);
+        StatefulRedisConnection<String, byte[]> bytes = lettuceBytes(lettuce);
+        StatefulRedisConnection<String, String> strings = lettuce.connect();
         try {
             RRateLimiter rl = client.getRateLimiter("acc" + run + ":rrl");
             rl.trySetRate(RateType.OVERALL, 100, Duration.ofSeconds(1));
             long start = System.currentTimeMillis() + 200;
             row("Redisson RRateLimiter.tryAcquire", granted(threads, start, start + windowMs,
                     () -> rl.tryAcquire() ? System.currentTimeMillis() : -1), start, windowMs, allowed);
-            ProxyManager<String> pm = bucket4j(client);
-            BucketConfiguration cfg = bucketConfig(100, 100);
-            long start2 = System.currentTimeMillis() + 200;
-            row("Bucket4j over Redis tryConsume(1)", granted(threads, start2, start2 + windowMs,
-                    () -> pm.getProxy("acc" + run + ":b4j", () -> cfg).tryConsume(1) ? System.currentTimeMillis() : -1),
-                    start2, windowMs, allowed);
+            accuracyRow("Bucket4j over Redisson tryConsume(1)", threads, windowMs, allowed,
+                    bucket4jOp(bucket4j(client), "acc" + run + ":b4j:", 100, 100));
+            accuracyRow("Bucket4j over Lettuce tryConsume(1)", threads, windowMs, allowed,
+                    bucket4jOp(bucket4jLettuce(bytes), "acc" + run + ":b4jl:", 100, 100));
+            accuracyRow("bare Lua bucket (one EVALSHA)", threads, windowMs, allowed,
+                    bareLua(strings.sync(), "acc" + run + ":lua:", 100, 100));
             client.getKeys().deleteByPattern("acc" + run + ":*");
         } finally {
             client.shutdown();
+            bytes.close();
+            strings.close();
+            lettuce.shutdown();
         }
+    }
+
+    /** One accuracy row: {@code threads} callers of {@code op} on key 0 for {@code windowMs}. */
+    static void accuracyRow(String name, int threads, long windowMs, long allowed, Op op) throws Exception {
+        long start = System.currentTimeMillis() + 200;
+        row(name, granted(threads, start, start + windowMs, () -> op.run(0) ? System.currentTimeMillis() : -1), start,
+                windowMs, allowed);
     }
 
     /** One attempt: the time (epoch ms) it was granted (cloudg: sent), or -1. */

@@ -163,7 +163,8 @@ final class RawHttpLoad {
         return code;
     }
 
-    private static int readLine(InputStream in, byte[] buf) throws IOException {
+    /** Reads one header line into {@code buf} (without the line end); returns its length. */
+    static int readLine(InputStream in, byte[] buf) throws IOException {
         int n = 0;
         while (true) {
             int c = in.read();

@@ -108,6 +108,24 @@ public final class AwsErrors {
             .withHeader("x-amz-bucket-region", region);
     }
 
+    /**
+     * A call signed for an opt-in region the account has not enabled: AWS does not recognise the credentials
+     * there (EC2's {@code AuthFailure}, the query services' {@code InvalidClientTokenId}, the JSON services'
+     * {@code UnrecognizedClientException}).
+     */
+    public static AwsError regionNotEnabled(AwsService s, String region) {
+        String msg = "The security token included in the request is invalid: region " + region
+            + " is not enabled for this account";
+        return switch (s.protocol()) {
+            case EC2_QUERY -> new AwsError("AuthFailure", "AWS was not able to validate the provided access credentials: "
+                + "region " + region + " is not enabled for this account", 401, true, 0);
+            case AWS_QUERY -> new AwsError("InvalidClientTokenId", msg, 403, true, 0);
+            case AWS_JSON_1_0, AWS_JSON_1_1 -> new AwsError("UnrecognizedClientException", msg, 400, true, 0);
+            case REST_JSON -> new AwsError("UnrecognizedClientException", msg, 403, true, 0);
+            case REST_XML -> new AwsError("InvalidAccessKeyId", msg, 403, true, 0);
+        };
+    }
+
     /** A specific client error with its own code. */
     public static AwsError client(String code, String message, int status) {
         return new AwsError(code, message, status, true, 0);

@@ -117,14 +117,17 @@ public final class AwsFrontend {
         String region = service.global() ? AwsEstate.GLOBAL
             : sig == null || sig.region().isEmpty() || "aws-global".equals(sig.region()) ? DEFAULT_REGION : sig.region();
         AwsPrincipal principal = context.principals().resolve(sig == null ? null : sig.accessKeyId());
+        if (context.estate().regionDisabled(principal.account(), region)) {
+            gate.counters().error();
+            return AwsWire.error(service, requestId, AwsErrors.regionNotEnabled(service, region));
+        }
         CallScope scope = new CallScope(Provider.AWS, principal.account(), region, service.id(), op.name());
-        BucketRef bucket = service == AwsService.EC2 && Ec2Operations.unpaginated(op.name(), form)
-            ? quotas.ec2Unpaginated(principal.account(), region, op.name())
-            : quotas.aws(principal.account(), region, service.id(), op.name());
+        BucketRef bucket = bucket(service, op, principal, region, form, rest, req);
         Verdict v = gate.enter(scope, bucket);
         SimResponse answer;
         if (v instanceof Verdict.Throttled t) {
-            long secs = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
+            boolean hint = !quotas.realism().strict() || service.sendsRetryAfter();
+            long secs = hint ? Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L)) : 0;
             answer = AwsWire.error(service, requestId, AwsErrors.throttled(service, secs));
         } else if (v instanceof Verdict.Faulted f) {
             answer = switch (f.kind()) {
@@ -134,15 +137,35 @@ public final class AwsFrontend {
                 default -> AwsWire.error(service, requestId, AwsErrors.transientFailure(service));
             };
         } else {
-            answer = answer(op, service, region, principal, requestId, req, form, rest);
+            AwsCall.Meter meter = new AwsCall.Meter();
+            answer = answer(op, service, region, principal, requestId, req, form, rest, meter);
+            long delay = v.delayNanos() + gate.itemsNanos(meter.items());
+            return delay > 0 ? answer.withDelay(delay) : answer;
         }
         return v.delayNanos() > 0 ? answer.withDelay(v.delayNanos()) : answer;
     }
 
+    /**
+     * The bucket a call is charged to: EC2's unpaginated bucket for resource-intensive Describe* calls without
+     * pagination or filters; in strict, S3's per-bucket read or write rate for calls that address a bucket;
+     * else the service's (or operation's) bucket of the caller's account and region.
+     */
+    private BucketRef bucket(AwsService service, AwsOperation op, AwsPrincipal principal, String region,
+                             NavigableMap<String, String> form, AwsCatalog.RestMatch rest, SimRequest req) {
+        if (service == AwsService.EC2 && Ec2Operations.unpaginated(op.name(), form)) {
+            return quotas.ec2Unpaginated(principal.account(), region, op.name());
+        }
+        if (service == AwsService.S3 && quotas.realism().strict() && rest != null && rest.pathVars().get("Bucket") != null) {
+            boolean write = !req.method().equals("GET") && !req.method().equals("HEAD");
+            return quotas.s3Bucket(rest.pathVars().get("Bucket"), write);
+        }
+        return quotas.aws(principal.account(), region, service.id(), op.name());
+    }
+
     private SimResponse answer(AwsOperation op, AwsService service, String region, AwsPrincipal principal,
                                String requestId, SimRequest req, NavigableMap<String, String> form,
-                               AwsCatalog.RestMatch rest) {
-        AwsCall call = new AwsCall(service, op.name(), region, principal, requestId, req, context);
+                               AwsCatalog.RestMatch rest, AwsCall.Meter meter) {
+        AwsCall call = new AwsCall(service, op.name(), region, principal, requestId, req, context, meter);
         try {
             SdkPojo request = readRequest(op, req, form, rest);
             SdkPojo response = op.handler().handle(call, request);

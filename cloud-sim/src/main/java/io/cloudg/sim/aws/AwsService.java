@@ -130,6 +130,15 @@ public enum AwsService {
         return throttleStatus;
     }
 
+    /**
+     * Whether the service's throttling error carries {@code Retry-After}: only where the service model binds a
+     * member to that header (Lambda's and API Gateway's {@code TooManyRequestsException.retryAfterSeconds}).
+     * Strict realism sends the header for these services only.
+     */
+    public boolean sendsRetryAfter() {
+        return this == LAMBDA || this == APIGATEWAY;
+    }
+
     /** Global services are charged and listed in region {@code global}. */
     public boolean global() {
         return global;

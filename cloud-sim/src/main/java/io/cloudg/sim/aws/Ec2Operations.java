@@ -92,17 +92,17 @@ final class Ec2Operations {
         list(t, "DescribeVpcs", DescribeVpcsRequest::builder, DescribeVpcsResponse::builder, "Vpcs", "VpcIds",
             AwsType.EC2_VPC, paged(5, 1000), (c, r) -> Vpc.builder().vpcId(r.id()).ownerId(r.account())
                 .cidrBlock(cidr(r, 16)).state("available").isDefault(false).instanceTenancy("default")
-                .dhcpOptionsId("dopt-" + r.id().substring(4)).tags(name(r)).build());
+                .dhcpOptionsId("dopt-" + r.id().substring(4)).tags(tags(r)).build());
         list(t, "DescribeSubnets", DescribeSubnetsRequest::builder, DescribeSubnetsResponse::builder, "Subnets",
             "SubnetIds", AwsType.EC2_SUBNET, paged(5, 1000), (c, r) -> Subnet.builder().subnetId(r.id()).vpcId(r.vpcId())
                 .cidrBlock(cidr(r, 24)).availabilityZone(r.zone()).availableIpAddressCount(251).state("available")
-                .ownerId(r.account()).mapPublicIpOnLaunch(false).defaultForAz(false).subnetArn(r.arn()).tags(name(r))
+                .ownerId(r.account()).mapPublicIpOnLaunch(false).defaultForAz(false).subnetArn(r.arn()).tags(tags(r))
                 .build());
         list(t, "DescribeSecurityGroups", DescribeSecurityGroupsRequest::builder, DescribeSecurityGroupsResponse::builder,
             "SecurityGroups", "GroupIds", AwsType.EC2_SECURITY_GROUP, paged(5, 1000), (c, r) -> {
-                AwsSecurity.SecurityGroup rules = c.estate().security().securityGroup(r.id());
+                AwsSecurity.SecurityGroup rules = c.estate().security().securityGroup(r);
                 return SecurityGroup.builder().groupId(r.id()).groupName(r.name()).description("cloud-sim security group")
-                    .vpcId(r.vpcId()).ownerId(r.account()).securityGroupArn(r.arn()).tags(name(r))
+                    .vpcId(r.vpcId()).ownerId(r.account()).securityGroupArn(r.arn()).tags(tags(r))
                     .ipPermissions(permissions(r.account(), rules.ingress()))
                     .ipPermissionsEgress(permissions(r.account(), rules.egress())).build();
             });
@@ -111,7 +111,7 @@ final class Ec2Operations {
             AwsType.EC2_NETWORK_INTERFACE, paged(5, 1000), (c, r) -> NetworkInterface.builder()
                 .networkInterfaceId(r.id()).subnetId(r.subnetId()).vpcId(r.vpcId()).availabilityZone(r.zone())
                 .privateIpAddress(ip(r)).status("in-use").ownerId(r.account()).interfaceType("interface")
-                .macAddress("02:" + r.id().substring(4, 6) + ":00:00:00:01").tagSet(name(r)).build());
+                .macAddress("02:" + r.id().substring(4, 6) + ":00:00:00:01").tagSet(tags(r)).build());
         list(t, "DescribeInstances", DescribeInstancesRequest::builder, DescribeInstancesResponse::builder,
             "Reservations", "InstanceIds", AwsType.EC2_INSTANCE, paged(5, 1000), (c, r) -> Reservation.builder()
                 .reservationId("r-" + r.id().substring(2)).ownerId(r.account())
@@ -119,51 +119,51 @@ final class Ec2Operations {
                     .vpcId(r.vpcId()).privateIpAddress(ip(r)).launchTime(r.created())
                     .state(InstanceState.builder().code(16).name("running").build())
                     .placement(Placement.builder().availabilityZone(r.zone()).tenancy("default").build())
-                    .architecture("x86_64").rootDeviceType("ebs").tags(name(r)).build())
+                    .architecture("x86_64").rootDeviceType("ebs").tags(tags(r)).build())
                 .build());
         list(t, "DescribeVolumes", DescribeVolumesRequest::builder, DescribeVolumesResponse::builder, "Volumes",
             "VolumeIds", AwsType.EC2_VOLUME, paged(5, 500), (c, r) -> Volume.builder().volumeId(r.id()).size(8)
                 .availabilityZone(r.zone()).state("available").volumeType("gp3").createTime(r.created())
-                .encrypted(true).iops(3000).tags(name(r)).build());
+                .encrypted(true).iops(3000).tags(tags(r)).build());
         list(t, "DescribeSnapshots", DescribeSnapshotsRequest::builder, DescribeSnapshotsResponse::builder, "Snapshots",
             "SnapshotIds", AwsType.EC2_SNAPSHOT, paged(5, 1000), (c, r) -> Snapshot.builder().snapshotId(r.id())
                 .ownerId(r.account()).state("completed").startTime(r.created()).volumeSize(8).progress("100%")
-                .encrypted(true).description("cloud-sim snapshot " + r.name()).tags(name(r)).build());
+                .encrypted(true).description("cloud-sim snapshot " + r.name()).tags(tags(r)).build());
         list(t, "DescribeImages", DescribeImagesRequest::builder, DescribeImagesResponse::builder, "Images", "ImageIds",
             AwsType.EC2_IMAGE, paged(5, 1000), (c, r) -> Image.builder().imageId(r.id()).name(r.name())
                 .ownerId(r.account()).state("available").creationDate(r.created().toString()).architecture("x86_64")
                 .imageType("machine").publicLaunchPermissions(false).rootDeviceType("ebs").virtualizationType("hvm")
-                .description("cloud-sim image " + r.name()).tags(name(r)).build());
+                .description("cloud-sim image " + r.name()).tags(tags(r)).build());
         list(t, "DescribeInternetGateways", DescribeInternetGatewaysRequest::builder,
             DescribeInternetGatewaysResponse::builder, "InternetGateways", "InternetGatewayIds",
             AwsType.EC2_INTERNET_GATEWAY, paged(5, 1000), (c, r) -> InternetGateway.builder()
-                .internetGatewayId(r.id()).ownerId(r.account()).tags(name(r))
+                .internetGatewayId(r.id()).ownerId(r.account()).tags(tags(r))
                 .attachments(r.vpcId() == null ? List.of() : List.of(InternetGatewayAttachment.builder().vpcId(r.vpcId())
                     .state("available").build()))
                 .build());
         list(t, "DescribeNatGateways", DescribeNatGatewaysRequest::builder, DescribeNatGatewaysResponse::builder,
             "NatGateways", "NatGatewayIds", AwsType.EC2_NAT_GATEWAY, paged(5, 1000), (c, r) -> NatGateway.builder()
                 .natGatewayId(r.id()).subnetId(r.subnetId()).vpcId(r.vpcId()).state("available").createTime(r.created())
-                .connectivityType("public").tags(name(r)).build());
+                .connectivityType("public").tags(tags(r)).build());
         list(t, "DescribeRouteTables", DescribeRouteTablesRequest::builder, DescribeRouteTablesResponse::builder,
             "RouteTables", "RouteTableIds", AwsType.EC2_ROUTE_TABLE, paged(5, 100), (c, r) -> RouteTable.builder()
                 .routeTableId(r.id()).vpcId(r.vpcId()).ownerId(r.account())
                 .routes(Route.builder().destinationCidrBlock("10.0.0.0/8").gatewayId("local").state("active")
                     .origin("CreateRouteTable").build())
-                .tags(name(r)).build());
+                .tags(tags(r)).build());
         list(t, "DescribeKeyPairs", DescribeKeyPairsRequest::builder, DescribeKeyPairsResponse::builder, "KeyPairs",
             "KeyNames", AwsType.EC2_KEY_PAIR, Paging.NONE, (c, r) -> KeyPairInfo.builder()
                 .keyPairId(r.arn().substring(r.arn().lastIndexOf('/') + 1)).keyName(r.id())
-                .keyFingerprint(fingerprint(r)).keyType("rsa").createTime(r.created()).tags(name(r)).build());
+                .keyFingerprint(fingerprint(r)).keyType("rsa").createTime(r.created()).tags(tags(r)).build());
         list(t, "DescribeAddresses", DescribeAddressesRequest::builder, DescribeAddressesResponse::builder, "Addresses",
             "AllocationIds", AwsType.EC2_EIP, Paging.NONE, (c, r) -> Address.builder().allocationId(r.id())
                 .publicIp(publicIp(r)).domain("vpc").networkBorderGroup(r.region()).publicIpv4Pool("amazon")
-                .tags(name(r)).build());
+                .tags(tags(r)).build());
         list(t, "DescribeLaunchTemplates", DescribeLaunchTemplatesRequest::builder, DescribeLaunchTemplatesResponse::builder,
             "LaunchTemplates", "LaunchTemplateIds", AwsType.EC2_LAUNCH_TEMPLATE, paged(1, 200), (c, r) -> LaunchTemplate
                 .builder().launchTemplateId(r.id()).launchTemplateName(r.name()).createTime(r.created())
                 .createdBy("arn:aws:iam::" + r.account() + ":root").defaultVersionNumber(1L).latestVersionNumber(1L)
-                .tags(name(r)).build());
+                .tags(tags(r)).build());
     }
 
     /** Security group rules as DescribeSecurityGroups returns them (no ports for protocol -1). */
@@ -278,11 +278,26 @@ final class Ec2Operations {
         return true;
     }
 
+    /**
+     * The regions of the caller's account: those enabled in every account ({@code opt-in-not-required}) and
+     * the opt-in regions it enabled ({@code opted-in}); with {@code AllRegions} also the organization's opt-in
+     * regions it has not ({@code not-opted-in}). {@code RegionNames} narrows the answer.
+     */
     private static SdkPojo describeRegions(AwsCall call, SdkPojo request) {
+        DescribeRegionsRequest req = (DescribeRegionsRequest) request;
+        AwsAccount account = call.estate().account(call.account());
+        List<String> enabled = account == null ? call.estate().regions() : account.regions();
+        boolean all = Boolean.TRUE.equals(req.allRegions());
+        List<String> names = req.hasRegionNames() ? req.regionNames() : null;
         List<Region> regions = new ArrayList<>();
         for (String r : call.estate().regions()) {
+            boolean on = enabled.contains(r);
+            boolean optIn = call.estate().optInRegion(r);
+            if ((!on && !all) || (names != null && !names.contains(r))) {
+                continue;
+            }
             regions.add(Region.builder().regionName(r).endpoint("ec2." + r + ".amazonaws.com")
-                .optInStatus("opt-in-not-required").build());
+                .optInStatus(!optIn ? "opt-in-not-required" : on ? "opted-in" : "not-opted-in").build());
         }
         return DescribeRegionsResponse.builder().regions(regions).build();
     }
@@ -299,8 +314,8 @@ final class Ec2Operations {
         if (req.attributeAsString() == null) {
             throw AwsErrors.client("MissingParameter", "The request must contain the parameter Attribute", 400);
         }
-        AwsResource image = call.estate().find(AwsType.EC2_IMAGE, req.imageId());
-        if (image == null || !image.account().equals(call.account()) || !image.region().equals(call.region())) {
+        AwsResource image = call.estate().find(call.account(), call.region(), AwsType.EC2_IMAGE, req.imageId());
+        if (image == null) {
             throw AwsErrors.client("InvalidAMIID.NotFound", "The image id '[" + req.imageId() + "]' does not exist", 400);
         }
         DescribeImageAttributeResponse.Builder b = DescribeImageAttributeResponse.builder().imageId(image.id());
@@ -337,6 +352,11 @@ final class Ec2Operations {
 
     static Tag name(AwsResource r) {
         return Tag.builder().key("Name").value(r.name()).build();
+    }
+
+    /** A resource's tags: its {@code Name}, and the {@code env} an estate generation set, if any. */
+    static List<Tag> tags(AwsResource r) {
+        return r.env() == null ? List.of(name(r)) : List.of(name(r), Tag.builder().key("env").value(r.env()).build());
     }
 
     private static int octet(AwsResource r, int salt) {

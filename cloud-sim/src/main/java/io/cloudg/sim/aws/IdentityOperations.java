@@ -47,7 +47,9 @@ import software.amazon.awssdk.services.sts.model.GetCallerIdentityResponse;
 /**
  * STS, IAM and Organizations. AssumeRole accepts exactly the roles the estate holds (the organization
  * access role in every member account, and the generated IAM roles); anything else is STS's own
- * {@code AccessDenied}. Organizations ListAccounts answers only the management account, as in AWS. IAM
+ * {@code AccessDenied}, as is AssumeRole into a suspended account. Organizations answers only the management
+ * account, as in AWS: ListAccounts (suspended accounts with status {@code SUSPENDED}) and the organization's
+ * structure ({@link OrganizationOperations}). IAM
  * ListMFADevices lists a user's devices ({@link AwsSecurity}), paged with {@code Marker} like every IAM list.
  */
 final class IdentityOperations {
@@ -85,20 +87,30 @@ final class IdentityOperations {
                 .serialNumber(d.serialNumber()).enableDate(d.enabled()).build()));
 
         t.op(ORGANIZATIONS, "DescribeOrganization", DescribeOrganizationRequest::builder, IdentityOperations::describeOrg);
+        Paging org = Paging.token("MaxResults", 20, 1, 20);
         t.op(ORGANIZATIONS, "ListAccounts", ListAccountsRequest::builder, new Listing(ListAccountsResponse::builder,
-            "Accounts", Paging.token("MaxResults", 20, 1, 20),
+            "Accounts", org,
             (call, req) -> {
-                if (!call.principal().management()) {
-                    throw AwsErrors.accessDenied(ORGANIZATIONS, "You don't have permissions to access this resource.");
-                }
-                return call.estate().all().stream().filter(r -> r.type() == AwsType.ORGANIZATIONS_ACCOUNT).toList();
+                management(call);
+                return call.estate().organizationAccounts();
             },
-            (c, r) -> {
-                AwsAccount a = c.estate().account(r.id());
-                return Account.builder().id(a.id()).arn(r.arn()).email(a.email()).name(a.name()).status("ACTIVE")
-                    .state("ACTIVE").joinedMethod(a.management() ? "INVITED" : "CREATED").joinedTimestamp(a.joined())
-                    .build();
-            }));
+            (c, r) -> account(c, c.estate().account(r.id()))));
+        OrganizationOperations.register(t, org);
+    }
+
+    /** Organizations answers only the management account (members get AccessDeniedException). */
+    static void management(AwsCall call) {
+        if (!call.principal().management()) {
+            throw AwsErrors.accessDenied(ORGANIZATIONS, "You don't have permissions to access this resource.");
+        }
+    }
+
+    /** An account as Organizations describes it: a suspended one has status and state {@code SUSPENDED}. */
+    static Account account(AwsCall c, AwsAccount a) {
+        String arn = "arn:aws:organizations::" + c.estate().management().id() + ":account/" + c.estate().organizationId()
+            + "/" + a.id();
+        return Account.builder().id(a.id()).arn(arn).email(a.email()).name(a.name()).status(a.status())
+            .state(a.status()).joinedMethod(a.management() ? "INVITED" : "CREATED").joinedTimestamp(a.joined()).build();
     }
 
     /**
@@ -153,7 +165,11 @@ final class IdentityOperations {
         }
         String account = m.group(1);
         String role = m.group(2);
-        if (call.estate().account(account) == null || !call.estate().roleExists(account, role)) {
+        AwsAccount target = call.estate().account(account);
+        if (target != null && target.suspended()) {
+            throw AwsErrors.accessDenied(STS, denied + " (account " + account + " is suspended)");
+        }
+        if (target == null || !call.estate().roleExists(account, role)) {
             throw AwsErrors.accessDenied(STS, denied);
         }
         int duration = req.durationSeconds() == null ? 3600 : req.durationSeconds();

@@ -3,9 +3,9 @@ package io.cloudg.sim.aws;
 import io.cloudg.sim.aws.wire.Pojos;
 import io.cloudg.sim.estate.AwsResource;
 import io.cloudg.sim.estate.AwsType;
-import java.nio.charset.StandardCharsets;
+import io.cloudg.sim.paging.BadPageToken;
+import io.cloudg.sim.paging.Pager;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -13,9 +13,10 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkPojo;
 
 /**
- * A generic listing: picks the caller's resources, cuts the page the request asks for, turns each
- * resource into the SDK item type and sets the list and the next token on the SDK response. Opaque
- * tokens encode the operation and the offset, so a token from another listing is refused.
+ * A generic listing: picks the caller's resources, cuts the page the request asks for (through the
+ * simulator's {@link Pager}: full pages and offset tokens in lenient, seeded short and empty pages and sealed
+ * cursors in strict), turns each resource into the SDK item type and sets the list and the next token on the
+ * SDK response. A token from another listing, account or region is refused with the service's own error.
  */
 public final class Listing implements AwsHandler {
 
@@ -75,23 +76,51 @@ public final class Listing implements AwsHandler {
     private <T> SdkPojo page(AwsCall call, SdkPojo request, List<T> all, Function<T, String> key,
                              Function<T, Object> toItem) {
         int size = pageSize(call, request);
-        int start = start(call, request, all, key);
-        int end = (int) Math.min((long) start + size, all.size());
-        List<Object> items = new ArrayList<>(Math.max(0, end - start));
-        for (int i = start; i < end; i++) {
-            items.add(toItem.apply(all.get(i)));
+        List<T> page;
+        String next = null;
+        if (paging.lastKey()) {
+            int start = lastKeyStart(request, all, key);
+            page = all.subList(start, (int) Math.min((long) start + size, all.size()));
+            if (start + page.size() < all.size()) {
+                next = key.apply(page.get(page.size() - 1));
+            }
+        } else if (paging.inToken() == null) {
+            page = all;
+        } else {
+            Object t = Pojos.get(request, paging.inToken());
+            try {
+                Pager.Page<T> p = call.context().pager().page(call.operation() + "|" + call.account() + "|" + call.region(),
+                    all, ORDINAL_OF_RESOURCES, t == null ? null : t.toString(), size);
+                page = p.items();
+                next = p.nextToken();
+            } catch (BadPageToken e) {
+                throw AwsErrors.invalidToken(call.service(), paging.inToken());
+            }
         }
+        List<Object> items = new ArrayList<>(page.size());
+        for (T item : page) {
+            items.add(toItem.apply(item));
+        }
+        call.meter().items(items.size());
         SdkPojo b = responseBuilder.get();
         Pojos.set(b, listMember, items);
-        boolean more = end < all.size();
-        if (more && paging.outToken() != null) {
-            Pojos.set(b, paging.outToken(), paging.lastKey() ? key.apply(all.get(end - 1)) : encode(call.operation(), end));
+        if (next != null && paging.outToken() != null) {
+            Pojos.set(b, paging.outToken(), next);
         }
         if (paging.truncatedFlag() != null) {
-            Pojos.set(b, paging.truncatedFlag(), more);
+            Pojos.set(b, paging.truncatedFlag(), next != null);
         }
         return Pojos.build(b);
     }
+
+    /**
+     * Resources are paged by ordinal, type first (the tagging sweep lists several types in one listing):
+     * a cursor is never confused by resources appearing or disappearing between pages. Other items (MFA
+     * devices) by index.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static final java.util.function.ToLongFunction ORDINAL_OF_RESOURCES = item -> item instanceof AwsResource r
+        ? ((long) r.type().ordinal() << 44) + r.ordinal() + (1L << 43) : -1;
 
     private int pageSize(AwsCall call, SdkPojo request) {
         if (paging.limitMember() == null) {
@@ -115,49 +144,17 @@ public final class Listing implements AwsHandler {
         return n;
     }
 
-    private <T> int start(AwsCall call, SdkPojo request, List<T> all, Function<T, String> key) {
-        if (paging.inToken() == null) {
-            return 0;
-        }
+    /** DynamoDB's paging: the token is the last name returned, and the next page starts after it. */
+    private <T> int lastKeyStart(SdkPojo request, List<T> all, Function<T, String> key) {
         Object t = Pojos.get(request, paging.inToken());
         if (t == null || t.toString().isEmpty()) {
             return 0;
         }
         String token = t.toString();
-        if (paging.lastKey()) {
-            for (int i = 0; i < all.size(); i++) {
-                if (key.apply(all.get(i)).equals(token)) {
-                    return i + 1;
-                }
-            }
-            int idx = 0;
-            while (idx < all.size() && key.apply(all.get(idx)).compareTo(token) <= 0) {
-                idx++;
-            }
-            return idx;
+        int idx = 0;
+        while (idx < all.size() && key.apply(all.get(idx)).compareTo(token) <= 0) {
+            idx++;
         }
-        int offset = decode(call.operation(), token);
-        if (offset < 0 || offset > all.size()) {
-            throw AwsErrors.invalidToken(call.service(), paging.inToken());
-        }
-        return offset;
-    }
-
-    static String encode(String operation, int offset) {
-        String raw = "cloudg-sim|" + operation + "|" + offset;
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
-    }
-
-    static int decode(String operation, String token) {
-        try {
-            String raw = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            String[] p = raw.split("\\|");
-            if (p.length != 3 || !p[0].equals("cloudg-sim") || !p[1].equals(operation)) {
-                return -1;
-            }
-            return Integer.parseInt(p[2]);
-        } catch (IllegalArgumentException e) {
-            return -1;
-        }
+        return idx;
     }
 }

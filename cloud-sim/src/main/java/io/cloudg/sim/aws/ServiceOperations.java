@@ -351,7 +351,7 @@ final class ServiceOperations {
      * region, and it belongs to the caller (and to {@code x-amz-expected-bucket-owner} when given).
      */
     private static AwsSecurity.Bucket bucket(AwsCall call, String name, String expectedOwner) {
-        AwsResource r = call.estate().find(AwsType.S3_BUCKET, name);
+        AwsResource r = call.estate().bucket(name);
         if (r == null) {
             throw AwsErrors.noSuchBucket(name);
         }
@@ -361,12 +361,12 @@ final class ServiceOperations {
         if (!r.account().equals(call.account()) || (expectedOwner != null && !expectedOwner.equals(r.account()))) {
             throw AwsErrors.accessDenied(S3, "Access Denied");
         }
-        return call.estate().security().bucket(name);
+        return call.estate().security().bucket(r);
     }
 
     private static SdkPojo bucketLocation(AwsCall call, SdkPojo request) {
         String name = ((software.amazon.awssdk.services.s3.model.GetBucketLocationRequest) request).bucket();
-        AwsResource b = call.estate().find(AwsType.S3_BUCKET, name);
+        AwsResource b = call.estate().bucket(name);
         if (b == null) {
             throw AwsErrors.noSuchBucket(name);
         }

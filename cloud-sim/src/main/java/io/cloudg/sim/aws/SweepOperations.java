@@ -55,10 +55,18 @@ final class SweepOperations {
         t.op(TAGGING, "GetResources", GetResourcesRequest::builder, new Listing(GetResourcesResponse::builder,
             "ResourceTagMappingList", Paging.tokens("PaginationToken", "PaginationToken", "ResourcesPerPage", 100, 1, 100),
             SweepOperations::taggedSource,
-            (c, r) -> ResourceTagMapping.builder().resourceARN(r.arn())
-                .tags(Tag.builder().key("Name").value(r.name()).build(),
-                    Tag.builder().key("cloudg:sim-type").value(r.type().cfnType()).build())
-                .build()));
+            (c, r) -> ResourceTagMapping.builder().resourceARN(r.arn()).tags(taggingTags(r)).build()));
+    }
+
+    /** Name, the simulator's type tag, and the {@code env} an estate generation set. */
+    private static List<Tag> taggingTags(AwsResource r) {
+        List<Tag> tags = new ArrayList<>(3);
+        tags.add(Tag.builder().key("Name").value(r.name()).build());
+        tags.add(Tag.builder().key("cloudg:sim-type").value(r.type().cfnType()).build());
+        if (r.env() != null) {
+            tags.add(Tag.builder().key("env").value(r.env()).build());
+        }
+        return tags;
     }
 
     private static List<AwsResource> cloudControlSource(AwsCall call, SdkPojo request) {
@@ -82,7 +90,7 @@ final class SweepOperations {
                     if (!call.principal().management()) {
                         return List.of();
                     }
-                    return call.estate().all().stream().filter(r -> r.type() == AwsType.ORGANIZATIONS_ACCOUNT).toList();
+                    return call.estate().organizationAccounts();
                 }
                 return call.estate().list(call.account(), call.region(), type);
             }
@@ -114,7 +122,8 @@ final class SweepOperations {
         if (r.subnetId() != null) {
             p.put("SubnetId", r.subnetId());
         }
-        p.put("Tags", List.of(Map.of("Key", "Name", "Value", r.name())));
+        p.put("Tags", r.env() == null ? List.of(Map.of("Key", "Name", "Value", r.name()))
+            : List.of(Map.of("Key", "Name", "Value", r.name()), Map.of("Key", "env", "Value", r.env())));
         try {
             return JSON.writeValueAsString(p);
         } catch (JsonProcessingException e) {

@@ -7,7 +7,10 @@
  * is the management account). The {@link io.cloudg.sim.aws.AwsCatalog} is data: each
  * {@link io.cloudg.sim.aws.AwsOperation} names the SDK request builder and a handler returning an SDK
  * response object; most handlers are a {@link io.cloudg.sim.aws.Listing} (resource type, list member,
- * {@link io.cloudg.sim.aws.Paging} in the operation's own member names, item factory). The generic
+ * {@link io.cloudg.sim.aws.Paging} in the operation's own member names, item factory), cut into pages by the
+ * shared {@link io.cloudg.sim.paging.Pager}. Strict realism leaves {@code Retry-After} off throttles except
+ * where the service's model carries it ({@link io.cloudg.sim.aws.AwsService#sendsRetryAfter()}) and charges
+ * S3 calls that address a bucket to that bucket. The generic
  * {@code wire} package reads and writes those SDK objects in every protocol from their
  * {@code sdkFields()}, and {@link io.cloudg.sim.aws.AwsErrors} builds every error in the service's own codes,
  * rendered by {@link io.cloudg.sim.aws.AwsWire} in the protocol's error shape.

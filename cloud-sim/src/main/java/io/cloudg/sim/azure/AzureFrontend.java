@@ -13,12 +13,14 @@ import io.cloudg.sim.estate.AzureResourceGroup;
 import io.cloudg.sim.estate.AzureSubscription;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
+import io.cloudg.sim.paging.BadPageToken;
+import io.cloudg.sim.paging.Pager;
+import io.cloudg.sim.quota.Admission;
 import io.cloudg.sim.quota.BucketRef;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,11 +39,13 @@ public final class AzureFrontend {
     private final Gate gate;
     private final QuotaPolicy quotas;
     private final AtomicLong requestIds = new AtomicLong();
+    private final Pager pager;
 
-    public AzureFrontend(AzureEstate estate, Gate gate, QuotaPolicy quotas) {
+    public AzureFrontend(AzureEstate estate, Gate gate, QuotaPolicy quotas, Pager pager) {
         this.estate = estate;
         this.gate = gate;
         this.quotas = quotas;
+        this.pager = pager;
     }
 
     /** Whether a request is meant for Azure rather than AWS. */
@@ -59,8 +63,8 @@ public final class AzureFrontend {
     private record Route(String operation, String subscription, boolean graph, Function<Call, SimResponse> answer) {
     }
 
-    /** One admitted call. */
-    private record Call(SimRequest req, String principal, String requestId, long remaining, long fullAfterNanos) {
+    /** One admitted call, with the quota headers its answer carries. */
+    private record Call(SimRequest req, String principal, String requestId, List<SimResponse.Header> quota) {
     }
 
     public SimResponse handle(SimRequest req) {
@@ -75,17 +79,14 @@ public final class AzureFrontend {
                 throw AzureErrors.missingApiVersion();
             }
             Route route = route(req);
-            BucketRef bucket = route.graph ? quotas.resourceGraph(principal)
-                : quotas.armRead(route.subscription, principal);
+            List<BucketRef> buckets = route.graph ? List.of(quotas.resourceGraph(principal))
+                : quotas.armReads(route.subscription, principal, route.subscription.equals(TENANT_SCOPE));
             CallScope scope = new CallScope(Provider.AZURE, route.subscription, "global",
                 route.graph ? "resourcegraph" : "arm", route.operation);
-            Verdict v = gate.enter(scope, bucket);
+            Verdict v = gate.enter(scope, buckets);
             SimResponse answer;
             if (v instanceof Verdict.Throttled t) {
-                long secs = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
-                AzureError e = route.graph ? AzureErrors.graphThrottled(secs)
-                    : AzureErrors.armThrottled(route.subscription, principal, secs);
-                answer = error(e, requestId, quotaHeaders(route.graph, 0, t.fullAfterNanos()));
+                answer = throttled(route, principal, requestId, t);
             } else if (v instanceof Verdict.Faulted f) {
                 answer = switch (f.kind()) {
                     case RESET -> SimResponse.reset(0);
@@ -97,18 +98,41 @@ public final class AzureFrontend {
                 };
             } else {
                 Verdict.Proceed p = (Verdict.Proceed) v;
+                List<SimResponse.Header> headers = quotaHeaders(route.graph, p.admissions());
                 try {
-                    SimResponse ok = route.answer.apply(new Call(req, principal, requestId, p.remaining(), p.fullAfterNanos()));
-                    answer = ok;
+                    answer = route.answer.apply(new Call(req, principal, requestId, headers));
                 } catch (AzureError e) {
-                    answer = error(e, requestId, quotaHeaders(route.graph, p.remaining(), p.fullAfterNanos()));
+                    answer = error(e, requestId, headers);
                 }
             }
-            return v.delayNanos() > 0 ? answer.withDelay(v.delayNanos()) : answer;
+            long delay = v.delayNanos() + gate.itemsNanos(answer.items());
+            return delay > 0 ? answer.withDelay(delay) : answer;
         } catch (AzureError e) {
             gate.counters().error();
             return error(e, requestId, List.of());
         }
+    }
+
+    /**
+     * A throttled read: ARM's 429 with {@code Retry-After} (the bucket's wait, or in strict the observed fixed
+     * value) and the remaining-reads headers at zero; Resource Graph's 429 with the user-quota headers (and,
+     * in lenient only, {@code Retry-After}).
+     */
+    private SimResponse throttled(Route route, String principal, String requestId, Verdict.Throttled t) {
+        long exact = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
+        boolean strict = quotas.realism().strict();
+        if (route.graph) {
+            AzureError e = AzureErrors.graphThrottled(strict && !t.injected() ? 0 : exact);
+            return error(e, requestId, graphHeaders(0, t.fullAfterNanos()));
+        }
+        java.time.Duration fixed = quotas.spec().armRetryAfter();
+        long secs = fixed != null ? fixed.toSeconds() : exact;
+        List<SimResponse.Header> h = new ArrayList<>();
+        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", "0"));
+        if (strict && !route.subscription.equals(TENANT_SCOPE)) {
+            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads", "0"));
+        }
+        return error(AzureErrors.armThrottled(route.subscription, principal, secs), requestId, h);
     }
 
     private Route route(SimRequest req) {
@@ -134,7 +158,7 @@ public final class AzureFrontend {
                 }
                 if (seg.length == 2) {
                     return new Route("GetSubscription", sub, false, c -> ok(c, subscriptionJson(estate.subscription(sub)),
-                        false));
+                        1));
                 }
                 if (seg.length == 3 && seg[2].equals("resources")) {
                     return new Route("ListResources", sub, false, c -> resources(c, sub));
@@ -155,15 +179,15 @@ public final class AzureFrontend {
         t.put("tenantId", estate.tenantId());
         t.put("tenantCategory", "Home");
         t.put("displayName", "cloud-sim");
-        return ok(c, Map.of("value", List.of(t)), false);
+        return ok(c, Map.of("value", List.of(t)), 1);
     }
 
     private SimResponse subscriptions(Call c) {
-        return page(c, estate.subscriptions(), AzureFrontend::subscriptionJson);
+        return page(c, estate.subscriptions(), null, AzureFrontend::subscriptionJson);
     }
 
     private SimResponse resourceGroups(Call c, String sub) {
-        return page(c, estate.resourceGroups(sub), g -> {
+        return page(c, estate.resourceGroups(sub), null, g -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", g.armId());
             m.put("name", g.name());
@@ -175,7 +199,7 @@ public final class AzureFrontend {
     }
 
     private SimResponse resources(Call c, String sub) {
-        List<AzureResource> all = estate.resources(sub);
+        List<AzureResource> all = estate.resourcesNow(sub);
         String filter = c.req.queryParam("$filter");
         if (filter != null && !filter.isBlank()) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("resourceType\\s+eq\\s+'([^']+)'",
@@ -187,13 +211,13 @@ public final class AzureFrontend {
             String type = m.group(1);
             all = all.stream().filter(r -> r.type().equalsIgnoreCase(type)).toList();
         }
-        return page(c, all, r -> {
+        return page(c, all, AzureResource::ordinal, r -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", r.armId());
             m.put("name", r.name());
             m.put("type", r.type());
             m.put("location", r.location());
-            m.put("tags", Map.of("cloudg", "sim"));
+            m.put("tags", r.env() == null ? Map.of("cloudg", "sim") : Map.of("cloudg", "sim", "env", r.env()));
             return m;
         });
     }
@@ -211,8 +235,14 @@ public final class AzureFrontend {
         return m;
     }
 
-    /** One ARM list page: {@code $top} or the estate's page size, {@code $skiptoken} an opaque offset. */
-    private <T> SimResponse page(Call c, List<T> all, Function<T, Map<String, Object>> json) {
+    /**
+     * One ARM list page: {@code $top} or the estate's page size, {@code $skiptoken} from the simulator's pager
+     * (an offset in lenient, a sealed cursor in strict).
+     *
+     * @param ordinal the items' ordinals (null: their index)
+     */
+    private <T> SimResponse page(Call c, List<T> all, java.util.function.ToLongFunction<T> ordinal,
+                                 Function<T, Map<String, Object>> json) {
         int size = estate.pageSize();
         String top = c.req.queryParam("$top");
         if (top != null) {
@@ -226,18 +256,28 @@ public final class AzureFrontend {
                     + "' is invalid; it must be an integer from 1 to 1000.");
             }
         }
-        int start = decodeSkip(c.req.queryParam("$skiptoken"), c.req.path(), all.size());
-        int end = Math.min(all.size(), start + size);
-        List<Map<String, Object>> value = new ArrayList<>(end - start);
-        for (int i = start; i < end; i++) {
-            value.add(json.apply(all.get(i)));
+        String listing = c.req.path().toLowerCase(Locale.ROOT) + "|" + c.req.queryParam("$filter");
+        String skip = c.req.queryParam("$skiptoken");
+        Pager.Page<T> p = pageOf(listing, all, ordinal, skip, size);
+        List<Map<String, Object>> value = new ArrayList<>(p.items().size());
+        for (T item : p.items()) {
+            value.add(json.apply(item));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("value", value);
-        if (end < all.size()) {
-            body.put("nextLink", nextLink(c.req, encodeSkip(c.req.path(), end)));
+        if (p.more()) {
+            body.put("nextLink", nextLink(c.req, p.nextToken()));
         }
-        return ok(c, body, false);
+        return ok(c, body, value.size());
+    }
+
+    private <T> Pager.Page<T> pageOf(String listing, List<T> all, java.util.function.ToLongFunction<T> ordinal,
+                                     String token, int size) {
+        try {
+            return pager.page(listing, all, ordinal, token, size);
+        } catch (BadPageToken e) {
+            throw AzureErrors.badRequest("InvalidSkipToken", "The skip token '" + token + "' is invalid for this listing.");
+        }
     }
 
     private static String nextLink(SimRequest req, String skip) {
@@ -254,32 +294,6 @@ public final class AzureFrontend {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    private static String encodeSkip(String scope, int offset) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + scopeHash(scope) + "|"
-            + offset).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Ties a token to the listing (path, or query and subscriptions) that issued it. */
-    private static String scopeHash(String scope) {
-        return Integer.toHexString(scope.toLowerCase(Locale.ROOT).hashCode());
-    }
-
-    private static int decodeSkip(String token, String scope, int size) {
-        if (token == null || token.isEmpty()) {
-            return 0;
-        }
-        try {
-            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
-            int off = Integer.parseInt(p[2]);
-            if (p.length == 3 && p[0].equals("sim") && p[1].equals(scopeHash(scope)) && off >= 0 && off <= size) {
-                return off;
-            }
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-            // fall through
-        }
-        throw AzureErrors.badRequest("InvalidSkipToken", "The skip token '" + token + "' is invalid for this listing.");
     }
 
     // ------------------------------------------------------------------ Resource Graph
@@ -303,21 +317,26 @@ public final class AzureFrontend {
             estate.subscriptions().forEach(s -> subs.add(s.id()));
         }
         List<GraphRow> rows = new ArrayList<>();
-        for (String sub : subs) {
+        for (int si = 0; si < subs.size(); si++) {
+            String sub = subs.get(si);
             if (estate.subscription(sub) == null) {
                 continue;
             }
+            long base = (long) si << 40;
             if (q.containers()) {
                 AzureSubscription s = estate.subscription(sub);
-                rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id()));
+                rows.add(new GraphRow(s.armId(), s.id(), "microsoft.resources/subscriptions", s.tenantId(), "", "", s.id(),
+                    base, Map.of()));
+                int k = 1;
                 for (AzureResourceGroup g : estate.resourceGroups(sub)) {
                     rows.add(new GraphRow(g.armId(), g.name(), "microsoft.resources/subscriptions/resourcegroups",
-                        estate.tenantId(), g.location(), g.name(), sub));
+                        estate.tenantId(), g.location(), g.name(), sub, base + k++, Map.of()));
                 }
             } else {
-                for (AzureResource r : estate.resources(sub)) {
+                for (AzureResource r : estate.resourcesNow(sub)) {
                     rows.add(new GraphRow(r.armId(), r.name(), r.typeLower(), estate.tenantId(), r.location(),
-                        r.resourceGroup(), sub));
+                        r.resourceGroup(), sub, base + r.ordinal(), r.env() == null ? Map.of("cloudg", "sim")
+                        : Map.of("cloudg", "sim", "env", r.env())));
                 }
             }
         }
@@ -333,21 +352,18 @@ public final class AzureFrontend {
         if (top < 1 || top > 1000) {
             throw AzureErrors.badRequest("BadRequest", "options.$top must be from 1 to 1000.");
         }
-        String scopeKey = "graph:" + body.path("query").asText() + ":" + String.join(",", subs);
-        int start = options.path("$skip").asInt(0);
+        int skip = Math.min(Math.max(0, options.path("$skip").asInt(0)), selected.size());
+        String scopeKey = "graph:" + body.path("query").asText() + ":" + String.join(",", subs) + ":" + skip;
         String skipToken = options.path("$skipToken").asText(null);
-        if (skipToken != null) {
-            start = decodeSkip(skipToken, scopeKey, selected.size());
-        }
-        start = Math.min(start, selected.size());
-        int end = Math.min(selected.size(), start + top);
-        List<GraphRow> page = selected.subList(start, end);
+        Pager.Page<GraphRow> p = pageOf(scopeKey, selected.subList(skip, selected.size()),
+            q.order() == null ? GraphRow::ordinal : null, skipToken, top);
+        List<GraphRow> page = p.items();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("totalRecords", selected.size());
         out.put("count", page.size());
         out.put("resultTruncated", "false");
-        if (end < selected.size()) {
-            out.put("$skipToken", encodeSkip(scopeKey, end));
+        if (p.more()) {
+            out.put("$skipToken", p.nextToken());
         }
         if ("table".equalsIgnoreCase(options.path("resultFormat").asText("objectArray"))) {
             List<Map<String, String>> cols = new ArrayList<>();
@@ -371,16 +387,17 @@ public final class AzureFrontend {
             out.put("data", data);
         }
         out.put("facets", List.of());
-        return ok(c, out, true);
+        return ok(c, out, page.size());
     }
 
     // ------------------------------------------------------------------ wire
 
-    private SimResponse ok(Call c, Object body, boolean graph) {
+    private SimResponse ok(Call c, Object body, int items) {
         SimResponse.Builder b = SimResponse.status(200);
-        for (SimResponse.Header h : quotaHeaders(graph, c.remaining, c.fullAfterNanos)) {
+        for (SimResponse.Header h : c.quota) {
             b.header(h.name(), h.value());
         }
+        b.items(items);
         b.header("x-ms-request-id", c.requestId).header("x-ms-correlation-request-id", c.requestId);
         try {
             return b.body("application/json; charset=utf-8", JSON.writeValueAsBytes(body)).build();
@@ -389,17 +406,32 @@ public final class AzureFrontend {
         }
     }
 
-    private static List<SimResponse.Header> quotaHeaders(boolean graph, long remaining, long fullAfterNanos) {
-        if (remaining < 0) {
+    /**
+     * The quota headers of an admitted call: Resource Graph's user quota, or ARM's remaining reads (and, when
+     * the read was also charged to the subscription-wide bucket, the global remaining reads).
+     */
+    private static List<SimResponse.Header> quotaHeaders(boolean graph, List<Admission> admissions) {
+        if (admissions.isEmpty()) {
             return List.of();
         }
+        Admission first = admissions.get(0);
         if (graph) {
-            long s = TimeUnit.NANOSECONDS.toSeconds(fullAfterNanos + 999_999_999L);
-            return List.of(new SimResponse.Header("x-ms-user-quota-remaining", Long.toString(remaining)),
-                new SimResponse.Header("x-ms-user-quota-resets-after",
-                    String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)));
+            return graphHeaders(first.remaining(), first.fullAfterNanos());
         }
-        return List.of(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(remaining)));
+        List<SimResponse.Header> h = new ArrayList<>(2);
+        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(first.remaining())));
+        if (admissions.size() > 1) {
+            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads",
+                Long.toString(admissions.get(1).remaining())));
+        }
+        return h;
+    }
+
+    private static List<SimResponse.Header> graphHeaders(long remaining, long resetNanos) {
+        long s = TimeUnit.NANOSECONDS.toSeconds(resetNanos + 999_999_999L);
+        return List.of(new SimResponse.Header("x-ms-user-quota-remaining", Long.toString(remaining)),
+            new SimResponse.Header("x-ms-user-quota-resets-after",
+                String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)));
     }
 
     private static SimResponse error(AzureError e, String requestId, List<SimResponse.Header> extra) {

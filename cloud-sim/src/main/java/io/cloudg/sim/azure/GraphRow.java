@@ -4,9 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** One row of a Resource Graph table ({@code Resources} or {@code ResourceContainers}). */
+/**
+ * One row of a Resource Graph table ({@code Resources} or {@code ResourceContainers}).
+ *
+ * @param ordinal its place in an unordered result (subscription first, then the resource's own ordinal): page
+ *                cursors of queries without {@code order by}
+ * @param tags    its tags
+ */
 record GraphRow(String id, String name, String type, String tenantId, String location, String resourceGroup,
-                String subscriptionId) {
+                String subscriptionId, long ordinal, Map<String, String> tags) {
 
     static final String[] COLUMNS = {"id", "name", "type", "tenantId", "kind", "location", "resourceGroup",
         "subscriptionId", "managedBy", "sku", "plan", "properties", "tags", "identity", "zones", "extendedLocation"};
@@ -22,7 +28,8 @@ record GraphRow(String id, String name, String type, String tenantId, String loc
             case "location" -> location;
             case "resourceGroup" -> resourceGroup;
             case "subscriptionId" -> subscriptionId;
-            case "properties", "tags" -> Map.of();
+            case "properties" -> Map.of();
+            case "tags" -> tags;
             case "sku", "plan", "identity", "zones", "extendedLocation" -> null;
             default -> throw AzureErrors.invalidQuery("Column '" + c + "' does not exist in the table.");
         };

@@ -28,17 +28,37 @@ import java.util.Map;
  *       resources: {compute.googleapis.com/Instance: 2}}
  * quotas: {enabled: true, aws: {services: {ec2.DescribeImageAttribute: {rate: 5, burst: 10}}}}
  * noisy_neighbours: [{match: {provider: aws, service: ec2}, share: 0.5}]
- * latency: {base: 2ms, jitter: 3ms}
+ * latency: {base: 2ms, jitter: 3ms, per_item: 0.5ms}
+ * realism: strict                     # or lenient (the default)
+ * listings: {short_pages: 0.1, empty_pages: 0.05, tokens: opaque}
+ * churn: {created: 0.02, deleted: 0.02, from: 0s, until: 2m}
+ * generation: 1                       # and generation_changes: {added: 0.05, removed: 0.05, modified: 0.1}
  * </pre>
  *
- * @param seed      seed from the file (null: the simulator's option or default decides)
+ * @param seed       seed from the file (null: the simulator's option or default decides)
+ * @param realism    how closely the providers are imitated ({@code realism: strict|lenient}; lenient by default)
  * @param neighbours noisy neighbours
+ * @param listings   how listings page (null values: the profile's defaults)
+ * @param churn      resources created and deleted while a map runs; null: the profile's default
+ * @param generation which generation of the estate is served, and how generations differ
  */
-public record EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
-                         List<NeighbourSpec> neighbours, LatencySpec latency) {
+public record EstateSpec(Long seed, Realism realism, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
+                         List<NeighbourSpec> neighbours, LatencySpec latency, ListingSpec listings, ChurnSpec churn,
+                         GenerationSpec generation) {
 
     public EstateSpec {
         neighbours = List.copyOf(neighbours);
+        realism = realism == null ? Realism.LENIENT : realism;
+        quotas = quotas == null ? QuotaSpec.defaults(realism) : quotas.withRealism(realism);
+        latency = latency == null ? LatencySpec.NONE : latency;
+        listings = listings == null ? ListingSpec.DEFAULT : listings;
+        generation = generation == null ? GenerationSpec.FIRST : generation;
+    }
+
+    /** An estate with the profile's listings and churn, generation 0. */
+    public EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, QuotaSpec quotas,
+                      List<NeighbourSpec> neighbours, LatencySpec latency) {
+        this(seed, Realism.LENIENT, aws, azure, gcp, quotas, neighbours, latency, ListingSpec.DEFAULT, null, null);
     }
 
     /** The small demo estate: 3 AWS accounts in 2 regions, 2 Azure subscriptions, 3 GCP projects. */
@@ -119,38 +139,70 @@ public record EstateSpec(Long seed, AwsSpec aws, AzureSpec azure, GcpSpec gcp, Q
         if (!root.present()) {
             return d;
         }
-        root.onlyKeys("seed", "aws", "azure", "gcp", "quotas", "noisy_neighbours", "latency");
+        root.onlyKeys("seed", "realism", "aws", "azure", "gcp", "quotas", "noisy_neighbours", "latency", "listings",
+            "churn", "generation", "generation_changes");
+        Realism realism = Realism.read(root.get("realism"));
         List<NeighbourSpec> neighbours = new ArrayList<>();
         for (SpecNode item : root.get("noisy_neighbours").items()) {
             neighbours.add(NeighbourSpec.read(item));
         }
         Long seed = root.get("seed").present() ? root.get("seed").longValue(0) : null;
-        return new EstateSpec(seed, AwsSpec.read(root.get("aws"), d.aws()), AzureSpec.read(root.get("azure"), d.azure()),
-            GcpSpec.read(root.get("gcp"), d.gcp()), QuotaSpec.read(root.get("quotas")), neighbours,
-            LatencySpec.read(root.get("latency")));
+        return new EstateSpec(seed, realism, AwsSpec.read(root.get("aws"), d.aws()),
+            AzureSpec.read(root.get("azure"), d.azure()), GcpSpec.read(root.get("gcp"), d.gcp()),
+            QuotaSpec.read(root.get("quotas"), realism), neighbours, LatencySpec.read(root.get("latency")),
+            ListingSpec.read(root.get("listings")), ChurnSpec.read(root.get("churn")),
+            GenerationSpec.read(root.get("generation"), root.get("generation_changes")));
+    }
+
+    /** The churn in effect (the file's, else the profile's default). */
+    public ChurnSpec effectiveChurn() {
+        return ChurnSpec.effective(churn, realism);
+    }
+
+    /** The same estate under another profile (what the file set explicitly is kept). */
+    public EstateSpec withRealism(Realism r) {
+        return new EstateSpec(seed, r, aws, azure, gcp, quotas, neighbours, latency, listings, churn, generation);
+    }
+
+    /** The same estate at generation {@code n} (the same change shares). */
+    public EstateSpec withGeneration(int n) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, listings, churn,
+            generation.withNumber(n));
+    }
+
+    public EstateSpec withGeneration(GenerationSpec g) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, listings, churn, g);
+    }
+
+    public EstateSpec withListings(ListingSpec l) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, l, churn, generation);
+    }
+
+    public EstateSpec withChurn(ChurnSpec c) {
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, latency, listings, c, generation);
     }
 
     public EstateSpec withAws(AwsSpec a) {
-        return new EstateSpec(seed, a, azure, gcp, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, a, azure, gcp, quotas, neighbours, latency, listings, churn, generation);
     }
 
     public EstateSpec withAzure(AzureSpec a) {
-        return new EstateSpec(seed, aws, a, gcp, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, a, gcp, quotas, neighbours, latency, listings, churn, generation);
     }
 
     public EstateSpec withGcp(GcpSpec g) {
-        return new EstateSpec(seed, aws, azure, g, quotas, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, azure, g, quotas, neighbours, latency, listings, churn, generation);
     }
 
     public EstateSpec withQuotas(QuotaSpec q) {
-        return new EstateSpec(seed, aws, azure, gcp, q, neighbours, latency);
+        return new EstateSpec(seed, realism, aws, azure, gcp, q, neighbours, latency, listings, churn, generation);
     }
 
     public EstateSpec withNeighbours(List<NeighbourSpec> n) {
-        return new EstateSpec(seed, aws, azure, gcp, quotas, n, latency);
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, n, latency, listings, churn, generation);
     }
 
     public EstateSpec withLatency(LatencySpec l) {
-        return new EstateSpec(seed, aws, azure, gcp, quotas, neighbours, l);
+        return new EstateSpec(seed, realism, aws, azure, gcp, quotas, neighbours, l, listings, churn, generation);
     }
 }

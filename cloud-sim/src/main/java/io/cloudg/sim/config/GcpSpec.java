@@ -11,19 +11,27 @@ import java.util.Map;
  * @param projects     projects under the organization
  * @param locations    zones' regions resources are spread over (zonal types get zone {@code -a})
  * @param counts       assets per project by Cloud Asset type ({@code compute.googleapis.com/Instance})
+ * @param consumerProject the project of the caller's credentials (a project id): in {@code strict}, Cloud Asset
+ *                     charges it for calls that name no {@code x-goog-user-project}; null: the estate's first
+ *                     project
  */
-public record GcpSpec(String organization, int projects, List<String> locations, Map<String, Integer> counts) {
+public record GcpSpec(String organization, int projects, List<String> locations, Map<String, Integer> counts,
+                      String consumerProject) {
 
     public GcpSpec {
         locations = List.copyOf(locations);
         counts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counts));
     }
 
+    public GcpSpec(String organization, int projects, List<String> locations, Map<String, Integer> counts) {
+        this(organization, projects, locations, counts, null);
+    }
+
     static GcpSpec read(SpecNode n, GcpSpec dflt) {
         if (!n.present()) {
             return dflt;
         }
-        n.onlyKeys("organization", "projects", "locations", "resources");
+        n.onlyKeys("organization", "projects", "locations", "resources", "consumer_project");
         Map<String, Integer> counts = new LinkedHashMap<>();
         SpecNode res = n.get("resources");
         if (res.present()) {
@@ -39,6 +47,8 @@ public record GcpSpec(String organization, int projects, List<String> locations,
         return new GcpSpec(n.get("organization").matching("\\d{6,19}", "an organization number", dflt.organization()),
             n.get("projects").nonNegativeInt(dflt.projects()),
             n.get("locations").stringList(dflt.locations()),
-            counts);
+            counts,
+            n.get("consumer_project").matching("[a-z][a-z0-9-]{4,28}[a-z0-9]", "a GCP project id such as my-tools-project",
+                dflt.consumerProject()));
     }
 }

@@ -85,6 +85,10 @@ final class SpecNode {
         return out;
     }
 
+    boolean isList() {
+        return node.isArray();
+    }
+
     List<SpecNode> items() {
         List<SpecNode> out = new ArrayList<>();
         if (!present()) {

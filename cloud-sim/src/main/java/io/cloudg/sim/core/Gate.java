@@ -4,9 +4,11 @@ import io.cloudg.sim.config.FaultKind;
 import io.cloudg.sim.config.FaultRule;
 import io.cloudg.sim.config.LatencySpec;
 import io.cloudg.sim.fault.FaultEngine;
-import io.cloudg.sim.quota.Admission;
 import io.cloudg.sim.quota.BucketRef;
+import io.cloudg.sim.quota.Charge;
 import io.cloudg.sim.quota.QuotaBook;
+import java.time.Duration;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /** The one admission path of every provider call: faults, then quota, then latency. */
@@ -16,13 +18,18 @@ public final class Gate {
     private final QuotaBook quotas;
     private final FaultEngine faults;
     private final LatencySpec latency;
+    private final long perItemNanos;
     private final SplittableRandom jitter;
     private final Counters counters;
 
-    public Gate(QuotaBook quotas, FaultEngine faults, LatencySpec latency, long seed, Counters counters) {
+    /**
+     * @param perItem latency added per item an answer lists (see {@link #itemsNanos})
+     */
+    public Gate(QuotaBook quotas, FaultEngine faults, LatencySpec latency, Duration perItem, long seed, Counters counters) {
         this.quotas = quotas;
         this.faults = faults;
         this.latency = latency;
+        this.perItemNanos = perItem.toNanos();
         this.jitter = new SplittableRandom(seed ^ 0x5DEECE66DL);
         this.counters = counters;
     }
@@ -39,6 +46,13 @@ public final class Gate {
      * @param bucket the bucket to charge, or null for calls without a quota
      */
     public Verdict enter(CallScope scope, BucketRef bucket) {
+        return enter(scope, bucket == null ? List.of() : List.of(bucket));
+    }
+
+    /**
+     * @param buckets every bucket the call is charged to (all admit it, or it is throttled and none is charged)
+     */
+    public Verdict enter(CallScope scope, List<BucketRef> buckets) {
         counters.calls.increment();
         long delay = latencyNanos();
         FaultRule fault = faults.decide(scope);
@@ -48,22 +62,28 @@ public final class Gate {
                 delay += fault.delay().toNanos();
             } else if (fault.error() == FaultKind.THROTTLE) {
                 counters.throttled.increment();
-                return new Verdict.Throttled(delay, INJECTED_RETRY_AFTER, INJECTED_RETRY_AFTER, true);
+                return new Verdict.Throttled(delay, INJECTED_RETRY_AFTER, INJECTED_RETRY_AFTER, true, null);
             } else {
                 return new Verdict.Faulted(delay, fault.error());
             }
         }
-        if (bucket == null) {
+        if (buckets.isEmpty()) {
             counters.admitted.increment();
-            return new Verdict.Proceed(delay, -1, 0);
+            return new Verdict.Proceed(delay, List.of());
         }
-        Admission a = quotas.acquire(bucket, scope);
-        if (!a.admitted()) {
+        Charge c = quotas.acquire(buckets, scope);
+        if (!c.admitted()) {
             counters.throttled.increment();
-            return new Verdict.Throttled(delay, a.retryAfterNanos(), a.fullAfterNanos(), false);
+            return new Verdict.Throttled(delay, c.refusal().retryAfterNanos(), c.refusal().fullAfterNanos(), false,
+                buckets.get(c.refused()));
         }
         counters.admitted.increment();
-        return new Verdict.Proceed(delay, a.remaining(), a.fullAfterNanos());
+        return new Verdict.Proceed(delay, c.admissions());
+    }
+
+    /** Extra latency of an answer that lists {@code items} items. */
+    public long itemsNanos(int items) {
+        return items <= 0 ? 0 : perItemNanos * items;
     }
 
     private long latencyNanos() {

@@ -3,25 +3,25 @@ package io.cloudg.sim.estate;
 import io.cloudg.sim.config.SecuritySpec;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * What the security checks read, per resource: each S3 bucket's Block Public Access, bucket policy and ACL,
- * each security group's rules, each IAM user's MFA devices. Generated with the estate from
- * {@link SecuritySpec}: exactly {@code share x count} resources of each kind are exposed (chosen by ranking
- * every resource of the kind on a hash of the seed and its ARN, so the choice does not depend on generation
- * order), each in one of a few realistic ways; the others are configured safely, some with near misses.
+ * each security group's rules, each IAM user's MFA devices. Worked out on demand from {@link SecuritySpec} and
+ * a {@link Plan} made at start: exactly {@code share x count} resources of each kind are exposed (chosen by
+ * ranking every eligible resource of the kind on a hash of the seed and its ARN, so the choice does not
+ * depend on generation order), each in one of a few realistic ways; the others are configured safely, some
+ * with near misses. Resources that churn while a map runs are never exposed.
  *
  * <p>What "exposed" means, as AWS defines it:
  * <ul>
@@ -155,100 +155,152 @@ public final class AwsSecurity {
     private static final String OFFICE = "203.0.113.0/24";
     private static final String VPC_RANGE = "10.0.0.0/8";
 
-    private final Map<String, String> canonicalIds;
-    private final Map<String, Bucket> buckets;
-    private final Map<String, SecurityGroup> groups;
-    private final Map<String, List<MfaDevice>> mfa;
+    /** The exposed kinds, each ranked on its own. */
+    enum Kind {
+        BUCKET("public-bucket", AwsType.S3_BUCKET),
+        GROUP("open-security-group", AwsType.EC2_SECURITY_GROUP),
+        USER("user-without-mfa", AwsType.IAM_USER);
 
-    private AwsSecurity(Map<String, String> canonicalIds, Map<String, Bucket> buckets, Map<String, SecurityGroup> groups,
-                        Map<String, List<MfaDevice>> mfa) {
-        this.canonicalIds = canonicalIds;
-        this.buckets = buckets;
-        this.groups = groups;
-        this.mfa = mfa;
+        final String salt;
+        final AwsType type;
+
+        Kind(String salt, AwsType type) {
+            this.salt = salt;
+            this.type = type;
+        }
+    }
+
+    /**
+     * Which resources are exposed: for each kind, the rank (a hash of the seed and the ARN) and ARN of the last
+     * exposed one when every eligible resource of the kind is ranked; exposed are those ranked at or before
+     * it. Eligible are the resources that exist throughout (churned ones are always configured safely).
+     */
+    record Plan(Ids ids, EnumMap<Kind, Cut> cuts) {
+    }
+
+    /** The last exposed resource of a kind; {@code count} 0 means none is. */
+    record Cut(long rank, String arn, int count) {
+        static final Cut NONE = new Cut(Long.MIN_VALUE, "", 0);
+
+        boolean includes(long rank, String arn) {
+            if (count == 0) {
+                return false;
+            }
+            return rank < this.rank || (rank == this.rank && arn.compareTo(this.arn) <= 0);
+        }
+    }
+
+    private final AwsEstate estate;
+    private final Plan plan;
+
+    AwsSecurity(AwsEstate estate, Plan plan) {
+        this.estate = estate;
+        this.plan = plan;
+    }
+
+    /**
+     * Ranks every eligible resource of each kind and keeps where the exposed ones end: exactly
+     * {@code share x count} (rounded half up) of each kind are exposed, chosen across the whole estate.
+     *
+     * @param eligible per kind, calls back with the ARN of every eligible resource of the kind
+     */
+    static Plan plan(SecuritySpec spec, Ids ids, java.util.function.BiConsumer<AwsType, Consumer<String>> eligible) {
+        EnumMap<Kind, Cut> cuts = new EnumMap<>(Kind.class);
+        for (Kind k : Kind.values()) {
+            double share = switch (k) {
+                case BUCKET -> spec.publicBucketShare();
+                case GROUP -> spec.openSecurityGroupShare();
+                case USER -> spec.usersWithoutMfaShare();
+            };
+            List<String> arns = new ArrayList<>();
+            eligible.accept(k.type, arns::add);
+            int n = SecuritySpec.selected(share, arns.size());
+            if (n == 0) {
+                cuts.put(k, Cut.NONE);
+                continue;
+            }
+            long[] ranks = new long[arns.size()];
+            for (int i = 0; i < ranks.length; i++) {
+                ranks[i] = rank(ids, k, arns.get(i));
+            }
+            long[] sorted = ranks.clone();
+            Arrays.sort(sorted);
+            long last = sorted[n - 1];
+            List<String> tied = new ArrayList<>();
+            int below = 0;
+            for (int i = 0; i < ranks.length; i++) {
+                if (ranks[i] == last) {
+                    tied.add(arns.get(i));
+                } else if (ranks[i] < last) {
+                    below++;
+                }
+            }
+            Collections.sort(tied);
+            cuts.put(k, new Cut(last, tied.get(n - below - 1), n));
+        }
+        return new Plan(ids, cuts);
+    }
+
+    private static long rank(Ids ids, Kind k, String arn) {
+        return ids.random("security/" + k.salt + "/" + arn).nextLong();
+    }
+
+    private boolean exposed(Kind k, AwsResource r) {
+        return r.life().stable() && plan.cuts().get(k).includes(rank(plan.ids(), k, r.arn()), r.arn());
     }
 
     /** The S3 canonical user id of an account (64 hex digits), as bucket owners and ACL grants name it. */
     public String canonicalUserId(String account) {
-        return canonicalIds.get(account);
+        return plan.ids().hex("s3/canonical-user/" + account, 64);
     }
 
-    /** A bucket's exposure; null for a bucket the estate does not hold. */
+    /** A bucket's exposure, by name; null for a bucket the estate does not hold now. */
     public Bucket bucket(String name) {
-        return buckets.get(name);
+        AwsResource b = estate.bucket(name);
+        return b == null ? null : bucket(b);
     }
 
-    /** A security group's rules; null for a group the estate does not hold. */
-    public SecurityGroup securityGroup(String id) {
-        return groups.get(id);
+    /** A bucket's exposure. */
+    public Bucket bucket(AwsResource b) {
+        AwsAccount a = estate.account(b.account());
+        Grant owner = new Grant(canonicalUserId(b.account()), a == null ? b.account() : a.name(), null, "FULL_CONTROL");
+        return bucket(plan.ids().random("security/s3/" + b.arn()), b, owner, exposed(Kind.BUCKET, b));
     }
 
-    /** A user's MFA devices; empty for a user without any (or that the estate does not hold). */
+    /** A security group's rules. */
+    public SecurityGroup securityGroup(AwsResource g) {
+        AwsAccount a = estate.account(g.account());
+        List<String> peers = new ArrayList<>();
+        if (a != null) {
+            for (AwsResource p : estate.shard(a, g.region()).all(AwsType.EC2_SECURITY_GROUP)) {
+                if (p.life().stable()) {
+                    peers.add(p.id());
+                }
+            }
+        }
+        if (peers.isEmpty()) {
+            peers.add(g.id());
+        }
+        return securityGroup(plan.ids().random("security/sg/" + g.arn()), g, peers, exposed(Kind.GROUP, g));
+    }
+
+    /** A user's MFA devices; empty for a user without any (or that the estate does not hold now). */
     public List<MfaDevice> mfaDevices(String account, String userName) {
-        return mfa.getOrDefault(account + "/" + userName, List.of());
+        AwsResource u = estate.find(account, AwsEstate.GLOBAL, AwsType.IAM_USER, userName);
+        if (u == null || exposed(Kind.USER, u)) {
+            return List.of();
+        }
+        return devices(plan.ids(), u);
     }
 
-    static AwsSecurity generate(SecuritySpec spec, Ids ids, List<AwsAccount> accounts, List<AwsResource> resources) {
-        Map<String, String> canonical = new HashMap<>();
-        Map<String, String> displayNames = new HashMap<>();
-        for (AwsAccount a : accounts) {
-            canonical.put(a.id(), ids.hex("s3/canonical-user/" + a.id(), 64));
-            displayNames.put(a.id(), a.name());
-        }
-        List<AwsResource> bucketList = new ArrayList<>();
-        List<AwsResource> groupList = new ArrayList<>();
-        List<AwsResource> userList = new ArrayList<>();
-        Map<String, List<String>> groupsByPlace = new HashMap<>();
-        for (AwsResource r : resources) {
-            switch (r.type()) {
-                case S3_BUCKET -> bucketList.add(r);
-                case EC2_SECURITY_GROUP -> {
-                    groupList.add(r);
-                    groupsByPlace.computeIfAbsent(r.account() + "/" + r.region(), k -> new ArrayList<>()).add(r.id());
-                }
-                case IAM_USER -> userList.add(r);
-                default -> {
-                }
-            }
-        }
-
-        Set<String> publicBuckets = pick(ids, "public-bucket", bucketList, spec.publicBucketShare());
-        Map<String, Bucket> buckets = new HashMap<>();
-        for (AwsResource b : bucketList) {
-            Grant owner = new Grant(canonical.get(b.account()), displayNames.get(b.account()), null, "FULL_CONTROL");
-            buckets.put(b.id(), bucket(ids.random("security/s3/" + b.arn()), b, owner, publicBuckets.contains(b.arn())));
-        }
-
-        Set<String> openGroups = pick(ids, "open-security-group", groupList, spec.openSecurityGroupShare());
-        Map<String, SecurityGroup> groups = new HashMap<>();
-        for (AwsResource g : groupList) {
-            List<String> peers = groupsByPlace.get(g.account() + "/" + g.region());
-            groups.put(g.id(), securityGroup(ids.random("security/sg/" + g.arn()), g, peers, openGroups.contains(g.arn())));
-        }
-
-        Set<String> withoutMfa = pick(ids, "user-without-mfa", userList, spec.usersWithoutMfaShare());
-        Map<String, List<MfaDevice>> mfa = new HashMap<>();
-        for (AwsResource u : userList) {
-            if (!withoutMfa.contains(u.arn())) {
-                mfa.put(u.account() + "/" + u.id(), devices(ids, u));
-            }
-        }
-        return new AwsSecurity(canonical, buckets, groups, mfa);
-    }
-
-    /** Exactly {@code share x count} of {@code rs} (their ARNs), ranked on a hash of the seed and the ARN. */
-    private static Set<String> pick(Ids ids, String what, List<AwsResource> rs, double share) {
-        int k = SecuritySpec.selected(share, rs.size());
-        if (k == 0) {
-            return Set.of();
-        }
-        Map<String, Long> rank = new HashMap<>();
-        for (AwsResource r : rs) {
-            rank.put(r.arn(), ids.random("security/" + what + "/" + r.arn()).nextLong());
-        }
-        List<String> arns = new ArrayList<>(rank.keySet());
-        arns.sort(Comparator.comparingLong((String a) -> rank.get(a)).thenComparing(a -> a));
-        return new HashSet<>(arns.subList(0, k));
+    /** Whether a bucket is public, a group open or a user without MFA (for the findings). */
+    boolean exposedNow(AwsResource r) {
+        return switch (r.type()) {
+            case S3_BUCKET -> bucket(r).isPublic();
+            case EC2_SECURITY_GROUP -> !securityGroup(r).adminPortsOpenToAnywhere().isEmpty();
+            case IAM_USER -> exposed(Kind.USER, r);
+            default -> false;
+        };
     }
 
     private static Bucket bucket(SplittableRandom rnd, AwsResource b, Grant owner, boolean exposed) {

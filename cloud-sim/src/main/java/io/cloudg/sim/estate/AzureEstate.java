@@ -12,9 +12,11 @@ public final class AzureEstate {
     private final Map<String, List<AzureResourceGroup>> groups;
     private final Map<String, List<AzureResource>> resources;
     private final int pageSize;
+    private final Timeline timeline;
 
     AzureEstate(String tenantId, List<AzureSubscription> subscriptions, Map<String, List<AzureResourceGroup>> groups,
-                Map<String, List<AzureResource>> resources, int pageSize) {
+                Map<String, List<AzureResource>> resources, int pageSize, Timeline timeline) {
+        this.timeline = timeline;
         this.tenantId = tenantId;
         this.subscriptions = List.copyOf(subscriptions);
         subscriptions.forEach(s -> byId.put(s.id(), s));
@@ -39,8 +41,16 @@ public final class AzureEstate {
         return groups.getOrDefault(subscriptionId, List.of());
     }
 
+    /** Every resource the subscription ever holds (churned ones included), in ordinal order. */
     public List<AzureResource> resources(String subscriptionId) {
         return resources.getOrDefault(subscriptionId, List.of());
+    }
+
+    /** The subscription's resources that exist now, in ordinal order. */
+    public List<AzureResource> resourcesNow(String subscriptionId) {
+        long t = timeline.elapsedNanos();
+        List<AzureResource> all = resources(subscriptionId);
+        return all.stream().allMatch(r -> r.life().stable()) ? all : all.stream().filter(r -> r.life().existsAt(t)).toList();
     }
 
     /** Items per ARM list page. */

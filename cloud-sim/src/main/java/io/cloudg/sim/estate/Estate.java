@@ -7,7 +7,6 @@ import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.AzureSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.GcpSpec;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,25 +15,42 @@ import java.util.Map;
 
 /** The whole simulated world, generated deterministically from a spec and a seed. */
 public final class Estate {
-    private static final Instant EPOCH = Instant.parse("2023-01-01T00:00:00Z");
 
     private final AwsEstate aws;
     private final AzureEstate azure;
     private final GcpEstate gcp;
+    private final Timeline timeline;
+    private final int generation;
     private final Truth truth;
-    private final Findings findings;
+    private volatile Findings findings;
 
-    private Estate(AwsEstate aws, AzureEstate azure, GcpEstate gcp) {
+    private Estate(AwsEstate aws, AzureEstate azure, GcpEstate gcp, Timeline timeline, int generation) {
+        this.generation = generation;
         this.aws = aws;
         this.azure = azure;
         this.gcp = gcp;
-        this.truth = buildTruth();
-        this.findings = buildFindings();
+        this.timeline = timeline;
+        this.truth = new Truth(this::forEachAsset);
     }
 
     public static Estate generate(EstateSpec spec, long seed) {
         Ids ids = new Ids(seed);
-        return new Estate(generateAws(spec.aws(), ids), generateAzure(spec.azure(), ids), generateGcp(spec.gcp(), ids));
+        Timeline timeline = new Timeline();
+        Churn churn = new Churn(spec.effectiveChurn(), ids);
+        Generations gens = new Generations(spec.generation(), ids);
+        return new Estate(generateAws(spec.aws(), ids, churn, gens, timeline),
+            generateAzure(spec.azure(), ids, churn, gens, timeline), generateGcp(spec.gcp(), ids, churn, gens, timeline),
+            timeline, spec.generation().number());
+    }
+
+    /** Which generation of the estate this is (0: as generated). */
+    public int generation() {
+        return generation;
+    }
+
+    /** The estate's time: listings show what exists at the timeline's moment. */
+    public Timeline timeline() {
+        return timeline;
     }
 
     public AwsEstate aws() {
@@ -53,218 +69,145 @@ public final class Estate {
         return truth;
     }
 
-    /** The security findings the AWS estate holds by construction. */
+    /** The security findings the AWS estate holds by construction (worked out on first use). */
     public Findings findings() {
-        return findings;
-    }
-
-    private static Instant created(Ids ids, String salt) {
-        return EPOCH.plusSeconds(ids.random("created/" + salt).nextLong(600L * 24 * 3600));
+        Findings f = findings;
+        if (f == null) {
+            f = buildFindings();
+            findings = f;
+        }
+        return f;
     }
 
     // ---------------------------------------------------------------- AWS
 
-    private static AwsEstate generateAws(AwsSpec spec, Ids ids) {
+    private static AwsEstate generateAws(AwsSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String mgmt = spec.managementAccount() != null ? spec.managementAccount() : ids.digits("aws/management", 12);
         String org = spec.organizationId() != null ? spec.organizationId() : "o-" + ids.lowerAlnum("aws/org", 10);
-        List<AwsAccount> accounts = new ArrayList<>();
-        accounts.add(new AwsAccount(mgmt, "management", "aws+management@example.com", true, created(ids, "acct/0")));
+        List<String> idsOf = new ArrayList<>();
+        idsOf.add(mgmt);
         java.util.Set<String> used = new java.util.HashSet<>(List.of(mgmt));
         for (int i = 1; i < spec.accounts(); i++) {
             String id = ids.digits("aws/account/" + i, 12);
             for (int k = 0; !used.add(id); k++) {
                 id = ids.digits("aws/account/" + i + "/" + k, 12);
             }
-            accounts.add(new AwsAccount(id, String.format(Locale.ROOT, "member-%03d", i),
-                String.format(Locale.ROOT, "aws+member-%03d@example.com", i), false, created(ids, "acct/" + i)));
+            idsOf.add(id);
         }
-        List<AwsResource> out = new ArrayList<>();
-        for (AwsAccount a : accounts) {
-            out.add(new AwsResource(AwsType.ORGANIZATIONS_ACCOUNT, a.id(), AwsEstate.GLOBAL, a.id(), a.name(),
-                "arn:aws:organizations::" + mgmt + ":account/" + org + "/" + a.id(), a.joined(), null, null, null));
-            if (!a.management()) {
-                out.add(new AwsResource(AwsType.IAM_ROLE, a.id(), AwsEstate.GLOBAL, spec.roleName(), spec.roleName(),
-                    "arn:aws:iam::" + a.id() + ":role/" + spec.roleName(), a.joined(), null, null, null));
-            }
-            for (String region : spec.regions()) {
-                new AwsRegionBuilder(ids, a.id(), region, out).build(spec);
-            }
-            for (AwsType t : AwsType.values()) {
-                if (t.countable() && t.placement() != AwsType.Placement.REGIONAL) {
-                    for (int i = 0; i < spec.count(t); i++) {
-                        String region = t.placement() == AwsType.Placement.ACCOUNT
-                            ? spec.regions().get(i % spec.regions().size()) : AwsEstate.GLOBAL;
-                        out.add(AwsRegionBuilder.make(ids, t, a.id(), region, i, null, null, null));
-                    }
-                }
-            }
+        Organization structure = Organization.generate(spec, ids, mgmt, org, idsOf);
+        List<AwsAccount> accounts = new ArrayList<>();
+        for (int i = 0; i < idsOf.size(); i++) {
+            String id = idsOf.get(i);
+            boolean m = i == 0;
+            accounts.add(new AwsAccount(id, m ? "management" : String.format(Locale.ROOT, "member-%03d", i),
+                m ? "aws+management@example.com" : String.format(Locale.ROOT, "aws+member-%03d@example.com", i), m,
+                AwsGenerator.created(ids, "acct/" + i), structure.suspended().contains(id) ? AwsAccount.SUSPENDED
+                : AwsAccount.ACTIVE, structure.parentOf().get(id), structure.regionsOf(id, spec.regions())));
         }
-        return new AwsEstate(org, accounts, spec.regions(), spec.roleName(), out,
-            AwsSecurity.generate(spec.security(), ids, accounts, out));
-    }
-
-    /** Builds one account x region, wiring subnets to VPCs and instances to subnets. */
-    private static final class AwsRegionBuilder {
-        private final Ids ids;
-        private final String account;
-        private final String region;
-        private final List<AwsResource> out;
-
-        AwsRegionBuilder(Ids ids, String account, String region, List<AwsResource> out) {
-            this.ids = ids;
-            this.account = account;
-            this.region = region;
-            this.out = out;
-        }
-
-        void build(AwsSpec spec) {
-            List<AwsResource> vpcs = new ArrayList<>();
-            List<AwsResource> subnets = new ArrayList<>();
-            for (AwsType t : AwsType.values()) {
-                if (!t.countable() || t.placement() != AwsType.Placement.REGIONAL) {
+        AwsGenerator generator = new AwsGenerator(spec, ids, churn, gens);
+        AwsSecurity.Plan plan = AwsSecurity.plan(spec.security(), ids, (type, each) -> {
+            for (AwsAccount a : accounts) {
+                if (a.suspended()) {
                     continue;
                 }
-                for (int i = 0; i < spec.count(t); i++) {
-                    String zone = region + (char) ('a' + (i % 3));
-                    String vpc = null;
-                    String subnet = null;
-                    switch (t) {
-                        case EC2_SUBNET, EC2_SECURITY_GROUP, EC2_ROUTE_TABLE, EC2_INTERNET_GATEWAY ->
-                            vpc = vpcs.isEmpty() ? null : vpcs.get(i % vpcs.size()).id();
-                        case EC2_INSTANCE, EC2_NETWORK_INTERFACE, EC2_NAT_GATEWAY -> {
-                            AwsResource s = subnets.isEmpty() ? null : subnets.get(i % subnets.size());
-                            if (s != null) {
-                                subnet = s.id();
-                                vpc = s.vpcId();
-                                zone = s.zone();
-                            }
-                        }
-                        default -> {
-                        }
+                if (type.placement() == AwsType.Placement.REGIONAL) {
+                    for (String region : a.regions()) {
+                        generator.eligible(a.id(), region, type, each);
                     }
-                    AwsResource r = make(ids, t, account, region, i, vpc, subnet, zone);
-                    if (t == AwsType.EC2_VPC) {
-                        vpcs.add(r);
-                    } else if (t == AwsType.EC2_SUBNET) {
-                        subnets.add(r);
-                    }
-                    out.add(r);
+                } else {
+                    generator.eligible(a.id(), AwsEstate.GLOBAL, type, each);
                 }
             }
+        });
+        List<String> allRegions = new ArrayList<>(spec.regions());
+        allRegions.addAll(spec.optInRegions().keySet());
+        return new AwsEstate(org, accounts, allRegions, spec.roleName(), generator, timeline, plan, structure.units());
+    }
+
+    /** The organization's structure: its units, where each account sits, which are suspended, who enabled what. */
+    private record Organization(List<AwsOrgUnit> units, Map<String, String> parentOf, java.util.Set<String> suspended,
+                                Map<String, List<String>> optedIn) {
+
+        List<String> regionsOf(String account, List<String> defaults) {
+            List<String> r = new ArrayList<>(defaults);
+            r.addAll(optedIn.getOrDefault(account, List.of()));
+            return r;
         }
 
-        static AwsResource make(Ids ids, AwsType t, String account, String region, int i, String vpc, String subnet,
-                                String zone) {
-            String salt = t.cfnType() + "/" + account + "/" + region + "/" + i;
-            String h8 = ids.hex(salt, 8);
-            String h17 = ids.hex(salt, 17);
-            String name = t.service() + "-" + shortName(t) + "-" + (i + 1) + "-" + h8.substring(0, 4);
-            String r = region;
-            String a = account;
-            String id;
-            String arn;
-            switch (t) {
-                case EC2_VPC -> { id = "vpc-" + h17; arn = ec2Arn(r, a, "vpc", id); }
-                case EC2_SUBNET -> { id = "subnet-" + h17; arn = ec2Arn(r, a, "subnet", id); }
-                case EC2_SECURITY_GROUP -> { id = "sg-" + h17; arn = ec2Arn(r, a, "security-group", id); }
-                case EC2_NETWORK_INTERFACE -> { id = "eni-" + h17; arn = ec2Arn(r, a, "network-interface", id); }
-                case EC2_INSTANCE -> { id = "i-" + h17; arn = ec2Arn(r, a, "instance", id); }
-                case EC2_VOLUME -> { id = "vol-" + h17; arn = ec2Arn(r, a, "volume", id); }
-                case EC2_SNAPSHOT -> { id = "snap-" + h17; arn = "arn:aws:ec2:" + r + "::snapshot/" + id; }
-                case EC2_IMAGE -> { id = "ami-" + h17; arn = "arn:aws:ec2:" + r + "::image/" + id; }
-                case EC2_INTERNET_GATEWAY -> { id = "igw-" + h17; arn = ec2Arn(r, a, "internet-gateway", id); }
-                case EC2_NAT_GATEWAY -> { id = "nat-" + h17; arn = ec2Arn(r, a, "natgateway", id); }
-                case EC2_ROUTE_TABLE -> { id = "rtb-" + h17; arn = ec2Arn(r, a, "route-table", id); }
-                case EC2_KEY_PAIR -> { id = name; arn = ec2Arn(r, a, "key-pair", "key-" + h17); }
-                case EC2_EIP -> { id = "eipalloc-" + h17; arn = ec2Arn(r, a, "elastic-ip", id); }
-                case EC2_LAUNCH_TEMPLATE -> { id = "lt-" + h17; arn = ec2Arn(r, a, "launch-template", id); }
-                case IAM_USER -> { id = name; arn = "arn:aws:iam::" + a + ":user/" + id; }
-                case IAM_ROLE -> { id = name; arn = "arn:aws:iam::" + a + ":role/" + id; }
-                case IAM_POLICY -> { arn = "arn:aws:iam::" + a + ":policy/" + name; id = arn; }
-                case IAM_GROUP -> { id = name; arn = "arn:aws:iam::" + a + ":group/" + id; }
-                case S3_BUCKET -> {
-                    id = "sim-" + a + "-bucket-" + (i + 1) + "-" + h8;
-                    arn = "arn:aws:s3:::" + id;
+        static Organization generate(AwsSpec spec, Ids ids, String mgmt, String org, List<String> accounts) {
+            String rootId = "r-" + ids.lowerAlnum("aws/root", 4);
+            List<AwsOrgUnit> units = new ArrayList<>();
+            units.add(new AwsOrgUnit(rootId, "Root", "Root", null, "arn:aws:organizations::" + mgmt + ":root/" + org + "/"
+                + rootId));
+            Map<String, AwsOrgUnit> byPath = new LinkedHashMap<>();
+            byPath.put("Root", units.get(0));
+            List<AwsOrgUnit> listed = new ArrayList<>();
+            for (AwsSpec.OuSpec ou : spec.units()) {
+                String path = "Root";
+                for (String name : ou.path().split("/")) {
+                    String parent = path;
+                    path = path + "/" + name;
+                    if (!byPath.containsKey(path)) {
+                        String id = "ou-" + rootId.substring(2) + "-" + ids.lowerAlnum("aws/ou/" + path, 8);
+                        AwsOrgUnit u = new AwsOrgUnit(id, name, path, byPath.get(parent).id(),
+                            "arn:aws:organizations::" + mgmt + ":ou/" + org + "/" + id);
+                        byPath.put(path, u);
+                        units.add(u);
+                    }
                 }
-                case LAMBDA_FUNCTION -> { id = name; arn = "arn:aws:lambda:" + r + ":" + a + ":function:" + id; }
-                case RDS_DB_INSTANCE -> { id = name; arn = "arn:aws:rds:" + r + ":" + a + ":db:" + id; }
-                case RDS_DB_CLUSTER -> { id = name; arn = "arn:aws:rds:" + r + ":" + a + ":cluster:" + id; }
-                case DYNAMODB_TABLE -> { id = name; arn = "arn:aws:dynamodb:" + r + ":" + a + ":table/" + id; }
-                case SNS_TOPIC -> { arn = "arn:aws:sns:" + r + ":" + a + ":" + name; id = arn; }
-                case SQS_QUEUE -> {
-                    arn = "arn:aws:sqs:" + r + ":" + a + ":" + name;
-                    id = "https://sqs." + r + ".amazonaws.com/" + a + "/" + name;
-                }
-                case KMS_KEY -> { id = ids.uuid(salt); arn = "arn:aws:kms:" + r + ":" + a + ":key/" + id; }
-                case ECS_CLUSTER -> { arn = "arn:aws:ecs:" + r + ":" + a + ":cluster/" + name; id = arn; }
-                case EKS_CLUSTER -> { id = name; arn = "arn:aws:eks:" + r + ":" + a + ":cluster/" + id; }
-                case CLOUDWATCH_ALARM -> { id = name; arn = "arn:aws:cloudwatch:" + r + ":" + a + ":alarm:" + id; }
-                case LOGS_LOG_GROUP -> {
-                    id = "/sim/" + name;
-                    arn = "arn:aws:logs:" + r + ":" + a + ":log-group:" + id;
-                }
-                case ROUTE53_HOSTED_ZONE -> {
-                    String z = "Z" + ids.upperAlnum(salt, 20);
-                    id = z;
-                    arn = "arn:aws:route53:::hostedzone/" + z;
-                }
-                case CLOUDFORMATION_STACK -> {
-                    arn = "arn:aws:cloudformation:" + r + ":" + a + ":stack/" + name + "/" + ids.uuid(salt);
-                    id = arn;
-                }
-                case SSM_PARAMETER -> {
-                    id = "/sim/" + name;
-                    arn = "arn:aws:ssm:" + r + ":" + a + ":parameter" + id;
-                }
-                case SECRETSMANAGER_SECRET -> {
-                    arn = "arn:aws:secretsmanager:" + r + ":" + a + ":secret:" + name + "-" + ids.upperAlnum(salt, 6);
-                    id = arn;
-                }
-                case CLOUDTRAIL_TRAIL -> { arn = "arn:aws:cloudtrail:" + r + ":" + a + ":trail/" + name; id = arn; }
-                case ELBV2_LOAD_BALANCER -> {
-                    arn = "arn:aws:elasticloadbalancing:" + r + ":" + a + ":loadbalancer/app/" + name + "/"
-                        + ids.hex(salt + "/lb", 16);
-                    id = arn;
-                }
-                case AUTOSCALING_GROUP -> {
-                    id = name;
-                    arn = "arn:aws:autoscaling:" + r + ":" + a + ":autoScalingGroup:" + ids.uuid(salt)
-                        + ":autoScalingGroupName/" + id;
-                }
-                case ECR_REPOSITORY -> { id = name; arn = "arn:aws:ecr:" + r + ":" + a + ":repository/" + id; }
-                case APIGATEWAY_REST_API -> {
-                    id = ids.lowerAlnum(salt, 10);
-                    arn = "arn:aws:apigateway:" + r + "::/restapis/" + id;
-                }
-                case CLOUDFRONT_DISTRIBUTION -> {
-                    id = "E" + ids.upperAlnum(salt, 13);
-                    arn = "arn:aws:cloudfront::" + a + ":distribution/" + id;
-                }
-                case EFS_FILE_SYSTEM -> { id = "fs-" + h17; arn = "arn:aws:elasticfilesystem:" + r + ":" + a + ":file-system/" + id; }
-                case ELASTICACHE_CACHE_CLUSTER -> { id = name; arn = "arn:aws:elasticache:" + r + ":" + a + ":cluster:" + id; }
-                case ACM_CERTIFICATE -> {
-                    arn = "arn:aws:acm:" + r + ":" + a + ":certificate/" + ids.uuid(salt);
-                    id = arn;
-                }
-                default -> throw new IllegalStateException("not generated from counts: " + t);
+                listed.add(byPath.get(path));
             }
-            return new AwsResource(t, account, region, id, name, arn, created(ids, salt), vpc, subnet,
-                t.placement() == AwsType.Placement.REGIONAL ? zone : null);
+            Map<String, String> parentOf = new LinkedHashMap<>();
+            parentOf.put(accounts.get(0), rootId);
+            boolean counted = spec.units().stream().anyMatch(u -> u.accounts() != null);
+            int unit = 0;
+            int leftInUnit = counted && !listed.isEmpty() ? spec.units().get(0).accounts() : 0;
+            for (int i = 1; i < accounts.size(); i++) {
+                String parent = rootId;
+                if (!listed.isEmpty() && !counted) {
+                    parent = listed.get((i - 1) % listed.size()).id();
+                } else if (counted) {
+                    while (unit < listed.size() && leftInUnit == 0) {
+                        unit++;
+                        leftInUnit = unit < listed.size() ? spec.units().get(unit).accounts() : 0;
+                    }
+                    if (unit < listed.size()) {
+                        parent = listed.get(unit).id();
+                        leftInUnit--;
+                    }
+                }
+                parentOf.put(accounts.get(i), parent);
+            }
+            java.util.Set<String> suspended = new java.util.HashSet<>(lowestRanked(ids, "aws/suspended/",
+                accounts.subList(1, accounts.size()), spec.suspendedAccounts()));
+            Map<String, List<String>> optedIn = new LinkedHashMap<>();
+            for (Map.Entry<String, Double> e : spec.optInRegions().entrySet()) {
+                int k = io.cloudg.sim.config.SecuritySpec.selected(e.getValue(), accounts.size());
+                for (String a : lowestRanked(ids, "aws/opt-in/" + e.getKey() + "/", accounts, k)) {
+                    optedIn.computeIfAbsent(a, x -> new ArrayList<>()).add(e.getKey());
+                }
+            }
+            return new Organization(List.copyOf(units), parentOf, suspended, optedIn);
         }
 
-        private static String ec2Arn(String region, String account, String kind, String id) {
-            return "arn:aws:ec2:" + region + ":" + account + ":" + kind + "/" + id;
-        }
-
-        private static String shortName(AwsType t) {
-            String c = t.cfnType();
-            return c.substring(c.lastIndexOf(':') + 1).toLowerCase(Locale.ROOT);
+        /** The {@code k} accounts ranked lowest on a hash of the seed, the salt and the account id. */
+        private static List<String> lowestRanked(Ids ids, String salt, List<String> accounts, int k) {
+            if (k <= 0) {
+                return List.of();
+            }
+            List<String> sorted = new ArrayList<>(accounts);
+            Map<String, Long> rank = new java.util.HashMap<>();
+            for (String a : accounts) {
+                rank.put(a, ids.random(salt + a).nextLong());
+            }
+            sorted.sort(java.util.Comparator.comparingLong((String a) -> rank.get(a)).thenComparing(a -> a));
+            return sorted.subList(0, Math.min(k, sorted.size()));
         }
     }
 
     // ---------------------------------------------------------------- Azure
 
-    private static AzureEstate generateAzure(AzureSpec spec, Ids ids) {
+    private static AzureEstate generateAzure(AzureSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String tenant = spec.tenantId() != null ? spec.tenantId() : ids.uuid("azure/tenant");
         List<AzureSubscription> subs = new ArrayList<>();
         Map<String, List<AzureResourceGroup>> groups = new LinkedHashMap<>();
@@ -282,16 +225,34 @@ public final class Estate {
             List<AzureResource> rs = new ArrayList<>();
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 String type = e.getKey();
-                String leaf = type.substring(type.indexOf('/') + 1).toLowerCase(Locale.ROOT);
-                for (int i = 0; i < e.getValue(); i++) {
+                for (Generations.Entry g : gens.of(e.getValue(), i -> azureResource(ids, sub, rgs.get(i % rgs.size()), type,
+                    i, 0, Lifetime.ALWAYS, null).armId(), true)) {
+                    int i = g.index();
                     AzureResourceGroup rg = rgs.get(i % rgs.size());
-                    String name = shortLeaf(leaf) + "-" + (i + 1) + "-" + ids.hex("azure/" + sub.id() + "/" + type + "/" + i, 6);
-                    rs.add(new AzureResource(sub.id(), rg.name(), type, name, rg.location()));
+                    long ordinal = rs.size() * AwsGenerator.SPACING;
+                    AzureResource r = azureResource(ids, sub, rg, type, i, ordinal, Lifetime.ALWAYS, g.env());
+                    Lifetime sibling = churn.none() ? null : churn.sibling(r.armId());
+                    if (!churn.none()) {
+                        r = azureResource(ids, sub, rg, type, i, ordinal, churn.existing(r.armId()), g.env());
+                    }
+                    rs.add(r);
+                    if (sibling != null) {
+                        rs.add(azureResource(ids, sub, rg, type, Churn.SIBLING + i, ordinal + AwsGenerator.SPACING / 2,
+                            sibling, null));
+                    }
                 }
             }
+            rs.sort((x, y) -> Long.compare(x.ordinal(), y.ordinal()));
             resources.put(sub.id(), List.copyOf(rs));
         }
-        return new AzureEstate(tenant, subs, groups, resources, spec.pageSize());
+        return new AzureEstate(tenant, subs, groups, resources, spec.pageSize(), timeline);
+    }
+
+    private static AzureResource azureResource(Ids ids, AzureSubscription sub, AzureResourceGroup rg, String type, int i,
+                                               long ordinal, Lifetime life, String env) {
+        String leaf = type.substring(type.indexOf('/') + 1).toLowerCase(Locale.ROOT);
+        String name = shortLeaf(leaf) + "-" + (i + 1) + "-" + ids.hex("azure/" + sub.id() + "/" + type + "/" + i, 6);
+        return new AzureResource(sub.id(), rg.name(), type, name, rg.location(), ordinal, life, env);
     }
 
     private static String shortLeaf(String leaf) {
@@ -301,11 +262,11 @@ public final class Estate {
 
     // ---------------------------------------------------------------- GCP
 
-    private static GcpEstate generateGcp(GcpSpec spec, Ids ids) {
+    private static GcpEstate generateGcp(GcpSpec spec, Ids ids, Churn churn, Generations gens, Timeline timeline) {
         String org = spec.organization() != null ? spec.organization() : ids.digits("gcp/org", 12);
         String orgName = "//cloudresourcemanager.googleapis.com/organizations/" + org;
         List<GcpAsset> orgAssets = List.of(new GcpAsset(GcpEstate.ORGANIZATION_TYPE, orgName, null, "global",
-            "example.com", null, null));
+            "example.com", null, null, 0, Lifetime.ALWAYS, null));
         List<GcpProject> projects = new ArrayList<>();
         Map<String, List<GcpAsset>> assets = new LinkedHashMap<>();
         for (int p = 0; p < spec.projects(); p++) {
@@ -315,16 +276,30 @@ public final class Estate {
             List<GcpAsset> list = new ArrayList<>();
             String projectName = "//cloudresourcemanager.googleapis.com/projects/" + project.number();
             list.add(new GcpAsset(GcpEstate.PROJECT_TYPE, projectName, project, "global", project.id(), orgName,
-                GcpEstate.ORGANIZATION_TYPE));
+                GcpEstate.ORGANIZATION_TYPE, 0, Lifetime.ALWAYS, null));
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
-                for (int i = 0; i < e.getValue(); i++) {
+                for (Generations.Entry g : gens.of(e.getValue(), i -> gcpAsset(ids, project, projectName, e.getKey(), i,
+                    spec.locations().get(i % spec.locations().size())).name(), true)) {
+                    int i = g.index();
                     String region = spec.locations().get(i % spec.locations().size());
-                    list.add(gcpAsset(ids, project, projectName, e.getKey(), i, region));
+                    long ordinal = list.size() * AwsGenerator.SPACING;
+                    GcpAsset a = gcpAsset(ids, project, projectName, e.getKey(), i, region).with(ordinal, Lifetime.ALWAYS)
+                        .withEnv(g.env());
+                    if (!churn.none()) {
+                        Lifetime sibling = churn.sibling(a.name());
+                        a = a.with(ordinal, churn.existing(a.name()));
+                        if (sibling != null) {
+                            list.add(gcpAsset(ids, project, projectName, e.getKey(), Churn.SIBLING + i, region)
+                                .with(ordinal + AwsGenerator.SPACING / 2, sibling));
+                        }
+                    }
+                    list.add(a);
                 }
             }
+            list.sort((x, y) -> Long.compare(x.ordinal(), y.ordinal()));
             assets.put(project.id(), List.copyOf(list));
         }
-        return new GcpEstate(org, projects, assets, orgAssets);
+        return new GcpEstate(org, projects, assets, orgAssets, timeline);
     }
 
     private static GcpAsset gcpAsset(Ids ids, GcpProject p, String projectName, String type, int i, String region) {
@@ -354,7 +329,7 @@ public final class Estate {
                 location = region;
             }
         }
-        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE);
+        return new GcpAsset(type, name, p, location, n, projectName, GcpEstate.PROJECT_TYPE, 0, Lifetime.ALWAYS, null);
     }
 
     // ---------------------------------------------------------------- truth
@@ -364,58 +339,66 @@ public final class Estate {
         List<Findings.PublicBucket> buckets = new ArrayList<>();
         List<Findings.OpenSecurityGroup> groups = new ArrayList<>();
         List<Findings.UserWithoutMfa> users = new ArrayList<>();
-        for (AwsResource r : aws.all()) {
+        aws.forEachResource(r -> {
+            if (!r.life().stable()) {
+                return;
+            }
             switch (r.type()) {
                 case S3_BUCKET -> {
-                    AwsSecurity.Bucket b = s.bucket(r.id());
+                    AwsSecurity.Bucket b = s.bucket(r);
                     if (b.isPublic()) {
                         buckets.add(new Findings.PublicBucket(r.account(), r.region(), r.id(), b.publicViaPolicy(),
                             b.publicViaAcl()));
                     }
                 }
                 case EC2_SECURITY_GROUP -> {
-                    List<Integer> ports = List.copyOf(s.securityGroup(r.id()).adminPortsOpenToAnywhere());
+                    List<Integer> ports = List.copyOf(s.securityGroup(r).adminPortsOpenToAnywhere());
                     if (!ports.isEmpty()) {
                         groups.add(new Findings.OpenSecurityGroup(r.account(), r.region(), r.id(), r.name(), ports));
                     }
                 }
                 case IAM_USER -> {
-                    if (s.mfaDevices(r.account(), r.id()).isEmpty()) {
+                    if (s.exposedNow(r)) {
                         users.add(new Findings.UserWithoutMfa(r.account(), r.id()));
                     }
                 }
                 default -> {
                 }
             }
-        }
+        });
         return new Findings(buckets, groups, users);
     }
 
-    private Truth buildTruth() {
-        List<Asset> out = new ArrayList<>();
-        for (AwsResource r : aws.all()) {
-            out.add(new Asset("aws", r.account(), r.region(), r.type().service(), r.type().cfnType(), r.id(), r.arn()));
-        }
+    /** The tags an estate generation gave a resource: {@code {env: gen-N}}, or none. */
+    private static Map<String, String> tags(String env) {
+        return env == null ? Map.of() : Map.of("env", env);
+    }
+
+    /** Every asset, provider by provider, account by account, with its churn (null when stable). */
+    private void forEachAsset(java.util.function.Consumer<Asset> out) {
+        aws.forEachResource(r -> out.accept(new Asset("aws", r.account(), r.region(), r.type().service(), r.type().cfnType(),
+            r.id(), r.arn(), r.life().stable() ? null : r.life(), tags(r.env()))));
         for (AzureSubscription s : azure.subscriptions()) {
-            out.add(new Asset("azure", s.id(), "global", "Microsoft.Resources", "Microsoft.Resources/subscriptions",
+            out.accept(new Asset("azure", s.id(), "global", "Microsoft.Resources", "Microsoft.Resources/subscriptions",
                 s.armId(), null));
             for (AzureResourceGroup g : azure.resourceGroups(s.id())) {
-                out.add(new Asset("azure", s.id(), g.location(), "Microsoft.Resources", "Microsoft.Resources/resourceGroups",
-                    g.armId(), null));
+                out.accept(new Asset("azure", s.id(), g.location(), "Microsoft.Resources",
+                    "Microsoft.Resources/resourceGroups", g.armId(), null));
             }
             for (AzureResource r : azure.resources(s.id())) {
-                out.add(new Asset("azure", s.id(), r.location(), r.namespace(), r.type(), r.armId(), null));
+                out.accept(new Asset("azure", s.id(), r.location(), r.namespace(), r.type(), r.armId(), null,
+                    r.life().stable() ? null : r.life(), tags(r.env())));
             }
         }
         for (GcpAsset a : gcp.organizationAssets()) {
-            out.add(new Asset("gcp", "organizations/" + gcp.organization(), a.location(), a.service(), a.assetType(),
+            out.accept(new Asset("gcp", "organizations/" + gcp.organization(), a.location(), a.service(), a.assetType(),
                 a.name(), null));
         }
         for (GcpProject p : gcp.projects()) {
             for (GcpAsset a : gcp.assets(p)) {
-                out.add(new Asset("gcp", p.id(), a.location(), a.service(), a.assetType(), a.name(), null));
+                out.accept(new Asset("gcp", p.id(), a.location(), a.service(), a.assetType(), a.name(), null,
+                    a.life().stable() ? null : a.life(), tags(a.env())));
             }
         }
-        return new Truth(out);
     }
 }

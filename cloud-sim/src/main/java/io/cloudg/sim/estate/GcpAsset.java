@@ -10,9 +10,20 @@ package io.cloudg.sim.estate;
  * @param displayName   short name
  * @param parentName    full resource name of the parent (project or organization)
  * @param parentType    asset type of the parent
+ * @param ordinal       its place in its project's listing (page cursors are ordinals)
+ * @param life          when it exists ({@link Lifetime#ALWAYS} unless it churns while a map runs)
+ * @param env           its {@code env} label, set by the estate generation that last modified it; null if none
  */
 public record GcpAsset(String assetType, String name, GcpProject project, String location, String displayName,
-                       String parentName, String parentType) {
+                       String parentName, String parentType, long ordinal, Lifetime life, String env) {
+
+    GcpAsset with(long ordinal, Lifetime life) {
+        return new GcpAsset(assetType, name, project, location, displayName, parentName, parentType, ordinal, life, env);
+    }
+
+    GcpAsset withEnv(String e) {
+        return new GcpAsset(assetType, name, project, location, displayName, parentName, parentType, ordinal, life, e);
+    }
 
     /** The API's service, {@code compute} for {@code compute.googleapis.com/Instance}. */
     public String service() {

@@ -15,8 +15,11 @@ public final class GcpEstate {
     private final Map<String, List<GcpAsset>> assets;
     private final List<GcpAsset> organizationAssets;
 
+    private final Timeline timeline;
+
     GcpEstate(String organization, List<GcpProject> projects, Map<String, List<GcpAsset>> assets,
-              List<GcpAsset> organizationAssets) {
+              List<GcpAsset> organizationAssets, Timeline timeline) {
+        this.timeline = timeline;
         this.organization = organization;
         this.projects = List.copyOf(projects);
         for (GcpProject p : projects) {
@@ -41,9 +44,16 @@ public final class GcpEstate {
         return byIdOrNumber.get(idOrNumber);
     }
 
-    /** Assets of one project, its own Project asset first. */
+    /** Every asset the project ever holds (churned ones included), its own Project asset first, in ordinal order. */
     public List<GcpAsset> assets(GcpProject p) {
         return assets.getOrDefault(p.id(), List.of());
+    }
+
+    /** The project's assets that exist now. */
+    public List<GcpAsset> assetsNow(GcpProject p) {
+        long t = timeline.elapsedNanos();
+        List<GcpAsset> all = assets(p);
+        return all.stream().allMatch(a -> a.life().stable()) ? all : all.stream().filter(a -> a.life().existsAt(t)).toList();
     }
 
     /** Assets that belong to the organization itself (the Organization asset). */

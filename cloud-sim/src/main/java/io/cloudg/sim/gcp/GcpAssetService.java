@@ -21,16 +21,25 @@ import io.cloudg.sim.core.Verdict;
 import io.cloudg.sim.estate.GcpAsset;
 import io.cloudg.sim.estate.GcpEstate;
 import io.cloudg.sim.estate.GcpProject;
+import io.cloudg.sim.estate.Ids;
+import io.cloudg.sim.paging.BadPageToken;
+import io.cloudg.sim.paging.Pager;
+import io.cloudg.sim.quota.BucketRef;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -47,18 +56,33 @@ public final class GcpAssetService {
     static final MethodDescriptor<SearchAllResourcesRequest, SearchAllResourcesResponse> SEARCH_ALL_RESOURCES = unary(
         "SearchAllResources", SearchAllResourcesRequest.getDefaultInstance(), SearchAllResourcesResponse.getDefaultInstance());
 
+    /** gRPC metadata naming the quota (consumer) project, as the Java client's {@code setQuotaProjectId} sends it. */
+    public static final Metadata.Key<String> USER_PROJECT = Metadata.Key.of("x-goog-user-project",
+        Metadata.ASCII_STRING_MARSHALLER);
+    private static final Context.Key<String> CALL_USER_PROJECT = Context.key("x-goog-user-project");
+
     private final GcpEstate estate;
     private final Gate gate;
     private final QuotaPolicy quotas;
     private final SimClock clock;
     private final ScheduledExecutorService timer;
+    private final String defaultConsumer;
+    private final Pager pager;
 
-    public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer) {
+    /**
+     * @param consumerProject the project of the callers' credentials, charged in strict when a call names no
+     *                        {@code x-goog-user-project}; null: the estate's first project
+     */
+    public GcpAssetService(GcpEstate estate, Gate gate, QuotaPolicy quotas, SimClock clock, ScheduledExecutorService timer,
+                           String consumerProject, Pager pager) {
+        this.pager = pager;
         this.estate = estate;
         this.gate = gate;
         this.quotas = quotas;
         this.clock = clock;
         this.timer = timer;
+        this.defaultConsumer = consumerProject != null ? consumerProject
+            : estate.projects().isEmpty() ? "cloud-sim-caller" : estate.projects().get(0).id();
     }
 
     private static <Q extends Message, R extends Message> MethodDescriptor<Q, R> unary(String name, Q req, R resp) {
@@ -68,7 +92,22 @@ public final class GcpAssetService {
             .build();
     }
 
+    /** The service, with an interceptor that hands each call's {@code x-goog-user-project} to the handlers. */
     public ServerServiceDefinition definition() {
+        return ServerInterceptors.intercept(methods(), new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                                                              ServerCallHandler<Q, R> next) {
+                String project = headers.get(USER_PROJECT);
+                if (project == null) {
+                    return next.startCall(call, headers);
+                }
+                return Contexts.interceptCall(Context.current().withValue(CALL_USER_PROJECT, project), call, headers, next);
+            }
+        });
+    }
+
+    private ServerServiceDefinition methods() {
         return ServerServiceDefinition.builder(SERVICE)
             .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) ->
                 serve("ListAssets", req.getParent(), obs, parent -> listAssets(req, parent))))
@@ -106,11 +145,16 @@ public final class GcpAssetService {
             obs.onError(e);
             return;
         }
-        Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method),
-            quotas.cloudAsset(parent.quotaScope(), method));
+        boolean strict = quotas.realism().strict();
+        String consumer = strict ? consumerProject() : null;
+        List<BucketRef> buckets = strict ? quotas.cloudAssetStrict(consumer, estate.organization(), method)
+            : List.of(quotas.cloudAsset(parent.quotaScope(), method));
+        Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method), buckets);
         Runnable reply;
         if (v instanceof Verdict.Throttled t) {
-            StatusRuntimeException e = GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
+            StatusRuntimeException e = strict
+                ? GcpErrors.quotaExceeded(method, t.refusedBy(), consumerName(consumer))
+                : GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
             reply = () -> obs.onError(e);
         } else if (v instanceof Verdict.Faulted f) {
             StatusRuntimeException e = switch (f.kind()) {
@@ -132,8 +176,29 @@ public final class GcpAssetService {
                 obs.onNext(r);
                 obs.onCompleted();
             };
+            schedule(reply, v.delayNanos() + gate.itemsNanos(items(r)));
+            return;
         }
         schedule(reply, v.delayNanos());
+    }
+
+    /** The project charged for a strict call: {@code x-goog-user-project}, else the callers' own project. */
+    private String consumerProject() {
+        String header = CALL_USER_PROJECT.get();
+        if (header == null || header.isBlank()) {
+            return defaultConsumer;
+        }
+        GcpProject p = estate.project(header.trim());
+        return p != null ? p.id() : header.trim();
+    }
+
+    /** {@code projects/NUMBER} as quota errors name a consumer (a stable made-up number outside the estate). */
+    private String consumerName(String projectId) {
+        if (projectId == null) {
+            return null;
+        }
+        GcpProject p = estate.project(projectId);
+        return "projects/" + (p != null ? Long.toString(p.number()) : new Ids(0xC0515L).digits("consumer/" + projectId, 12));
     }
 
     private void schedule(Runnable reply, long delayNanos) {
@@ -142,6 +207,13 @@ public final class GcpAssetService {
         } else {
             reply.run();
         }
+    }
+
+    private static int items(Object response) {
+        if (response instanceof ListAssetsResponse l) {
+            return l.getAssetsCount();
+        }
+        return response instanceof SearchAllResourcesResponse s ? s.getResultsCount() : 0;
     }
 
     private Parent resolve(String name, String field) {
@@ -165,15 +237,27 @@ public final class GcpAssetService {
             + "' must be projects/{PROJECT}, or organizations/{ORGANIZATION} (folders are not part of the simulated estate).");
     }
 
-    private List<GcpAsset> assets(Parent parent, List<String> types) {
-        List<GcpAsset> all = new ArrayList<>();
+    /** An asset as one listing sees it: its ordinal there (project first, for organization listings). */
+    private record Listed(GcpAsset asset, long ordinal) {
+    }
+
+    private List<Listed> assets(Parent parent, List<String> types) {
+        List<Listed> all = new ArrayList<>();
         if (parent.organization()) {
-            all.addAll(estate.organizationAssets());
-            for (GcpProject p : estate.projects()) {
-                all.addAll(estate.assets(p));
+            for (GcpAsset a : estate.organizationAssets()) {
+                all.add(new Listed(a, a.ordinal()));
+            }
+            List<GcpProject> projects = estate.projects();
+            for (int i = 0; i < projects.size(); i++) {
+                long base = (long) (i + 1) << 40;
+                for (GcpAsset a : estate.assetsNow(projects.get(i))) {
+                    all.add(new Listed(a, base + a.ordinal()));
+                }
             }
         } else {
-            all.addAll(estate.assets(parent.project()));
+            for (GcpAsset a : estate.assetsNow(parent.project())) {
+                all.add(new Listed(a, a.ordinal()));
+            }
         }
         if (types.isEmpty()) {
             return all;
@@ -182,35 +266,43 @@ public final class GcpAssetService {
         for (String t : types) {
             patterns.add(t.contains("*") ? Pattern.compile(t) : Pattern.compile(Pattern.quote(t)));
         }
-        return all.stream().filter(a -> patterns.stream().anyMatch(p -> p.matcher(a.assetType()).matches())).toList();
+        return all.stream().filter(l -> patterns.stream().anyMatch(p -> p.matcher(l.asset().assetType()).matches())).toList();
+    }
+
+    private Pager.Page<Listed> page(String key, List<Listed> all, String token, int size) {
+        try {
+            return pager.page(key, all, Listed::ordinal, token, size);
+        } catch (BadPageToken e) {
+            throw GcpErrors.invalidArgument("Request contains an invalid argument: invalid page_token.");
+        }
     }
 
     private ListAssetsResponse listAssets(ListAssetsRequest req, Parent parent) {
         if (req.getReadTime().getSeconds() != 0 || req.getRelationshipTypesCount() > 0) {
             throw GcpErrors.invalidArgument("read_time and relationship_types are not supported by cloud-sim.");
         }
-        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        List<Listed> all = assets(parent, req.getAssetTypesList());
         int size = pageSize(req.getPageSize(), 100, 1000);
         String key = "ListAssets|" + parent.name() + "|" + req.getAssetTypesList() + "|" + req.getContentType();
-        int start = decode(req.getPageToken(), key, all.size());
-        int end = Math.min(all.size(), start + size);
+        Pager.Page<Listed> page = page(key, all, req.getPageToken(), size);
         ListAssetsResponse.Builder b = ListAssetsResponse.newBuilder().setReadTime(now());
-        for (GcpAsset a : all.subList(start, end)) {
+        for (Listed l : page.items()) {
+            GcpAsset a = l.asset();
             Asset.Builder asset = Asset.newBuilder().setName(a.name()).setAssetType(a.assetType())
                 .addAllAncestors(ancestors(a)).setUpdateTime(ts(a));
             if (req.getContentType() == ContentType.RESOURCE) {
                 asset.setResource(Resource.newBuilder().setVersion("v1").setLocation(a.location())
                     .setDiscoveryName(a.assetType().substring(a.assetType().indexOf('/') + 1))
                     .setParent(a.parentName() == null ? "" : a.parentName())
-                    .setData(Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build())));
+                    .setData(data(a)));
             } else if (req.getContentType() != ContentType.CONTENT_TYPE_UNSPECIFIED) {
                 throw GcpErrors.invalidArgument("content_type " + req.getContentType() + " is not supported by cloud-sim "
                     + "(CONTENT_TYPE_UNSPECIFIED, RESOURCE).");
             }
             b.addAssets(asset);
         }
-        if (end < all.size()) {
-            b.setNextPageToken(encode(key, end));
+        if (page.more()) {
+            b.setNextPageToken(page.nextToken());
         }
         return b.build();
     }
@@ -222,28 +314,41 @@ public final class GcpAssetService {
         if (!req.getOrderBy().isBlank()) {
             throw GcpErrors.invalidArgument("order_by is not supported by cloud-sim.");
         }
-        List<GcpAsset> all = assets(parent, req.getAssetTypesList());
+        List<Listed> all = assets(parent, req.getAssetTypesList());
         int size = pageSize(req.getPageSize(), 100, 500);
         String key = "SearchAllResources|" + parent.name() + "|" + req.getAssetTypesList();
-        int start = decode(req.getPageToken(), key, all.size());
-        int end = Math.min(all.size(), start + size);
+        Pager.Page<Listed> page = page(key, all, req.getPageToken(), size);
         SearchAllResourcesResponse.Builder b = SearchAllResourcesResponse.newBuilder();
-        for (GcpAsset a : all.subList(start, end)) {
+        for (Listed l : page.items()) {
+            GcpAsset a = l.asset();
             ResourceSearchResult.Builder r = ResourceSearchResult.newBuilder().setName(a.name()).setAssetType(a.assetType())
                 .setOrganization("organizations/" + estate.organization()).setDisplayName(a.displayName())
                 .setLocation(a.location()).setState("ACTIVE").setCreateTime(ts(a)).setUpdateTime(ts(a));
             if (a.project() != null) {
                 r.setProject("projects/" + a.project().number());
             }
+            if (a.env() != null) {
+                r.putLabels("env", a.env());
+            }
             if (a.parentName() != null) {
                 r.setParentFullResourceName(a.parentName()).setParentAssetType(a.parentType());
             }
             b.addResults(r);
         }
-        if (end < all.size()) {
-            b.setNextPageToken(encode(key, end));
+        if (page.more()) {
+            b.setNextPageToken(page.nextToken());
         }
         return b.build();
+    }
+
+    /** A RESOURCE's data: its name and, when an estate generation set one, its labels. */
+    private static Struct data(GcpAsset a) {
+        Struct.Builder d = Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build());
+        if (a.env() != null) {
+            d.putFields("labels", Value.newBuilder().setStructValue(Struct.newBuilder().putFields("env",
+                Value.newBuilder().setStringValue(a.env()).build())).build());
+        }
+        return d.build();
     }
 
     private List<String> ancestors(GcpAsset a) {
@@ -260,28 +365,6 @@ public final class GcpAssetService {
             throw GcpErrors.invalidArgument("Request contains an invalid argument: page_size must be from 0 to " + max + ".");
         }
         return requested == 0 ? dflt : requested;
-    }
-
-    private static String encode(String key, int offset) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(("sim|" + Integer.toHexString(key.hashCode()) + "|"
-            + offset).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static int decode(String token, String key, int size) {
-        if (token == null || token.isEmpty()) {
-            return 0;
-        }
-        try {
-            String[] p = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8).split("\\|");
-            int off = Integer.parseInt(p[2]);
-            if (p.length == 3 && p[0].equals("sim") && p[1].equals(Integer.toHexString(key.hashCode())) && off >= 0
-                && off <= size) {
-                return off;
-            }
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-            // fall through
-        }
-        throw GcpErrors.invalidArgument("Request contains an invalid argument: invalid page_token.");
     }
 
     private Timestamp now() {

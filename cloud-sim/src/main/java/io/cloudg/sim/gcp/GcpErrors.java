@@ -5,6 +5,7 @@ import com.google.protobuf.Duration;
 import com.google.rpc.Code;
 import com.google.rpc.ErrorInfo;
 import com.google.rpc.RetryInfo;
+import io.cloudg.sim.quota.BucketRef;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 
@@ -28,6 +29,31 @@ final class GcpErrors {
         return status(Code.RESOURCE_EXHAUSTED, "Quota exceeded for quota metric 'cloudasset.googleapis.com/" + metric
             + "' and limit '" + limit + "' of service 'cloudasset.googleapis.com' for consumer '" + consumer + "'.",
             Any.pack(info), Any.pack(retry));
+    }
+
+    /**
+     * Strict: Cloud Asset's quota error as the real service sends it: {@code RESOURCE_EXHAUSTED} with an
+     * {@code ErrorInfo} naming the metric, the limit, its value and the consumer project, and no
+     * {@code RetryInfo}.
+     *
+     * @param bucket   the refusing bucket (its name is the limit's)
+     * @param consumer {@code projects/NUMBER} of the charged project
+     */
+    static StatusRuntimeException quotaExceeded(String method, BucketRef bucket, String consumer) {
+        String metric = "cloudasset.googleapis.com/" + (method.equals("ListAssets") ? "list_assets_requests"
+            : "search_all_resources_requests");
+        String limit = bucket != null && bucket.name() != null ? bucket.name() : method + "RequestsPerMinutePerProject";
+        long value = bucket == null ? 0 : Math.round(bucket.quota().capacity());
+        ErrorInfo.Builder info = ErrorInfo.newBuilder().setReason("RATE_LIMIT_EXCEEDED").setDomain("googleapis.com")
+            .putMetadata("service", "cloudasset.googleapis.com")
+            .putMetadata("quota_metric", metric)
+            .putMetadata("quota_limit", limit)
+            .putMetadata("quota_limit_value", Long.toString(value))
+            .putMetadata("quota_location", "global")
+            .putMetadata("quota_unit", "1/min/{" + (limit.endsWith("Organization") ? "organization" : "project") + "}")
+            .putMetadata("consumer", consumer);
+        return status(Code.RESOURCE_EXHAUSTED, "Quota exceeded for quota metric '" + metric + "' and limit '" + limit
+            + "' of service 'cloudasset.googleapis.com' for consumer '" + consumer + "'.", Any.pack(info.build()));
     }
 
     static StatusRuntimeException invalidArgument(String message) {

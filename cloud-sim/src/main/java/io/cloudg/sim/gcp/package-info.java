@@ -9,10 +9,19 @@
  * assets plus the {@code cloudresourcemanager.googleapis.com/Project} and {@code .../Organization} assets, so
  * projects can be discovered from the organization. Pages use opaque tokens tied to the request.
  *
- * <p>Quotas are Cloud Asset's per-minute quotas as token buckets per project or organization and method. A
- * throttled call fails with {@code RESOURCE_EXHAUSTED} whose {@code grpc-status-details-bin} carries a
- * {@code google.rpc.ErrorInfo} (reason {@code RATE_LIMIT_EXCEEDED}, domain {@code googleapis.com}) and a
- * {@code google.rpc.RetryInfo}. Client recipe: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget())
+ * <p>Quotas, lenient: Cloud Asset's per-minute quotas as token buckets per target project or organization and
+ * method; a throttled call fails with {@code RESOURCE_EXHAUSTED} whose {@code grpc-status-details-bin}
+ * carries a {@code google.rpc.ErrorInfo} (reason {@code RATE_LIMIT_EXCEEDED}, domain {@code googleapis.com})
+ * and an exact {@code google.rpc.RetryInfo}. Strict, as Cloud Asset documents them: per-minute windows
+ * (aligned on the clock's minutes) per <em>consumer</em> project and per organization, both charged; the
+ * consumer is the {@code x-goog-user-project} metadata of the call, else the project of the caller's
+ * credentials ({@code gcp.consumer_project}, by default the estate's first project). The error's
+ * {@code ErrorInfo} names {@code quota_metric}, {@code quota_limit}, {@code quota_limit_value} and
+ * {@code consumer} ({@code projects/NUMBER}), and there is no {@code RetryInfo}. The Java client sends
+ * {@code x-goog-user-project} from {@code setQuotaProjectId} or a {@code HeaderProvider} only when gax builds
+ * the channel ({@code InstantiatingGrpcChannelProvider}); on a caller-built channel
+ * ({@code FixedTransportChannelProvider}) the caller must add it per call
+ * ({@code GrpcCallContext.withExtraHeaders}) or with a channel interceptor. Client recipe: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget())
  * .usePlaintext()} in a {@code FixedTransportChannelProvider}, with {@code NoCredentialsProvider}.
  */
 package io.cloudg.sim.gcp;

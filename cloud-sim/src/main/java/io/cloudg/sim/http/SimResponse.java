@@ -12,14 +12,15 @@ import java.util.List;
  * @param body       body bytes
  * @param delayNanos wait this long before sending
  * @param reset      reset the connection instead of answering
+ * @param items      items the answer lists (a page's length), for the per-item latency; not sent
  */
-public record SimResponse(int status, List<Header> headers, byte[] body, long delayNanos, boolean reset) {
+public record SimResponse(int status, List<Header> headers, byte[] body, long delayNanos, boolean reset, int items) {
 
     public record Header(String name, String value) {
     }
 
     public static SimResponse reset(long delayNanos) {
-        return new SimResponse(0, List.of(), new byte[0], delayNanos, true);
+        return new SimResponse(0, List.of(), new byte[0], delayNanos, true, 0);
     }
 
     public static Builder status(int status) {
@@ -27,7 +28,7 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
     }
 
     public SimResponse withDelay(long nanos) {
-        return new SimResponse(status, headers, body, nanos, reset);
+        return new SimResponse(status, headers, body, nanos, reset, items);
     }
 
     public String bodyUtf8() {
@@ -39,6 +40,7 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
         private final int status;
         private final List<Header> headers = new ArrayList<>(6);
         private byte[] body = new byte[0];
+        private int items;
 
         private Builder(int status) {
             this.status = status;
@@ -59,8 +61,14 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
             return body(contentType, text.getBytes(StandardCharsets.UTF_8));
         }
 
+        /** Items the answer lists (not sent; drives the per-item latency). */
+        public Builder items(int n) {
+            this.items = n;
+            return this;
+        }
+
         public SimResponse build() {
-            return new SimResponse(status, List.copyOf(headers), body, 0, false);
+            return new SimResponse(status, List.copyOf(headers), body, 0, false, items);
         }
     }
 }

@@ -190,7 +190,8 @@ class SecurityPostureTest {
 
     /** The rules on the wire are exactly the estate's, ingress and egress. */
     private static void assertRulesAsTheEstateHoldsThem(CloudSim sim, String account, SecurityGroup g) {
-        AwsSecurity.SecurityGroup held = sim.estate().aws().security().securityGroup(g.groupId());
+        AwsSecurity.SecurityGroup held = sim.estate().aws().security()
+            .securityGroup(sim.estate().aws().find(io.cloudg.sim.estate.AwsType.EC2_SECURITY_GROUP, g.groupId()));
         assertThat(g.ipPermissions().stream().map(p -> rule(account, p)).toList()).isEqualTo(held.ingress());
         assertThat(g.ipPermissionsEgress().stream().map(p -> rule(account, p)).toList()).isEqualTo(held.egress());
         assertThat(g.ipPermissionsEgress()).isNotEmpty();

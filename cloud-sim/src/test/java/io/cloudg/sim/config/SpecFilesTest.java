@@ -36,6 +36,35 @@ class SpecFilesTest {
         "latency: {base: fast}                          | estate.latency.base: expected a duration such as 250ms, 10s or 2m, got \"fast\"",
         "aws: [1, 2]                                    | estate.aws: expected a mapping, got a list",
         "'aws: {accounts: [}'                           | estate: not valid YAML",
+        "realism: harsh                                 | estate.realism: expected strict or lenient, got \"harsh\"",
+        "listings: {short_pages: 1}                     | estate.listings.short_pages: expected a number from 0 to 1 (exclusive), got 1",
+        "listings: {short_pages: 0.6, empty_pages: 0.5} | estate.listings.empty_pages: short_pages + empty_pages must be less than 1",
+        "listings: {tokens: numbered}                   | estate.listings.tokens: expected opaque or offset, got \"numbered\"",
+        "listings: {page_size: 5}                       | estate.listings.page_size: unknown key",
+        "churn: {created: 2}                            | estate.churn.created: expected a number from 0 to 1, got 2",
+        "churn: {from: 2m, until: 1m}                   | estate.churn.until: must be later than churn.from, got \"1m\"",
+        "churn: {window: 1m}                            | estate.churn.window: unknown key",
+        "latency: {per_item: soon}                      | estate.latency.per_item: expected a duration",
+        "noisy_neighbours: [{share: 0.5, bursts: {size: 2}}] | estate.noisy_neighbours[0].bursts.size: expected a number from 0 to 1, got 2",
+        "noisy_neighbours: [{share: 0.5, bursts: {every: 0s}}] | estate.noisy_neighbours[0].bursts.every: expected a positive duration",
+        "quotas: {aws: {ec2_refill: hourly}}            | estate.quotas.aws.ec2_refill: expected continuous or whole_second, got \"hourly\"",
+        "quotas: {azure: {arm_retry_after: 500ms}}      | estate.quotas.azure.arm_retry_after: expected at least 1s",
+        "quotas: {azure: {resource_graph: {rate: 1, calls: 15}}} | estate.quotas.azure.resource_graph: either {rate, burst}",
+        "quotas: {azure: {resource_graph: {calls: 0}}}  | estate.quotas.azure.resource_graph.calls: expected a positive integer, got 0",
+        "gcp: {consumer_project: My_Project}            | estate.gcp.consumer_project: expected a GCP project id",
+        "aws: {accounts: 5, organizational_units: {Prod: 3, Dev: 2}} | estate.aws.organizational_units: places 5 accounts in organizational units, but the organization has only 4 member accounts",
+        "aws: {organizational_units: [Prod, 'Root/Prod']} | estate.aws.organizational_units[1]: lists the organizational unit Prod twice",
+        "aws: {organizational_units: ['Prod//Web']}     | estate.aws.organizational_units[0]: expected an organizational unit path such as Prod/Web",
+        "aws: {organizational_units: {Prod: many}}      | estate.aws.organizational_units.Prod: expected a non-negative integer, got \"many\"",
+        "aws: {accounts: 3, suspended_accounts: 3}      | estate.aws.suspended_accounts: expected at most 2",
+        "aws: {opt_in_regions: {moon-1: 0.5}}           | estate.aws.opt_in_regions.moon-1: expected an AWS region name",
+        "aws: {regions: [us-east-1], opt_in_regions: {us-east-1: 0.5}} | estate.aws.opt_in_regions.us-east-1: is already in aws.regions",
+        "aws: {opt_in_regions: {af-south-1: 0}}         | estate.aws.opt_in_regions.af-south-1: expected a share of accounts above 0",
+        "aws: {opt_in_regions: [af-south-1]}            | estate.aws.opt_in_regions: expected a mapping, got a list",
+        "generation: -1                                 | estate.generation: expected a non-negative integer, got -1",
+        "generation: next                               | estate.generation: expected a non-negative integer, got \"next\"",
+        "generation_changes: {added: 2}                 | estate.generation_changes.added: expected a number from 0 to 1, got 2",
+        "generation_changes: {renamed: 0.1}             | estate.generation_changes.renamed: unknown key",
     })
     void badEstateFilesAreRefusedNamingTheKey(String yaml, String message) {
         assertThatThrownBy(() -> EstateSpec.fromYaml(yaml)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
@@ -94,11 +123,42 @@ class SpecFilesTest {
         assertThat(s.quotas().awsLimit("iam", "ListRoles").limit().rate()).isEqualTo(20);
         assertThat(s.quotas().awsLimit("iam", "ListRoles").limit().burst()).isEqualTo(80);
         assertThat(s.quotas().awsLimit("sqs", "ListQueues").limit().rate()).isEqualTo(30);
-        assertThat(s.quotas().resourceGraph().burst()).isEqualTo(5);
-        assertThat(s.quotas().gcp().get("ListAssets").projectPerMinute()).isEqualTo(60);
-        assertThat(s.quotas().gcp().get("ListAssets").organizationPerMinute()).isEqualTo(800);
+        assertThat(s.quotas().resourceGraph().capacity()).isEqualTo(5);
+        assertThat(s.quotas().gcp("ListAssets").projectPerMinute()).isEqualTo(60);
+        assertThat(s.quotas().gcp("ListAssets").organizationPerMinute()).isEqualTo(800);
         assertThat(s.neighbours()).hasSize(1);
         assertThat(s.latency().jitter()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void realismSetsTheDefaultsAndTheFileOverridesThem() {
+        EstateSpec strict = EstateSpec.fromYaml("""
+            realism: strict
+            noisy_neighbours: [{match: {provider: aws}, share: 0.25}, {share: 0.1, bursts: {every: 5s, size: 0.2}}]
+            quotas: {aws: {services: {iam: {rate: 3}}}}
+            """);
+        assertThat(strict.realism()).isEqualTo(Realism.STRICT);
+        assertThat(strict.neighbours().get(0).load(Realism.STRICT).burstEveryNanos()).isEqualTo(30_000_000_000L);
+        assertThat(strict.neighbours().get(0).load(Realism.LENIENT).bursts()).isFalse();
+        assertThat(strict.neighbours().get(1).load(Realism.LENIENT).burstSize()).isEqualTo(0.2);
+        assertThat(strict.listings().effective(Realism.STRICT).tokens()).isEqualTo(ListingSpec.Tokens.OPAQUE);
+        assertThat(strict.effectiveChurn()).isEqualTo(ChurnSpec.STRICT_DEFAULT);
+        assertThat(strict.latency().perItem(strict.realism())).isEqualTo(LatencySpec.STRICT_PER_ITEM);
+        assertThat(strict.quotas().awsLimit("iam", "ListRoles").limit().rate()).isEqualTo(3);
+        assertThat(strict.quotas().awsLimit("iam", "ListRoles").limit().burst()).as("strict's burst kept").isEqualTo(40);
+        assertThat(strict.quotas().awsLimit("sts", "AssumeRole").limit().rate()).isEqualTo(50);
+        assertThat(strict.quotas().armRetryAfter()).isEqualTo(Duration.ofSeconds(10));
+
+        EstateSpec lenient = strict.withRealism(Realism.LENIENT);
+        assertThat(lenient.quotas().awsLimit("iam", "ListRoles").limit().rate()).as("the override survives").isEqualTo(3);
+        assertThat(lenient.quotas().awsLimit("sts", "AssumeRole").limit().rate()).isEqualTo(100);
+        assertThat(lenient.quotas().armRetryAfter()).isNull();
+        assertThat(lenient.quotas().armGlobalReads()).isNull();
+        assertThat(lenient.effectiveChurn().none()).isTrue();
+        assertThat(lenient.listings().effective(Realism.LENIENT).fullPages()).isTrue();
+        assertThat(EstateSpec.fromYaml("").realism()).isEqualTo(Realism.LENIENT);
+        assertThat(EstateSpec.fromYaml("realism: strict\nchurn: {created: 0.5, until: 10s}").effectiveChurn())
+            .isEqualTo(new ChurnSpec(0.5, 0.02, Duration.ZERO, Duration.ofSeconds(10)));
     }
 
     @Test

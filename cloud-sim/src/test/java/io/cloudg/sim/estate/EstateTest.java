@@ -86,4 +86,64 @@ class EstateTest {
             assertThat(f.usersWithoutMfa()).as("seed %d", seed).isNotEmpty();
         }
     }
+
+    @Test
+    void awsShardsAreGeneratedWhenFirstListedAndTheCacheStaysBounded() {
+        EstateSpec spec = EstateSpec.generated(400, List.of("us-east-1", "us-west-2", "eu-west-1", "eu-central-1",
+            "ap-southeast-1", "ap-northeast-1", "sa-east-1", "ca-central-1", "eu-north-1", "ap-south-1", "us-east-2",
+            "us-west-1", "eu-west-2"), java.util.Map.of(AwsType.EC2_VPC, 1, AwsType.EC2_SUBNET, 1));
+        Estate e = Estate.generate(spec, 11);
+        AwsEstate aws = e.aws();
+        assertThat(aws.cachedShards()).as("nothing generated before it is listed").isZero();
+        AwsAccount last = aws.accounts().get(399);
+        List<AwsResource> vpcs = aws.list(last.id(), "eu-west-2", AwsType.EC2_VPC);
+        assertThat(vpcs).hasSize(1);
+        assertThat(aws.cachedShards()).isEqualTo(1);
+        for (AwsAccount a : aws.accounts()) {
+            for (String region : aws.regions()) {
+                assertThat(aws.list(a.id(), region, AwsType.EC2_SUBNET)).hasSize(1);
+            }
+        }
+        assertThat(aws.cachedShards()).as("400 x 13 shards walked").isLessThanOrEqualTo(AwsEstate.CACHED_SHARDS);
+        assertThat(aws.list(last.id(), "eu-west-2", AwsType.EC2_VPC)).as("a shard generated again is the same shard")
+            .isEqualTo(vpcs);
+        assertThat(aws.list(last.id(), "mars-east-1", AwsType.EC2_VPC)).isEmpty();
+        assertThat(aws.list("000000000000", "eu-west-2", AwsType.EC2_VPC)).isEmpty();
+    }
+
+    @Test
+    void resourcesAreListedInOrdinalOrderAndFoundInTheirShard() {
+        Estate e = Estate.generate(EstateSpec.defaultEstate(), 42);
+        AwsAccount a = e.aws().accounts().get(1);
+        List<AwsResource> images = e.aws().list(a.id(), "eu-west-1", AwsType.EC2_IMAGE);
+        assertThat(images).hasSize(3);
+        assertThat(images).extracting(AwsResource::ordinal).isSorted().doesNotHaveDuplicates();
+        for (AwsResource r : images) {
+            assertThat(e.aws().find(a.id(), "eu-west-1", AwsType.EC2_IMAGE, r.id())).isEqualTo(r);
+            assertThat(e.aws().find(a.id(), "us-east-1", AwsType.EC2_IMAGE, r.id())).isNull();
+            assertThat(r.life().stable()).isTrue();
+        }
+        AwsResource bucket = e.aws().list(a.id(), "global", AwsType.S3_BUCKET).get(0);
+        assertThat(e.aws().bucket(bucket.id())).isEqualTo(bucket);
+        assertThat(e.aws().bucket("sim-" + a.id() + "-bucket-9-00000000")).isNull();
+        assertThat(e.aws().bucket("someone-elses-bucket")).isNull();
+    }
+
+    @Test
+    void aThousandAccountsInSeventeenRegionsAreGeneratedOnlyWhereTheyAreListed() {
+        List<String> seventeen = List.of("us-east-1", "us-east-2", "us-west-1", "us-west-2", "ca-central-1", "eu-west-1",
+            "eu-west-2", "eu-west-3", "eu-central-1", "eu-north-1", "ap-south-1", "ap-northeast-1", "ap-northeast-2",
+            "ap-northeast-3", "ap-southeast-1", "ap-southeast-2", "sa-east-1");
+        EstateSpec spec = EstateSpec.generated(1000, seventeen, java.util.Map.of(AwsType.EC2_VPC, 1, AwsType.EC2_SUBNET, 2,
+            AwsType.EC2_SECURITY_GROUP, 1, AwsType.S3_BUCKET, 1, AwsType.IAM_USER, 1));
+        Estate e = Estate.generate(spec, 1);
+        assertThat(e.aws().accounts()).hasSize(1000);
+        assertThat(e.aws().regions()).hasSize(17);
+        assertThat(e.aws().cachedShards()).isZero();
+        AwsAccount last = e.aws().accounts().get(999);
+        assertThat(e.aws().list(last.id(), "sa-east-1", AwsType.EC2_SUBNET)).hasSize(2);
+        assertThat(e.aws().list(last.id(), "global", AwsType.S3_BUCKET)).hasSize(1);
+        assertThat(e.aws().cachedShards()).isEqualTo(2);
+        assertThat(e.aws().bucket(e.aws().list(last.id(), "global", AwsType.S3_BUCKET).get(0).id())).isNotNull();
+    }
 }

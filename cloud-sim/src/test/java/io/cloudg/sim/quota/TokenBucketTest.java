@@ -2,7 +2,9 @@ package io.cloudg.sim.quota;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.sim.core.CallScope;
 import io.cloudg.sim.core.ManualClock;
+import io.cloudg.sim.core.Provider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,14 +13,38 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Token buckets on fake time. */
+/** Token buckets on fake time, through the {@link QuotaBook} that owns them. */
 class TokenBucketTest {
     private static final long SECOND = 1_000_000_000L;
+
+    /** One bucket of a quota book, called with the same scope each time. */
+    static final class OneBucket {
+        private final QuotaBook book;
+        private final BucketRef ref;
+        private final CallScope scope = new CallScope(Provider.AWS, "111111111111", "us-east-1", "ec2", "DescribeVpcs");
+
+        OneBucket(Quota quota, double share, ManualClock clock, boolean enforcing) {
+            this(quota, Neighbour.steady(share), clock, enforcing);
+        }
+
+        OneBucket(Quota quota, Neighbour neighbour, ManualClock clock, boolean enforcing) {
+            this.book = new QuotaBook(clock, enforcing, s -> neighbour, 7);
+            this.ref = new BucketRef("k", quota);
+        }
+
+        Admission tryAcquire() {
+            return book.acquire(ref, scope);
+        }
+
+        BucketStats snapshot() {
+            return book.snapshot().get(0);
+        }
+    }
 
     @Test
     void anIdleBucketAdmitsItsBurstThenRefillsAtTheRate() {
         ManualClock clock = new ManualClock();
-        TokenBucket b = new TokenBucket("k", new Limit(20, 100), 0, clock, true);
+        OneBucket b = new OneBucket(new Limit(20, 100), 0, clock, true);
         for (int i = 0; i < 100; i++) {
             assertThat(b.tryAcquire().admitted()).as("call %d", i).isTrue();
         }
@@ -49,7 +75,7 @@ class TokenBucketTest {
     @CsvSource({"20,100,0,1", "5,5,0,2", "0.25,15,0,3", "25,250,0.5,4", "100,1,0,5", "3,15,0.2,6"})
     void noWindowAdmitsMoreThanRateTimesWindowPlusBurst(double rate, double burst, double share, long seed) {
         ManualClock clock = new ManualClock();
-        TokenBucket b = new TokenBucket("k", new Limit(rate, burst), share, clock, true);
+        OneBucket b = new OneBucket(new Limit(rate, burst), share, clock, true);
         SplittableRandom r = new SplittableRandom(seed);
         List<Long> admitted = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
@@ -75,7 +101,7 @@ class TokenBucketTest {
     @Test
     void concurrentCallersNeverGetMoreThanTheRefillPlusTheBurst() throws Exception {
         ManualClock clock = new ManualClock();
-        TokenBucket b = new TokenBucket("k", new Limit(50, 20), 0, clock, true);
+        OneBucket b = new OneBucket(new Limit(50, 20), 0, clock, true);
         int threads = 8;
         java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
@@ -108,7 +134,7 @@ class TokenBucketTest {
     @Test
     void aNoisyNeighbourTakesItsShareOfTheRefill() {
         ManualClock clock = new ManualClock();
-        TokenBucket b = new TokenBucket("k", new Limit(10, 1), 0.5, clock, true);
+        OneBucket b = new OneBucket(new Limit(10, 1), 0.5, clock, true);
         assertThat(b.tryAcquire().admitted()).isTrue();
         int admitted = 0;
         for (int i = 0; i < 1000; i++) {
@@ -125,7 +151,7 @@ class TokenBucketTest {
     @Test
     void withQuotasOffEveryCallIsCountedAndNoneRefused() {
         ManualClock clock = new ManualClock();
-        TokenBucket b = new TokenBucket("k", new Limit(1, 1), 0, clock, false);
+        OneBucket b = new OneBucket(new Limit(1, 1), 0, clock, false);
         for (int i = 0; i < 50; i++) {
             assertThat(b.tryAcquire().admitted()).isTrue();
         }

@@ -56,7 +56,7 @@ public final class Leaves {
             return new LeafState(capacity(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
                     Time.NEVER, 0);
         }
-        double rate = limit.adaptive() ? Math.min(Math.max(s.rate(), limit.floorRps()), ceiling) : ceiling;
+        double rate = rate(s.rate(), limit);
         double capacity = capacity(limit);
         double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), capacity);
         long at = Math.max(now, s.refilledAt());
@@ -98,12 +98,29 @@ public final class Leaves {
                 c.lastIncreaseAt(), c.throttles() + 1);
     }
 
-    /** A successful answer: maybe one recovery step. */
+    /** A stored rate clamped to the configured ceiling (and floor, when adaptive). */
+    static double rate(double stored, LeafLimit limit) {
+        return limit.adaptive() ? Math.min(Math.max(stored, limit.floorRps()), limit.ceilingRps()) : limit.ceilingRps();
+    }
+
+    /** Whether a success now takes a recovery step on a leaf at {@code rate} below {@code ceiling}. */
+    private static boolean recovers(double rate, double ceiling, LeafState s, long now, LeafLimit limit) {
+        return limit.adaptive() && rate < ceiling && Time.since(now, s.lastThrottleAt()) >= RECOVERY_QUIET_NANOS
+                && Time.since(now, s.lastIncreaseAt()) >= RECOVERY_QUIET_NANOS;
+    }
+
+    /**
+     * A successful answer: maybe one recovery step. Returns {@code s} itself when nothing changes (no step,
+     * the rate and ceiling already those of {@code limit}): the refill is credited by the next reservation,
+     * so a store writes nothing for the common success.
+     */
     public static LeafState onSuccess(LeafState s, long now, LeafLimit limit) {
+        if (s != null && s.ceiling() == limit.ceilingRps() && rate(s.rate(), limit) == s.rate()
+                && !recovers(s.rate(), s.ceiling(), s, now, limit)) {
+            return s;
+        }
         LeafState c = current(s, now, limit);
-        if (!limit.adaptive() || c.rate() >= c.ceiling()
-                || Time.since(now, c.lastThrottleAt()) < RECOVERY_QUIET_NANOS
-                || Time.since(now, c.lastIncreaseAt()) < RECOVERY_QUIET_NANOS) {
+        if (!recovers(c.rate(), c.ceiling(), c, now, limit)) {
             return c;
         }
         double rate = Math.min(c.ceiling(), c.rate() + RECOVERY_STEP * c.ceiling());

@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The in-memory bulkhead of one provider x account: the same rules as
- * {@link io.cloudg.resilience.core.LeaseTable} (at most {@code max} unexpired leases, expired ones swept
- * only when the bulkhead is full), without a lock. Every leaf of an account shares its bulkhead, so a lock
+ * The in-memory bulkhead of one provider x account: the rules of the {@code StateStore} contract (at most
+ * {@code max} unexpired leases, expired ones swept only when the bulkhead is full; the Redis backend's
+ * {@code cloudg.lua} keeps the same rules in one hash per account), without a lock. Every leaf of an account shares its bulkhead, so a lock
  * here would serialize calls that share nothing else; a thread descheduled while holding it would stall
  * them all.
  *

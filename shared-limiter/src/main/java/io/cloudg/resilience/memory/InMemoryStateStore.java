@@ -268,6 +268,24 @@ public final class InMemoryStateStore implements StateStore {
         return new StoreSnapshot(lv, bv);
     }
 
+    /** The stored bucket of {@code leaf}, or null if it has none (tests compare stores with it). */
+    public LeafState leafState(Scope leaf) {
+        AtomicReference<Leaf> ref = leaves.get(leaf);
+        return ref == null ? null : ref.get().bucket();
+    }
+
+    /** The stored breaker of {@code leaf}, or null if it has none. */
+    public BreakerState breakerState(Scope leaf) {
+        AtomicReference<Leaf> ref = leaves.get(leaf);
+        return ref == null ? null : ref.get().breaker();
+    }
+
+    /** The stored account or provider-wide bucket of {@code scope}, or null if it has none. */
+    public BucketState bucketState(Scope scope) {
+        AtomicReference<BucketState> ref = buckets.get(scope);
+        return ref == null ? null : ref.get();
+    }
+
     @Override
     public void clear() {
         leaves.clear();

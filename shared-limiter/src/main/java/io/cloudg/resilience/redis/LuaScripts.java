@@ -8,33 +8,15 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * Lua sources on the class path, as {@code EVALSHA} runs them: a file read next to its anchor class, its
- * {@code --@include a.lua b.lua} lines replaced by the files they name (themselves expanded), and the SHA-1
- * Redis calls the text by, computed here so that no round trip is needed to learn it. Used by the
+ * Lua sources on the class path, as {@code EVALSHA} runs them: a file read next to its anchor class, and the
+ * SHA-1 Redis calls the text by, computed here so that no round trip is needed to learn it. Used by the
  * governor's scripts and by every other module that keeps state in Redis scripts (the MCP guard).
  */
 public final class LuaScripts {
-    private static final String INCLUDE = "--@include ";
-
     private LuaScripts() {
     }
 
-    /** {@code file} (next to {@code anchor}) with its includes expanded. */
-    public static String load(Class<?> anchor, String file) {
-        StringBuilder b = new StringBuilder();
-        for (String line : read(anchor, file).split("\n", -1)) {
-            if (line.trim().startsWith(INCLUDE)) {
-                for (String included : line.trim().substring(INCLUDE.length()).trim().split("\\s+")) {
-                    b.append(load(anchor, included)).append('\n');
-                }
-            } else {
-                b.append(line).append('\n');
-            }
-        }
-        return b.toString();
-    }
-
-    /** The file as it is, without expanding anything. */
+    /** The file next to {@code anchor}, as it is. */
     public static String read(Class<?> anchor, String name) {
         try (InputStream in = anchor.getResourceAsStream(name)) {
             if (in == null) {

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
  * <pre>
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;   leaf bucket + AIMD + breaker (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:bulkhead                             bulkhead leases (sorted set id -&gt; expiry)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:bulkhead:seq                         lease id sequence (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leases                               bulkhead leases (hash: id -&gt; expiry, seq)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
  * </pre>
@@ -31,8 +30,7 @@ public final class RedisKeys {
 
     /** What a key holds. */
     public enum Kind {
-        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("bulkhead"), BULKHEAD_SEQ("bulkhead:seq"), GLOBAL("global"),
-        BUDGET("budget");
+        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("leases"), GLOBAL("global"), BUDGET("budget");
 
         final String suffix;
 
@@ -90,10 +88,6 @@ public final class RedisKeys {
         return accountTag(account) + Kind.BULKHEAD.suffix;
     }
 
-    public String bulkheadSeq(Scope account) {
-        return accountTag(account) + Kind.BULKHEAD_SEQ.suffix;
-    }
-
     public String global(String provider) {
         return providerTag(provider) + Kind.GLOBAL.suffix;
     }
@@ -125,7 +119,7 @@ public final class RedisKeys {
                 return Optional.empty();
             }
             Scope account = Scope.account(dec(tag[0]), dec(tag[1]));
-            for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD, Kind.BULKHEAD_SEQ}) {
+            for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD}) {
                 if (rest.equals(k.suffix)) {
                     return Optional.of(new Parsed(k, account));
                 }

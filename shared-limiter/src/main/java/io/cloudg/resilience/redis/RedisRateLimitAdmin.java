@@ -79,7 +79,7 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
             if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
                 rows.add(new RateLimitRow(e.parsed.scope(), e.parsed.kind(), null, null, 0, null,
                         (double) store.slotsInUse(e.parsed.scope()), 0));
-            } else if (e.parsed.kind() != RedisKeys.Kind.BULKHEAD_SEQ) {
+            } else {
                 hashes.add(e);
             }
         }

@@ -6,7 +6,9 @@ import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.BreakerState;
+import io.cloudg.resilience.core.BucketState;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.LeafState;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
@@ -192,7 +194,7 @@ public final class RedisStateStore implements StateStore {
         return b ? 1 : 0;
     }
 
-    /** admit.lua's limits argument. */
+    /** the admit script's limits argument. */
     private byte[] admitLimits(AdmitRequest r) {
         LeafLimit l = r.leafLimit();
         BreakerLimit b = r.breaker();
@@ -205,7 +207,7 @@ public final class RedisStateStore implements StateStore {
                 flagOf(slot != null), slot == null ? 0 : slot.maxConcurrency(), slot == null ? 0 : slot.leaseNanos());
     }
 
-    /** The TTL of a bulkhead's keys: the learned TTL, or longer than one lease (slot.lua's slot_keep). */
+    /** The TTL of a bulkhead's key: the learned TTL, or longer than one lease (cloudg.lua's slot_keep). */
     private byte[] bulkheadTtl(SlotRequest slot) {
         long ms = Long.parseLong(ttlMs);
         if (slot != null) {
@@ -214,7 +216,7 @@ public final class RedisStateStore implements StateStore {
         return bytes(Long.toString(ms));
     }
 
-    /** record.lua's limits argument. */
+    /** the record script's limits argument. */
     private byte[] recordLimits(LeafLimit l, BreakerLimit b) {
         return pack(l.ceilingRps(), l.burst(), l.floorRps(), flagOf(l.adaptive()),
                 flagOf(b != null), b == null ? 0 : b.threshold(), b == null ? 0 : b.cooldownNanos(),
@@ -237,7 +239,6 @@ public final class RedisStateStore implements StateStore {
         final byte[] leaf;
         final byte[] account;
         final byte[] bulkhead;
-        final byte[] bulkheadSeq;
         final byte[] leafText;
         final byte[] accountText;
         final Scope accountScope;
@@ -251,12 +252,11 @@ public final class RedisStateStore implements StateStore {
             this.leaf = bytes(keys.leaf(leafScope));
             this.account = bytes(keys.account(a));
             this.bulkhead = bytes(keys.bulkhead(a));
-            this.bulkheadSeq = bytes(keys.bulkheadSeq(a));
             this.leafText = bytes(text(leafScope));
             this.accountText = bytes(text(a));
         }
 
-        /** admit.lua's limits and bulkhead TTL arguments for {@code r}. */
+        /** the admit script's limits and bulkhead TTL arguments for {@code r}. */
         Encoded admitArgs(AdmitRequest r) {
             boolean withSlot = r.slot() != null;
             Encoded e = withSlot ? admitWithSlot : admitNoSlot;
@@ -318,7 +318,7 @@ public final class RedisStateStore implements StateStore {
         PreparedLeaf p = prepared(r.leaf());
         Encoded args = p.admitArgs(r);
         List<Object> reply = list(await(runner.call(Script.ADMIT,
-                new Object[] {p.leaf, p.account, p.bulkhead, p.bulkheadSeq},
+                new Object[] {p.leaf, p.account, p.bulkhead},
                 nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit"));
         long kind = longOf(reply.get(0));
         if (kind == 2) {
@@ -344,7 +344,7 @@ public final class RedisStateStore implements StateStore {
 
     // ------------------------------------------------------------------ outcome
 
-    /** Queues record.lua for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
+    /** Queues the record script for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
     private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
         PreparedLeaf p = prepared(r.leaf());
         SlotLease release = r.release();
@@ -365,7 +365,7 @@ public final class RedisStateStore implements StateStore {
     public OutcomeResult record(OutcomeRequest r) {
         List<Object> reply = list(await(queueRecord(r), "record"));
         BreakerState.Phase phase = BreakerState.Phase.values()[(int) longOf(reply.get(2))];
-        Object rate = reply.get(1); // -1: the configured ceiling (record.lua's common case)
+        Object rate = reply.get(1); // -1: the configured ceiling
         return new OutcomeResult(longOf(reply.get(0)) == 1,
                 rate instanceof Long && (Long) rate == -1 ? r.leafLimit().ceilingRps() : doubleOf(rate), phase,
                 longOf(reply.get(3)) == 1);
@@ -397,7 +397,7 @@ public final class RedisStateStore implements StateStore {
     // ------------------------------------------------------------------ bulkheads
 
     private CompletableFuture<Object> slotsAsync(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
-        return runner.call(Script.SLOTS, new Object[] {keys.bulkhead(bulkhead), keys.bulkheadSeq(bulkhead)},
+        return runner.call(Script.SLOTS, new Object[] {keys.bulkhead(bulkhead)},
                 op, clock.arg(), idOrMax, s(leaseNanos), ttlMs, text(bulkhead));
     }
 
@@ -437,11 +437,16 @@ public final class RedisStateStore implements StateStore {
      */
     private final class BatchedRefunds {
         final String provider;
+        /** The budget key and the provider, encoded once (a String argument costs Redisson a buffer). */
+        final byte[] key;
+        final byte[] providerBytes;
         final AtomicInteger pending = new AtomicInteger();
         volatile CompletableFuture<Object> lastFlush = CompletableFuture.completedFuture(null);
 
         BatchedRefunds(String provider) {
             this.provider = provider;
+            this.key = bytes(keys.budget(provider));
+            this.providerBytes = bytes(provider);
         }
 
         void refund(int size) {
@@ -475,8 +480,8 @@ public final class RedisStateStore implements StateStore {
         }
 
         private CompletableFuture<Object> budget(String op, int size, int n) {
-            return runner.call(Script.BUDGET, new Object[] {keys.budget(provider)}, op, Integer.toString(size),
-                    Integer.toString(n), ttlMs, provider);
+            return runner.call(Script.BUDGET, new Object[] {key}, bytes(op), number(size), number(n), ttlBytes,
+                    providerBytes);
         }
     }
 
@@ -586,6 +591,47 @@ public final class RedisStateStore implements StateStore {
             breakerView(leaf, h, now).ifPresent(breakers::add);
         }
         return new StoreSnapshot(leaves, breakers);
+    }
+
+    private static long nanosOrNever(Map<String, String> h, String f) {
+        Long v = nanosField(h, f);
+        return v == null ? io.cloudg.resilience.core.Time.NEVER : v;
+    }
+
+    /**
+     * The stored bucket of {@code leaf} read back as the core type, or null if it has none (tests compare it,
+     * bit for bit, with the in-memory store's).
+     */
+    LeafState leafState(Scope leaf) {
+        Map<String, String> h = readHashes(List.of(keys.leaf(leaf))).get(0);
+        Double tokens = numberField(h, "tokens");
+        if (tokens == null) {
+            return null;
+        }
+        Double throttles = numberField(h, "throttles");
+        return new LeafState(tokens, nanosOrNever(h, "refilled_at"), numberField(h, "rate"),
+                numberField(h, "ceiling"), nanosOrNever(h, "paused_until"), nanosOrNever(h, "last_decrease"),
+                nanosOrNever(h, "last_throttle"), nanosOrNever(h, "last_increase"),
+                throttles == null ? 0 : throttles.longValue());
+    }
+
+    /** The stored breaker of {@code leaf} read back as the core type, or null if it has none. */
+    BreakerState breakerState(Scope leaf) {
+        Map<String, String> h = readHashes(List.of(keys.leaf(leaf))).get(0);
+        Double phase = numberField(h, "b_phase");
+        if (phase == null) {
+            return null;
+        }
+        return new BreakerState(BreakerState.Phase.values()[phase.intValue()], numberField(h, "b_failures").intValue(),
+                nanosOrNever(h, "b_opened_at"), nanosOrNever(h, "b_cooldown"), nanosOrNever(h, "b_probe_until"),
+                numberField(h, "b_probe_gen").longValue(), numberField(h, "b_trips").longValue());
+    }
+
+    /** The stored account bucket of {@code account} read back as the core type, or null if it has none. */
+    BucketState accountBucketState(Scope account) {
+        Map<String, String> h = readHashes(List.of(keys.account(account))).get(0);
+        Double tokens = numberField(h, "tokens");
+        return tokens == null ? null : new BucketState(tokens, nanosOrNever(h, "refilled_at"));
     }
 
     static java.util.Optional<LeafView> leafView(Scope leaf, Map<String, String> h, long now) {

@@ -40,8 +40,8 @@ import org.redisson.connection.MasterSlaveEntry;
  * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
  *
  * <p><b>Batches.</b> Admissions and outcomes that a drain finds next to each other in the queue (of one hash
- * tag when the server is a cluster) go out as one run of {@code batch.lua} (at most {@link #BATCH_CALLS}
- * calls, and none when {@code maxBatch} is 1): the same work as one {@code admit.lua}/{@code record.lua} run each, in the same order, but the
+ * tag when the server is a cluster) go out as one run of the batch script ({@code batch} in {@code cloudg.lua}) (at most {@link #BATCH_CALLS}
+ * calls, and none when {@code maxBatch} is 1): the same work as one admit or record run each, in the same order, but the
  * per-run costs (the command, the script call, {@code TIME}) are paid once. All calls of a run see the same
  * server time. A call that raises an error fails alone; the others still run.
  *
@@ -57,9 +57,13 @@ import org.redisson.connection.MasterSlaveEntry;
  * (failover) on its next write and reconnects; a MOVED or ASK answer (resharding) sends that script through
  * Redisson's ordinary path, which follows redirects. Redisson's connection watchdog reconnects a dropped
  * connection; while it is down every script fails at once (the store then counts as unreachable).
+ *
+ * <p><b>Redisson internals.</b> The dedicated connections, the master of a slot and the command objects are
+ * Redisson's, outside its public API: {@link RedissonInternals} lists every member used, says why, and
+ * refuses (when this runner is built) a Redisson that lacks one; its test pins the verified version.
  */
 final class ScriptRunner implements AutoCloseable {
-    /** The most calls one run of batch.lua carries (it blocks the server meanwhile: keep it short). */
+    /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
     static final int BATCH_CALLS = 32;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
@@ -91,10 +95,11 @@ final class ScriptRunner implements AutoCloseable {
             throw new IllegalArgumentException("the Redis governor store needs a Redisson client (org.redisson.Redisson),"
                     + " but was " + client.getClass().getName());
         }
+        RedissonInternals.verify();
         this.client = client;
         this.executor = ((Redisson) client).getCommandExecutor();
         this.connections = executor.getConnectionManager();
-        this.cluster = ((Redisson) client).getConfig().isClusterConfig();
+        this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
     }
@@ -143,8 +148,8 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 4 keys and 6 arguments, RECORD 2 and 9 (batch.lua
-     * relies on it).
+     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 9 (cloudg.lua's
+     * batch relies on it).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
         byte[] key = bytes(keys[0]);
@@ -201,7 +206,7 @@ final class ScriptRunner implements AutoCloseable {
         }
     }
 
-    /** Runs of batch.lua sent so far (tests, diagnostics). */
+    /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
     }
@@ -445,7 +450,7 @@ final class ScriptRunner implements AutoCloseable {
             return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, call.params());
         }
 
-        /** Admissions and outcomes as one run of batch.lua (a single one goes as itself). */
+        /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
         private CommandData<?, ?> command(List<Call> run) {
             if (run.size() == 1) {
                 return command(run.get(0));

@@ -1,10 +1,12 @@
 /**
  * The fleet-wide governor state: a {@link io.cloudg.resilience.spi.StateStore} on Redis (Redisson), whose
- * every read-modify-write is a Lua script mirroring {@code io.cloudg.resilience.core} line for line.
+ * every read-modify-write is a Lua script: one library, {@code cloudg.lua}, with each rule of
+ * {@code io.cloudg.resilience.core} once, line for line, and the entry points calling it on every path.
  *
  * <ul>
  *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf:...},
- *       {@code :account}, {@code :bulkhead} share one Cluster slot per provider x account;
+ *       {@code :account}, {@code :leases} (the bulkhead: one hash, a field per lease) share one Cluster slot per
+ *       provider x account;
  *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
  *       Redis under different prefixes.</li>
  *   <li><b>Round trips</b>: one script before an attempt (breaker, leaf, account bucket, bulkhead slot),
@@ -13,13 +15,17 @@
  *       only for a paid retry; refunds are batched 10 to a write (the shared balance lags by under one token
  *       per worker). Scripts are called by SHA and reloaded on NOSCRIPT; they travel pipelined over a
  *       connection of their own per node, in queue order per provider x account, and what is queued side
- *       by side runs as one batch ({@code ScriptRunner}, {@code batch.lua}).</li>
+ *       by side runs as one batch ({@code ScriptRunner}, the library's {@code batch}).</li>
  *   <li><b>Time</b>: Redis {@code TIME}, read inside every script; an injected clock exists only for the
  *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
  *       come back and a hung probe never wedges a breaker.</li>
- *   <li><b>Persistence</b>: learned leaf state lives {@code learned_ttl_hours} (refreshed on use) and carries
- *       a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
+ *   <li><b>Cost</b>: a governed call is 6 Redis commands on the common path (leaf HMGET + HSET, bulkhead
+ *       HMGET + HSET, outcome HMGET + HDEL); TTLs are refreshed lazily, a write that changes nothing is none.
+ *       Redisson internals used for the pipelined lanes are listed and checked in
+ *       {@code RedissonInternals}.</li>
+ *   <li><b>Persistence</b>: learned leaf state outlives its last write by 1 to 1.5 {@code learned_ttl_hours}
+ *       and carries a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
  *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}): Redis out of reach means
  *       local pacing at {@code 1/fleet_size_hint} of every limit, one WARNING, {@code "governor": "degraded"}
  *       in the report, and a probe per {@code probe_interval_seconds} to go back.</li>

@@ -33,8 +33,10 @@ import org.redisson.api.RedissonClient;
  * The Lua scripts against the Java rules they mirror: the same random sequence of admissions, outcomes
  * (successes, throttles with and without Retry-After, transient and fatal errors, breaker verdicts, probes),
  * limit changes and clock moves goes to a Redis store and to the in-memory store on one manual clock, and
- * every answer and the final snapshot must be identical, to the last bit of every double. This covers both
- * the scripts' straight-line common case and their general path, and whichever one a state takes.
+ * every answer, the stored state after every step (the leaf's token balance, refill time, rate, ceiling,
+ * AIMD timestamps and throttle count, its breaker, the account bucket) and the snapshots must be identical,
+ * to the last bit of every double. State that only the stored balance would reveal (a refill to the wrong
+ * cap, a success that rewrote the balance) fails here even when every answer agrees.
  */
 class RedisMatchesMemoryTest {
     static final long SEC = 1_000_000_000L;
@@ -121,6 +123,7 @@ class RedisMatchesMemoryTest {
                 } else {
                     time.advance(Duration.ofMillis(rnd.nextInt(3) == 0 ? rnd.nextInt(20_000) : rnd.nextInt(300)));
                 }
+                assertSameStoredState(r, m, leaf, account, what);
                 if (step % 100 == 99) {
                     assertThat(r.slotsInUse(account)).as(what + " slots").isEqualTo(m.slotsInUse(account));
                     assertSameSnapshot(r.snapshot(), m.snapshot(), what);
@@ -131,6 +134,13 @@ class RedisMatchesMemoryTest {
             r.clear();
             r.close();
         }
+    }
+
+    private static void assertSameStoredState(RedisStateStore r, InMemoryStateStore m, Scope leaf, Scope account,
+                                              String what) {
+        assertThat(r.leafState(leaf)).as(what + " stored leaf").isEqualTo(m.leafState(leaf));
+        assertThat(r.breakerState(leaf)).as(what + " stored breaker").isEqualTo(m.breakerState(leaf));
+        assertThat(r.accountBucketState(account)).as(what + " stored account bucket").isEqualTo(m.bucketState(account));
     }
 
     private static void assertSameSnapshot(StoreSnapshot r, StoreSnapshot m, String what) {

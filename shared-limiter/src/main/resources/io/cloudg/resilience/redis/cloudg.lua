@@ -1,0 +1,643 @@
+-- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. Each script
+-- Redis runs is this library plus one line that calls an entry point (see Script.java): admit, record,
+-- batch, slots, global, budget. The rules mirror io.cloudg.resilience.core line for line (same constants,
+-- same order of floating-point operations, so Lua and Java compute the same doubles), each written once as
+-- a function of numbers: admit's and record's straight-line common cases (an existing leaf, a closed
+-- breaker) call them on locals read by one HMGET, and the general cases call the same functions through
+-- the state-table helpers (leaf_current, leaf_success, ...). No rule is written twice.
+-- Times are nanoseconds; a timestamp that "never happened" (Java's Time.NEVER) is an absent field or 'n',
+-- read back as nil.
+--
+-- Cost rules (a script blocks the server, and its cost is the fleet's throughput; every redis.call costs
+-- about 1.5-2 us of Lua and Redis, whatever the command): read only the fields the computation uses (one
+-- HMGET a hash), write only the fields that changed (one HSET, nothing at all when nothing changed),
+-- refresh a TTL only when it runs low (see keep_until), print times with %d (Redis prints a Lua number with
+-- %.17g, far slower), pass other numbers straight to redis.call, take limits as one struct-packed argument,
+-- reply with integers.
+
+local VERSION = '1'
+local SECOND = 1000000000
+local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
+local HEADROOM_SECONDS = 0.25            -- Leaves.HEADROOM_SECONDS
+local SAME_EVENT_NANOS = SECOND          -- Leaves.SAME_EVENT_NANOS
+local RECOVERY_QUIET_NANOS = 5 * SECOND  -- Leaves.RECOVERY_QUIET_NANOS
+local RECOVERY_STEP = 0.05               -- Leaves.RECOVERY_STEP
+local TOKEN_MILLIS = 1000                -- RetryBudgets.TOKEN_MILLIS
+local REFUND_MILLIS = 100                -- RetryBudgets.REFUND_MILLIS
+
+-- State hashes ------------------------------------------------------------------------------------------
+local LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
+  'last_throttle', 'last_increase', 'throttles'}
+local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b_probe_until',
+  'b_probe_gen', 'b_trips'}
+local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
+  'last_throttle', 'last_increase', 'throttles', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
+  'b_probe_until', 'b_probe_gen', 'b_trips'}
+-- what the general case of an admission reads first (a closed breaker needs no more)
+local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
+
+-- Server time (Redis TIME) unless the caller injected one (test mode only).
+local function clock(arg)
+  if arg ~= nil and arg ~= '' then return tonumber(arg) end
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * SECOND + tonumber(t[2]) * 1000
+end
+
+-- A number as text that reads back to the same double (for replies; never tostring()).
+local function num(x)
+  if x == nil then return 'n' end
+  return string.format('%.17g', x)
+end
+
+local function since(now, t)
+  if t == nil then return math.huge end
+  return now - t
+end
+
+local function format_error(key, v)
+  error('CLOUDG_STATE_FORMAT key ' .. key .. ' holds governor state format version ' .. v
+    .. ', but this cloudg reads only version ' .. VERSION .. ' (end)', 0)
+end
+
+-- Lazy TTLs: every hash holds x, the server time until which its TTL is known to last. A write refreshes
+-- the TTL (PEXPIRE to 1.5 ttl, x to now + 1.5 ttl) only when less than one ttl is left, or when it would end
+-- before until_ns (a lease's expiry). So a key outlives its last write by between ttl and 1.5 ttl, and a
+-- bulkhead key every lease it holds, at one PEXPIRE per half ttl instead of one per write. Returns the new
+-- x and the PEXPIRE argument, or nil when the TTL lasts.
+local function keep_until(x, now, ttl_ms, until_ns)
+  if x ~= nil and x - now >= ttl_ms * 1000000 and x > until_ns then return nil end
+  local keep = math.floor(ttl_ms * 1.5)
+  return string.format('%d', now + keep * 1000000), string.format('%d', keep)
+end
+
+-- Whether the hash whose HMGET (of 'v' first) answered vals exists; refuses another format.
+local function exists(key, vals)
+  local v = vals[1]
+  if v == VERSION then return true end
+  if v == false then
+    local any = false
+    for i = 2, #vals do if vals[i] ~= false then any = true end end
+    if not any then return false end
+    v = '(none)'
+  end
+  format_error(key, v)
+end
+
+-- HSET of args[1..n] (the hash's fields that changed, updated_at first) that keeps the TTL (keep_until; x:
+-- the hash's x as read, nil for a new hash).
+local function write(key, args, n, x, now, ttl)
+  local nx, keep = keep_until(x, now, tonumber(ttl), now)
+  if nx ~= nil then args[n + 1], args[n + 2], n = 'x', nx, n + 2 end
+  redis.call('HSET', key, unpack(args, 1, n))
+  if keep ~= nil then redis.call('PEXPIRE', key, keep) end
+end
+
+-- Reads fields of a hash written by this format (and its x, as t.x); nil if the key is absent. Refuses
+-- other formats.
+local function load(key, fields)
+  local vals = redis.call('HMGET', key, 'v', 'x', unpack(fields))
+  if not exists(key, vals) then return nil end
+  local t = {x = tonumber(vals[2])}
+  for i = 1, #fields do t[fields[i]] = tonumber(vals[i + 2]) end
+  return t
+end
+
+-- Writes state t of a hash read as old (nil: a new hash, which gets v and scope): of the listed fields only
+-- those that differ from old (nil becomes 'n'), plus updated_at, and keeps the TTL (keep_until); writes
+-- nothing when no field changed. A field the caller did not read must be one the computation copied
+-- unchanged (then it is nil on both sides and is not written). Times and counts go in with %d; the others
+-- (tokens, rate, ceiling) as numbers.
+local function save(key, old, t, fields, scope, now, ttl)
+  local args, n
+  if old == nil then
+    args, n = {'v', VERSION, 'scope', scope, 'updated_at', string.format('%d', now)}, 6
+  else
+    args, n = {'updated_at', string.format('%d', now)}, 2
+  end
+  for i = 1, #fields do
+    local f = fields[i]
+    local v = t[f]
+    if old == nil or v ~= old[f] then
+      if v == nil then
+        if old ~= nil then args[n + 1], args[n + 2], n = f, 'n', n + 2 end
+      else
+        if f ~= 'tokens' and f ~= 'rate' and f ~= 'ceiling' then v = string.format('%d', v) end
+        args[n + 1], args[n + 2], n = f, v, n + 2
+      end
+    end
+  end
+  if n == 2 then return end -- nothing changed
+  write(key, args, n, old and old.x, now, ttl)
+end
+
+-- TokenBuckets ------------------------------------------------------------------------------------------
+local function refilled(tokens, refilled_at, now, rate, burst)
+  if now <= refilled_at then return tokens end
+  local t = tokens + (now - refilled_at) * rate / SECOND
+  return math.min(burst, t)
+end
+
+local function wait_for(tokens, refilled_at, now, rate)
+  local pause = math.max(0, refilled_at - now)
+  if tokens >= 0 then return pause end
+  return pause + math.ceil(-tokens * SECOND / rate)
+end
+
+-- TokenBuckets.reserve on the fixed bucket at key (the account's, the provider's: created full); the wait.
+local function fixed_bucket(key, now, rate, burst, permits, scope, ttl)
+  local h = redis.call('HMGET', key, 'v', 'x', 'tokens', 'refilled_at')
+  local found = exists(key, h)
+  local tokens, at = tonumber(h[3]), tonumber(h[4])
+  if tokens == nil then tokens, at = burst, now end -- BucketState.full
+  tokens = refilled(tokens, at, now, rate, burst)
+  at = math.max(now, at)
+  tokens = tokens - permits
+  local args = {'updated_at', string.format('%d', now), 'tokens', tokens, 'refilled_at', string.format('%d', at),
+    'v', VERSION, 'scope', scope}
+  local n = 6
+  if not found then n = 10 end
+  write(key, args, n, tonumber(h[2]), now, ttl)
+  return wait_for(tokens, at, now, rate)
+end
+
+-- Leaves (AIMD) -----------------------------------------------------------------------------------------
+-- Leaves.capacity: the most a leaf holds, and what a new one starts with.
+local function leaf_capacity(burst, ceiling)
+  return math.max(math.min(1.0, burst), burst - HEADROOM_SECONDS * ceiling)
+end
+
+-- Leaves.rate: the stored rate clamped to the configured ceiling (and floor, when adaptive).
+local function leaf_rate(rate, ceiling, floor, adaptive)
+  if adaptive then return math.min(math.max(rate, floor), ceiling) end
+  return ceiling
+end
+
+-- The balance part of Leaves.current: refilled at the stored rate, capped at the capacity, less `taken`;
+-- and the time refill is credited up to.
+local function leaf_take(tokens, refilled_at, rate, now, capacity, taken)
+  return math.min(refilled(tokens, refilled_at, now, rate, capacity), capacity) - taken, math.max(now, refilled_at)
+end
+
+-- Leaves.recovers: whether a success now takes a recovery step on a leaf at `rate` below `ceiling`.
+local function leaf_recovers(adaptive, rate, ceiling, last_throttle, last_increase, now)
+  return adaptive and rate < ceiling and since(now, last_throttle) >= RECOVERY_QUIET_NANOS
+    and since(now, last_increase) >= RECOVERY_QUIET_NANOS
+end
+
+-- Leaves.onSuccess's "nothing changes": no recovery step, the rate and ceiling already those configured.
+local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase, now)
+  return stored_ceiling == L.ceiling and leaf_rate(rate, L.ceiling, L.floor, L.adaptive) == rate
+    and not leaf_recovers(L.adaptive, rate, stored_ceiling, last_throttle, last_increase, now)
+end
+
+-- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens.
+local function leaf_current(s, now, L, taken)
+  local capacity = leaf_capacity(L.burst, L.ceiling)
+  if s == nil or s.tokens == nil then
+    return {tokens = capacity - taken, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
+  end
+  local tokens, at = leaf_take(s.tokens, s.refilled_at, s.rate, now, capacity, taken)
+  return {tokens = tokens, refilled_at = at, rate = leaf_rate(s.rate, L.ceiling, L.floor, L.adaptive),
+    ceiling = L.ceiling, paused_until = s.paused_until, last_decrease = s.last_decrease,
+    last_throttle = s.last_throttle, last_increase = s.last_increase, throttles = s.throttles}
+end
+
+local function leaf_reserve(s, now, L, permits)
+  local c = leaf_current(s, now, L, permits)
+  return c, wait_for(c.tokens, c.refilled_at, now, c.rate)
+end
+
+local function leaf_throttle(s, now, L, retry_after)
+  local c = leaf_current(s, now, L, 0)
+  local tokens = c.tokens
+  local refilled_at = c.refilled_at
+  local rate = c.rate
+  local last_decrease = c.last_decrease
+  if L.adaptive and since(now, last_decrease) >= SAME_EVENT_NANOS then
+    rate = math.max(L.floor, rate / 2)
+    tokens = math.min(tokens, 0)
+    last_decrease = now
+  end
+  local paused_until = c.paused_until
+  if retry_after > 0 then
+    local till = now + retry_after
+    if till > refilled_at then
+      refilled_at = till
+      tokens = math.min(tokens, 0)
+    end
+    if paused_until == nil then paused_until = till else paused_until = math.max(paused_until, till) end
+  end
+  return {tokens = tokens, refilled_at = refilled_at, rate = rate, ceiling = c.ceiling, paused_until = paused_until,
+    last_decrease = last_decrease, last_throttle = now, last_increase = c.last_increase, throttles = c.throttles + 1}
+end
+
+-- Leaves.onSuccess: s itself when nothing changes (the refill is credited by the next reservation).
+local function leaf_success(s, now, L)
+  if s ~= nil and s.rate ~= nil and leaf_keeps(s.rate, s.ceiling, L, s.last_throttle, s.last_increase, now) then
+    return s
+  end
+  local c = leaf_current(s, now, L, 0)
+  if not leaf_recovers(L.adaptive, c.rate, c.ceiling, c.last_throttle, c.last_increase, now) then return c end
+  c.rate = math.min(c.ceiling, c.rate + RECOVERY_STEP * c.ceiling)
+  c.last_increase = now
+  return c
+end
+
+-- Breakers ----------------------------------------------------------------------------------------------
+local function breaker_of(s)
+  if s == nil or s.b_phase == nil then return nil end
+  return {phase = s.b_phase, failures = s.b_failures, opened_at = s.b_opened_at, cooldown = s.b_cooldown,
+    probe_until = s.b_probe_until, probe_gen = s.b_probe_gen, trips = s.b_trips}
+end
+
+local function breaker_closed(B)
+  return {phase = CLOSED, failures = 0, cooldown = B.cooldown, probe_gen = 0, trips = 0}
+end
+
+local function breaker_state(phase, failures, opened_at, cooldown, probe_until, probe_gen, trips)
+  return {phase = phase, failures = failures, opened_at = opened_at, cooldown = cooldown, probe_until = probe_until,
+    probe_gen = probe_gen, trips = trips}
+end
+
+local function retry_in(c, now)
+  if c.phase == OPEN then return math.max(0, c.opened_at + c.cooldown - now) end
+  if c.phase == HALF_OPEN then return math.max(0, c.probe_until - now) end
+  return 0
+end
+
+-- Breakers.admit: returns the state, 'PERMIT' | 'PROBE' | 'REJECT', the probe generation, retry-in.
+local function breaker_admit(s, now, B)
+  local c = s or breaker_closed(B)
+  if c.phase == CLOSED then return c, 'PERMIT', 0, 0 end
+  local reject
+  if c.phase == OPEN then reject = now - c.opened_at < c.cooldown else reject = now < c.probe_until end
+  if reject then return c, 'REJECT', 0, math.max(1, retry_in(c, now)) end
+  local gen = c.probe_gen + 1
+  return breaker_state(HALF_OPEN, c.failures, c.opened_at, c.cooldown, now + B.probe_lease, gen, c.trips), 'PROBE', gen, 0
+end
+
+-- Breakers.onCallEnd
+local function breaker_end(s, now, B, verdict, gen)
+  local c = s or breaker_closed(B)
+  if verdict == 'NONE' then return c end
+  if c.phase == CLOSED then
+    if verdict == 'SUCCESS' or verdict == 'REACHABLE' then
+      if c.failures == 0 then return c end
+      return breaker_state(CLOSED, 0, c.opened_at, B.cooldown, nil, c.probe_gen, c.trips)
+    elseif verdict == 'FAILURE' then
+      local failures = c.failures + 1
+      if failures >= B.threshold then
+        return breaker_state(OPEN, 0, now, B.cooldown, nil, c.probe_gen, c.trips + 1)
+      end
+      return breaker_state(CLOSED, failures, c.opened_at, c.cooldown, nil, c.probe_gen, c.trips)
+    end
+    return c
+  elseif c.phase == HALF_OPEN then
+    if gen == 0 or gen ~= c.probe_gen then return c end
+    if verdict == 'SUCCESS' or verdict == 'REACHABLE' then
+      return breaker_state(CLOSED, 0, c.opened_at, B.cooldown, nil, c.probe_gen, c.trips)
+    elseif verdict == 'FAILURE' then
+      local doubled
+      if c.cooldown > math.floor(B.max_cooldown / 2) then doubled = B.max_cooldown
+      else doubled = math.min(B.max_cooldown, c.cooldown * 2) end
+      return breaker_state(OPEN, 0, now, doubled, nil, c.probe_gen, c.trips + 1)
+    end
+    return breaker_state(HALF_OPEN, c.failures, c.opened_at, c.cooldown, now, c.probe_gen, c.trips)
+  end
+  return c
+end
+
+-- A closed breaker with no failures, as the common cases find it (only phase and failures are read there).
+local CLOSED_CLEAN = {phase = CLOSED, failures = 0}
+
+-- Copies breaker state b into the leaf table t as its b_* fields.
+local function put_breaker(t, b)
+  t.b_phase, t.b_failures, t.b_opened_at, t.b_cooldown = b.phase, b.failures, b.opened_at, b.cooldown
+  t.b_probe_until, t.b_probe_gen, t.b_trips = b.probe_until, b.probe_gen, b.trips
+end
+
+-- Bulkhead leases ---------------------------------------------------------------------------------------
+-- One hash per provider x account: v, scope, seq (the last lease id handed out), x (see keep_until), n, and
+-- one field per lease: its id -> its expiry. n counts the leases added since it was last set exactly (a
+-- release is one HDEL and leaves n alone), so n >= the lease fields: while n < max a slot is certainly free;
+-- at max the fields are counted (HLEN) and, still full, the expired leases are swept. So an acquisition is
+-- HMGET + HSET and a release one HDEL; the cap counts the leases not yet released or swept, as the in-memory
+-- bulkhead does, and a dead worker's leases are swept once they expire and the bulkhead is full.
+local LEASE_META = 5 -- v, scope, seq, x, n
+
+local function lease_field(f)
+  return f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and f ~= 'n'
+end
+
+-- Removes the expired leases; returns how many.
+local function slot_sweep(key, now)
+  local all = redis.call('HGETALL', key)
+  local dead = {}
+  for i = 1, #all, 2 do
+    if lease_field(all[i]) and tonumber(all[i + 1]) <= now then dead[#dead + 1] = all[i] end
+  end
+  if #dead > 0 then redis.call('HDEL', key, unpack(dead)) end
+  return #dead
+end
+
+-- A new lease id, or -1 if all `max` slots are held by unexpired leases. keep: the key's TTL in ms.
+local function slot_acquire(key, now, lease, max, keep, scope)
+  local h = redis.call('HMGET', key, 'v', 'seq', 'x', 'n')
+  local found = exists(key, h)
+  local n = tonumber(h[4]) or 0
+  if n >= max then
+    n = redis.call('HLEN', key) - LEASE_META
+    if n >= max then
+      n = n - slot_sweep(key, now)
+      if n >= max then return -1 end
+    end
+  end
+  local id = (tonumber(h[2]) or 0) + 1
+  local id_s = string.format('%d', id)
+  local args, c = {'seq', id_s, 'n', string.format('%d', n + 1), id_s, string.format('%d', now + lease)}, 6
+  local x, ttl = keep_until(tonumber(h[3]), now, keep, now + lease)
+  if x ~= nil then args[c + 1], args[c + 2], c = 'x', x, c + 2 end
+  if not found then args[c + 1], args[c + 2], args[c + 3], args[c + 4], c = 'v', VERSION, 'scope', scope, c + 4 end
+  redis.call('HSET', key, unpack(args, 1, c))
+  if ttl ~= nil then redis.call('PEXPIRE', key, ttl) end
+  return id
+end
+
+-- Gives a lease back (a no-op for an expired and swept or unknown one).
+local function slot_release(key, id)
+  redis.call('HDEL', key, id)
+end
+
+-- Extends a live lease: 1, or 0 if it had expired (then it is removed).
+local function slot_renew(key, now, id, lease, keep)
+  local h = redis.call('HMGET', key, 'v', 'x', id)
+  local exp = h[3]
+  if exp == false or tonumber(exp) <= now then
+    if exp ~= false then redis.call('HDEL', key, id) end
+    return 0
+  end
+  local x, ttl = keep_until(tonumber(h[2]), now, keep, now + lease)
+  if x ~= nil then
+    redis.call('HSET', key, id, string.format('%d', now + lease), 'x', x)
+    redis.call('PEXPIRE', key, ttl)
+  else
+    redis.call('HSET', key, id, string.format('%d', now + lease))
+  end
+  return 1
+end
+
+-- The unexpired leases.
+local function slot_count(key, now)
+  local all = redis.call('HGETALL', key)
+  local n = 0
+  for i = 1, #all, 2 do
+    if lease_field(all[i]) and tonumber(all[i + 1]) > now then n = n + 1 end
+  end
+  return n
+end
+
+-- The TTL of a bulkhead's key, in ms: the learned TTL, or longer than one lease.
+local function slot_keep(ttl, lease)
+  return math.max(tonumber(ttl), math.ceil(lease / 1000000) + 1000)
+end
+
+-- Entry points ------------------------------------------------------------------------------------------
+
+-- The general case of an admission (a new leaf, a breaker that is not closed, another format): the state
+-- tables. Returns the decision (0 permit, 1 probe, 2 reject), the probe generation, retry-in, the wait.
+local function admit_general(K, A, now, permits, L, b_on, B)
+  -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
+  local s = load(K[1], ADMIT_FIELDS)
+  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
+  local kind, gen, b = 0, 0, nil
+  if b_on == 1 then
+    local b0 = breaker_of(s)
+    local k, retry
+    b, k, gen, retry = breaker_admit(b0, now, B)
+    if k == 'REJECT' then return 2, 0, retry, 0 end
+    if k == 'PROBE' then kind = 1 end
+    if b == b0 then b = nil end -- unchanged: no breaker field to write
+  end
+  local c, wait = leaf_reserve(s, now, L, permits)
+  local fields = LEAF_FIELDS
+  if b ~= nil then
+    put_breaker(c, b)
+    fields = ALL_LEAF_FIELDS
+  end
+  save(K[1], s, c, fields, A[3], now, A[5])
+  return kind, gen, 0, wait
+end
+
+-- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
+-- K (keys): 1 leaf hash, 2 account bucket hash, 3 bulkhead lease hash
+-- A (arguments): 1 now ('' = Redis TIME), 2 limits, 16 little-endian doubles (struct '<d'): permits,
+--                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease,
+--                account bucket on/rate/burst, slot on/max concurrency/lease ns; 3 leaf scope, 4 account scope,
+--                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
+-- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1}.
+local function admit(K, A, now)
+  local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
+    a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
+  local ttl = A[5]
+  local kind, gen, wait = 0, 0, 0
+  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase')
+  local tokens, at, rate = tonumber(h[3]), tonumber(h[4]), tonumber(h[5])
+  if h[1] == VERSION and tokens ~= nil and (b_on == 0 or h[7] == '0') then
+    -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
+    -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions
+    local new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
+    local t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
+    wait = wait_for(t, a, now, new_rate)
+    local args, n = {'updated_at', string.format('%d', now), 'tokens', t, 'refilled_at', string.format('%d', a)}, 6
+    if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
+    if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
+    write(K[1], args, n, tonumber(h[2]), now, ttl)
+  else
+    local retry
+    kind, gen, retry, wait = admit_general(K, A, now, permits,
+      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, b_on,
+      {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
+    if kind == 2 then return {2, 0, retry, 0, -1} end
+  end
+  if a_on == 1 then
+    wait = math.max(wait, fixed_bucket(K[2], now, a_rate, a_burst, permits, A[4], ttl))
+  end
+  local lease = -1
+  if slot_on == 1 and wait <= 0 then
+    lease = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4])
+  end
+  return {kind, gen, 0, wait, lease}
+end
+
+-- The general case of an outcome (anything that may change the leaf or the breaker): the state tables.
+local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
+  local outcome, verdict = A[3], A[4]
+  local s = load(K[1], ALL_LEAF_FIELDS)
+  local existed = s ~= nil and s.rate ~= nil
+  local after = nil
+  if outcome == 'T' then
+    after = leaf_throttle(s, now, L, tonumber(A[5]))
+  elseif outcome == 'S' or not existed then
+    after = leaf_success(s, now, L)
+  end
+  local decreased = after ~= nil and after.last_decrease == now and (not existed or s.last_decrease ~= now)
+  local rate
+  if after ~= nil then rate = after.rate else rate = s.rate end
+  local t, fields = after, LEAF_FIELDS
+  if after == nil or after == s then
+    -- the leaf does not change: copy what was read, so that only breaker fields can differ
+    t, fields = {}, {}
+  end
+  local phase, tripped = CLOSED, 0
+  if b_on == 1 then
+    local c0 = breaker_of(s) or breaker_closed({cooldown = cooldown})
+    local b1 = breaker_end(c0, now, {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown,
+      probe_lease = probe_lease}, verdict, tonumber(A[6]))
+    phase = b1.phase
+    if b1 ~= c0 and b1.trips > c0.trips then tripped = 1 end
+    if b1 ~= c0 or breaker_of(s) == nil then
+      put_breaker(t, b1)
+      if #fields == 0 then fields = BREAKER_FIELDS else fields = ALL_LEAF_FIELDS end
+    end
+  end
+  if #fields > 0 then save(K[1], s, t, fields, A[8], now, A[9]) end
+  if A[7] ~= '' then slot_release(K[2], A[7]) end
+  local d = 0
+  if decreased then d = 1 end
+  if rate == ceiling then return {d, -1, phase, tripped} end
+  return {d, num(rate), phase, tripped}
+end
+
+-- record(K, A, now): after an attempt: AIMD on the leaf, the call verdict on the breaker, the slot release.
+-- K (keys): 1 leaf hash, 2 bulkhead lease hash
+-- A (arguments): 1 now ('' = Redis TIME), 2 limits, 9 little-endian doubles (struct '<d'):
+--                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
+--                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
+--                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
+--                9 ttl ms (text)
+-- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
+local function record(K, A, now)
+  local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
+    struct.unpack('<ddddddddd', A[2])
+  local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
+  local outcome, verdict = A[3], A[4]
+  if outcome ~= 'T' and verdict ~= 'FAILURE' then
+    -- the common case, straight-line: an outcome that changes nothing (Leaves.onSuccess keeps the leaf, or
+    -- the outcome is neither success nor throttle; Breakers.onCallEnd keeps a closed breaker with no
+    -- failures): one HMGET, and the release
+    local h = redis.call('HMGET', K[1], 'v', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
+      'b_failures')
+    local rate = tonumber(h[2])
+    if h[1] == VERSION and rate ~= nil
+        and (outcome ~= 'S' or leaf_keeps(rate, tonumber(h[3]), L, tonumber(h[4]), tonumber(h[5]), now))
+        and (b_on == 0 or (h[6] == '0' and h[7] == '0'
+          and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(A[6])) == CLOSED_CLEAN)) then
+      if A[7] ~= '' then slot_release(K[2], A[7]) end
+      if rate == ceiling then return {0, -1, CLOSED, 0} end
+      return {0, num(rate), CLOSED, 0}
+    end
+  end
+  return record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
+end
+
+-- batch(K, A, now): several admissions and outcomes in one script run, in the order they were queued
+-- (ScriptRunner sends what a lane has queued this way, so that the per-run costs are paid once). Each call
+-- is exactly admit's or record's; all calls of a run see the same instant.
+-- A: 1 one letter per call, A (admit) or R (record); then every call's arguments in order (admit 6,
+--    record 9). K: every call's keys in order (admit 3, record 2). The calls share one hash slot when the
+--    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
+-- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
+-- wrote before the error stays, as for a script of its own; the calls after it still run).
+local function batch(K, A)
+  local kinds = A[1]
+  local out = {}
+  local k, a = 0, 1
+  local now
+  for i = 1, #kinds do
+    local keys, args, call
+    if string.byte(kinds, i) == 65 then -- 'A'
+      keys = {K[k + 1], K[k + 2], K[k + 3]}
+      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]}
+      k, a, call = k + 3, a + 6, admit
+    else
+      keys = {K[k + 1], K[k + 2]}
+      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9]}
+      k, a, call = k + 2, a + 9, record
+    end
+    local at
+    if args[1] ~= '' then
+      at = tonumber(args[1])
+    else
+      if now == nil then now = clock('') end
+      at = now
+    end
+    local ok, r = pcall(call, keys, args, at)
+    if ok then
+      out[i] = r
+    elseif type(r) == 'table' and r.err ~= nil then
+      out[i] = 'CLOUDG_CALL_ERROR ' .. r.err
+    else
+      out[i] = 'CLOUDG_CALL_ERROR ' .. tostring(r)
+    end
+  end
+  return out
+end
+
+-- slots(K, A): bulkhead lease operations of one provider x account.
+-- K: 1 bulkhead lease hash
+-- A: 1 op (acquire | release | renew | count), 2 now ('' = Redis TIME), 3 lease id or max concurrency,
+--    4 lease ns, 5 ttl ms, 6 account scope
+-- Returns (integers) a lease id (-1: none free), 1|0 for renew, the count of unexpired leases for count.
+local function slots(K, A)
+  local op = A[1]
+  if op == 'release' then
+    slot_release(K[1], A[3])
+    return 1
+  end
+  local now = clock(A[2])
+  local lease = tonumber(A[4])
+  if op == 'acquire' then
+    return slot_acquire(K[1], now, lease, tonumber(A[3]), slot_keep(A[5], lease), A[6])
+  elseif op == 'renew' then
+    return slot_renew(K[1], now, A[3], lease, slot_keep(A[5], lease))
+  elseif op == 'count' then
+    return slot_count(K[1], now)
+  end
+  return redis.error_reply('CLOUDG_BAD_OP ' .. op)
+end
+
+-- global(K, A): the provider-wide bucket (global_max_rps), in its own slot; called only when configured.
+-- K: 1 global bucket hash
+-- A: 1 now ('' = Redis TIME), 2 limits, 3 little-endian doubles (struct '<d'): rate, burst, permits;
+--    3 provider scope, 4 ttl ms (text)
+-- Returns the wait in ns (integer).
+local function global(K, A)
+  local rate, burst, permits = struct.unpack('<ddd', A[2])
+  return fixed_bucket(K[1], clock(A[1]), rate, burst, permits, A[3], A[4])
+end
+
+-- budget(K, A): the provider's retry budget in thousandths of a token (RetryBudgets), in the provider's slot.
+-- K: 1 budget hash
+-- A: 1 op (take | peek), 2 size in tokens, 3 refunds batched by the caller, 4 ttl ms, 5 provider scope
+-- Returns integers {1 if a token was taken else 0, balance in thousandths afterwards}.
+local function budget(K, A)
+  local full = tonumber(A[2]) * TOKEN_MILLIS
+  local refunds = tonumber(A[3])
+  local s = load(K[1], {'millis'})
+  local bal = full
+  if s ~= nil and s.millis ~= nil then bal = s.millis end
+  local before = bal
+  if refunds > 0 and bal < full then
+    bal = math.min(full, bal + refunds * REFUND_MILLIS)
+  end
+  local took = 0
+  if A[1] == 'take' and bal >= TOKEN_MILLIS then
+    bal = bal - TOKEN_MILLIS
+    took = 1
+  end
+  if bal ~= before or s == nil then
+    redis.call('HSET', K[1], 'v', VERSION, 'scope', A[5], 'millis', bal)
+  end
+  redis.call('PEXPIRE', K[1], A[4])
+  return {took, bal}
+end
