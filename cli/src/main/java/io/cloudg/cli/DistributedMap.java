@@ -59,7 +59,7 @@ final class DistributedMap {
                 InventoryResult r = m.resume != null ? coordinator.resume(m.resume) : coordinator.run();
                 MapCommand.report(r, out);
                 r.discardSpool();
-                return r.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+                return OutputOptions.exitCode(r);
             } finally {
                 finished.countDown();
                 try {
@@ -97,6 +97,6 @@ final class DistributedMap {
         if (m.out != null) {
             b.outputDir(m.out);
         }
-        return b;
+        return m.output.apply(b);
     }
 }

@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code cloudg}: the command-line entry point. See {@link ExitCodes} for what it exits with. */
 @Command(name = "cloudg", mixinStandardHelpOptions = true, version = "cloudg 0.1.0",
         description = "Maps very large cloud estates without tripping API quotas, and says what it could not see.",
-        subcommands = {MapCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
-                CollectorsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {MapCommand.class, DiffCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class,
+                McpCommand.class, CollectorsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {

@@ -23,12 +23,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code cloudg map}: maps an estate and writes {@code inventory-map.json}. */
 @Command(name = "map", mixinStandardHelpOptions = true,
         description = {"Maps every resource of the configured estate into inventory-map.json.",
-                "Exit codes: 0 all coverage SUCCESS, 2 could not start, 3 coverage PARTIAL or FAILED somewhere."})
+                "Exit codes: 0 all coverage SUCCESS, 2 could not start, 3 coverage PARTIAL or FAILED somewhere "
+                        + "(or a destination failed: the map is still complete)."})
 final class MapCommand implements Callable<Integer> {
     @Option(names = {"-p", "--provider"}, paramLabel = "PROVIDER", description = "aws, azure or gcp (repeatable); "
             + "default: the config's providers (with --sim: every provider the simulator offers)")
@@ -75,10 +77,17 @@ final class MapCommand implements Callable<Integer> {
             + "coordinator stopped")
     String resume;
 
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
     @Override
     public Integer call() {
         PrintStream err = System.err;
         if (distributed || resume != null) {
+            if (output.retryFailed != null) {
+                err.println("cloudg: --retry-failed re-collects in this process; it cannot be combined with --distributed or --resume");
+                return ExitCodes.CANNOT_START;
+            }
             return DistributedMap.run(this, System.out, err);
         }
         CloudSim running = null;
@@ -117,15 +126,15 @@ final class MapCommand implements Callable<Integer> {
             if (workers != null) {
                 b.workers(workers);
             }
-            CloudGConfig cfg = b.build();
+            CloudGConfig cfg = output.apply(b).build();
             Governor governor = Resilience.configure(cfg.ratelimit());
             InventoryResult result;
             try (Progress progress = new Progress(governor, err, !noProgress && System.console() != null)) {
-                result = new InventoryMapper(cfg, governor).onTaskDone(progress).mapInventory();
+                result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress).mapInventory();
             }
             report(result, System.out);
             result.discardSpool();
-            return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+            return OutputOptions.exitCode(result);
         } catch (ConfigException | StartupException | io.cloudg.sim.config.SpecException e) {
             err.println("cloudg: " + e.getMessage());
             return ExitCodes.CANNOT_START;
@@ -168,6 +177,7 @@ final class MapCommand implements Callable<Integer> {
         if (r.throttling() != null) {
             out.println("Throttling: " + r.throttling().messages().size() + " scope(s) pushed back; see \"throttling\" in the map");
         }
+        OutputOptions.reportDestinations(r, out);
         out.println("Map: " + r.mapFile().toAbsolutePath());
     }
 }

@@ -26,6 +26,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
     private final BufferedWriter out;
     private final AtomicLong count = new AtomicLong();
     private boolean closed;
+    private volatile Consumer<String> tee;
 
     public AssetSpool(Path file) {
         this.file = file;
@@ -67,6 +68,23 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             }
         }
         count.incrementAndGet();
+        teeLine(line);
+    }
+
+    /**
+     * Also hands every line written from now on to {@code each} (the run's destinations), after it is in
+     * the file and outside the spool's lock; {@code each} MUST be thread-safe.
+     */
+    public AssetSpool tee(Consumer<String> each) {
+        this.tee = each;
+        return this;
+    }
+
+    private void teeLine(String line) {
+        Consumer<String> t = tee;
+        if (t != null) {
+            t.accept(line);
+        }
     }
 
     /** Writes a line that is already an asset's JSON (from another process's results). */
@@ -80,6 +98,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             }
         }
         count.incrementAndGet();
+        teeLine(assetJson);
     }
 
     public long count() {

@@ -54,7 +54,9 @@ public final class EmbeddedCollector implements Collector {
         if (spec.slice() != null) {
             return slice(spec.slice(), outDir);
         }
-        CloudGConfig.Builder b = base.toBuilder().providers(spec.providers().toArray(String[]::new)).outputDir(outDir);
+        // a dataset is its own record: one run in its directory, and not a run of the configured destinations
+        CloudGConfig.Builder b = base.toBuilder().providers(spec.providers().toArray(String[]::new)).outputDir(outDir)
+                .output(new io.cloudg.config.OutputSettings(1, List.of()));
         if (!spec.regions().isEmpty()) {
             b.aws(a -> a.withRegions(spec.regions()));
         }

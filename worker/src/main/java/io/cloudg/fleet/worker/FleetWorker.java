@@ -159,8 +159,9 @@ public final class FleetWorker implements AutoCloseable {
             producer.close(Duration.ofSeconds(10));
             jobs.shutdownNow();
             health.stopping();
-            finished.countDown();
+            // logged before the count-down: a shutdown hook waiting on it lets the JVM halt right after
             LOG.info("worker {} stopped after {} task(s)", workerId, done.get());
+            finished.countDown();
         }
     }
 
