@@ -5,6 +5,7 @@ import io.cloudg.config.AzureSettings;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.config.ConfigLoader;
 import io.cloudg.config.GcpSettings;
+import io.cloudg.config.OutputSettings;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     private final Path outputDir;
     private final int workers;
     private final List<String> warnings;
+    private final OutputSettings output;
 
     private CloudGConfig(Builder b) {
         this.providers = List.copyOf(b.providers);
@@ -49,6 +51,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         this.outputDir = b.outputDir;
         this.workers = b.workers;
         this.warnings = List.copyOf(b.warnings);
+        this.output = b.output;
     }
 
     public static Builder builder() {
@@ -79,6 +82,8 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     public Path outputDir() { return outputDir; }
     /** Collection tasks run at once ({@code workers}, default 16). */
     public int workers() { return workers; }
+    /** How many runs to keep in the output directory, and the destinations written while a run streams. */
+    public OutputSettings output() { return output; }
     /** The warnings the load logged (unknown keys). */
     public List<String> warnings() { return warnings; }
 
@@ -92,6 +97,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         b.outputDir = outputDir;
         b.workers = workers;
         b.warnings.addAll(warnings);
+        b.output = output;
         return b;
     }
 
@@ -110,6 +116,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         private Path outputDir = Path.of(".");
         private int workers = 16;
         private final List<String> warnings = new ArrayList<>();
+        private OutputSettings output = OutputSettings.DEFAULTS;
 
         /** Sets the providers to map (replacing any set before). */
         public Builder providers(String... names) {
@@ -131,6 +138,8 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         public Builder gcp(UnaryOperator<GcpSettings> edit) { this.gcp = edit.apply(gcp); return this; }
         public Builder ratelimit(RateLimitConfig r) { this.ratelimit = Objects.requireNonNull(r); return this; }
         public Builder outputDir(Path p) { this.outputDir = Objects.requireNonNull(p); return this; }
+        public Builder output(OutputSettings o) { this.output = Objects.requireNonNull(o); return this; }
+        public Builder output(UnaryOperator<OutputSettings> edit) { this.output = edit.apply(output); return this; }
 
         public Builder workers(int n) {
             if (n < 1) {

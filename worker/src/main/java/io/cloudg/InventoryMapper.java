@@ -7,27 +7,24 @@ import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.gcp.GcpProvider;
-import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
-import io.cloudg.inventory.InventoryMapWriter;
-import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
-import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
+import io.cloudg.run.RunIds;
+import io.cloudg.run.RunOutput;
 import io.cloudg.run.StartupException;
-import java.nio.file.Path;
-import java.time.Instant;
+import io.cloudg.run.TaskTarget;
+import io.cloudg.destination.RunStart;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -47,12 +44,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class InventoryMapper {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.map");
-    private static final Logger THROTTLING = LoggerFactory.getLogger("cloudg.throttling");
 
     private final CloudGConfig config;
     private final Governor governor;
     private final Map<String, Function<CloudGConfig, ProviderPlanner>> planners = new LinkedHashMap<>();
     private TaskRunner.Listener listener;
+    private java.nio.file.Path retryOf;
 
     /** A mapper using the process-wide governor, configured from {@code config.ratelimit()}. */
     public InventoryMapper(CloudGConfig config) {
@@ -74,88 +71,79 @@ public final class InventoryMapper {
         return this;
     }
 
+    /**
+     * Makes {@link #mapInventory()} re-collect only the entries of the map at {@code previous} (a map file, a
+     * run directory or an output directory) that were PARTIAL or FAILED, and write a run merging them with
+     * its successes ({@link io.cloudg.retry.RetryMap}); null maps as usual.
+     */
+    public InventoryMapper retryFailed(java.nio.file.Path previous) {
+        this.retryOf = previous;
+        return this;
+    }
+
     public Governor governor() {
         return governor;
     }
 
     private ProviderPlanner awsPlanner(CloudGConfig c, Governor g) {
         AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (c.aws().itemConcurrency() + 1)));
-        return ProviderPlanner.of(new AwsProvider(c.aws(), clients)::plan, clients::close);
+        AwsProvider provider = new AwsProvider(c.aws(), clients);
+        return ProviderPlanner.of(provider::plan, clients::close, () -> {
+            String m = provider.managementAccountId();
+            return m == null ? Map.of() : Map.of(TaskTarget.MANAGEMENT_ACCOUNT, m);
+        });
     }
 
     /** Maps every configured provider. Throws {@link StartupException} when the run cannot start. */
     public InventoryResult mapInventory() {
+        if (retryOf != null) {
+            return new io.cloudg.retry.RetryMap(config, governor, retryOf).onTaskDone(listener).map();
+        }
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
-        String runId = UUID.randomUUID().toString();
         TimeSource time = governor.time();
-        Instant started = time.instant();
+        RunStart start = new RunStart(RunIds.next(time), "embedded", config.providers(), time.instant());
         long t0 = time.nanoTime();
         ThrottlingStats run = new ThrottlingStats();
-        Path out = config.outputDir();
-        AssetSpool spool = null;
         List<ProviderPlanner> open = new ArrayList<>();
         List<CoverageRecord> coverage = new ArrayList<>();
-        try {
-            List<CollectionTask> tasks = new ArrayList<>();
-            for (String p : config.providers()) {
-                Function<CloudGConfig, ProviderPlanner> make = planners.get(p);
-                if (make == null) {
-                    throw new StartupException("mapping " + p + " is not available in this build");
+        Map<String, Object> facts = new LinkedHashMap<>();
+        try (RunOutput output = RunOutput.start(config, start, true)) {
+            try {
+                List<CollectionTask> tasks = new ArrayList<>();
+                for (String p : config.providers()) {
+                    Function<CloudGConfig, ProviderPlanner> make = planners.get(p);
+                    if (make == null) {
+                        throw new StartupException("mapping " + p + " is not available in this build");
+                    }
+                    ProviderPlanner planner = make.apply(config);
+                    open.add(planner);
+                    ProviderPlan plan;
+                    try (TaskLedger.Binding b = TaskLedger.create(p + "/discovery", run).bind()) {
+                        plan = planner.plan();
+                    }
+                    if (!planner.facts().isEmpty()) {
+                        facts.put(p, planner.facts());
+                    }
+                    coverage.addAll(plan.discovery());
+                    tasks.addAll(plan.tasks());
+                    LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
                 }
-                ProviderPlanner planner = make.apply(config);
-                open.add(planner);
-                ProviderPlan plan;
-                try (TaskLedger.Binding b = TaskLedger.create(p + "/discovery", run).bind()) {
-                    plan = planner.plan();
+                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener).run(tasks));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StartupException("the map was interrupted", e);
+            } finally {
+                for (ProviderPlanner p : open) {
+                    try {
+                        p.close();
+                    } catch (RuntimeException e) {
+                        LOG.debug("closing a provider failed", e);
+                    }
                 }
-                coverage.addAll(plan.discovery());
-                tasks.addAll(plan.tasks());
-                LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
-            // nothing is written before every provider could start: a failed start leaves no file behind
-            spool = AssetSpool.temporary(out);
-            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener).run(tasks));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            discard(spool);
-            throw new StartupException("the map was interrupted", e);
-        } catch (RuntimeException | Error e) {
-            discard(spool);
-            throw e;
-        } finally {
-            for (ProviderPlanner p : open) {
-                try {
-                    p.close();
-                } catch (RuntimeException e) {
-                    LOG.debug("closing a provider failed", e);
-                }
-            }
-        }
-        ThrottlingReport report = governor.report(run);
-        ThrottlingReport throttling = report.eventful() ? report : null;
-        if (throttling != null) {
-            throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
-        }
-        double seconds = (time.nanoTime() - t0) / 1e9;
-        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
-        Map<String, Object> runInfo = new LinkedHashMap<>();
-        runInfo.put("id", runId);
-        runInfo.put("mode", "embedded");
-        runInfo.put("providers", config.providers());
-        runInfo.put("started_at", started.toString());
-        runInfo.put("finished_at", time.instant().toString());
-        runInfo.put("governor", governor.store().status().map(StoreStatus::mode).orElse("memory"));
-        runInfo.put("governor_store", governor.store().describe());
-        Path file = InventoryMapWriter.write(out, runInfo, summary, coverage, throttling, spool);
-        LOG.info("wrote {} ({} assets, {} records)", file, spool.count(), coverage.size());
-        return new InventoryResult(runId, coverage, summary, throttling, file, spool);
-    }
-
-    private static void discard(AssetSpool spool) {
-        if (spool != null) {
-            spool.delete();
+            return output.finish(governor, start, t0, run, coverage, facts.isEmpty() ? Map.of() : Map.of("discovery", facts));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.cloudg;
 
+import io.cloudg.destination.DestinationStatus;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
@@ -23,9 +24,22 @@ public final class InventoryResult {
     private final ThrottlingReport throttling;
     private final Path mapFile;
     private final AssetSpool assets;
+    private final List<DestinationStatus> destinations;
+    private final Path runDir;
 
     public InventoryResult(String runId, List<CoverageRecord> coverage, Summary summary, ThrottlingReport throttling,
                            Path mapFile, AssetSpool assets) {
+        this(runId, coverage, summary, throttling, mapFile, assets, List.of(), null);
+    }
+
+    /**
+     * @param destinations how each destination fared (empty without destinations)
+     * @param runDir the run's directory under {@code runs/}, or null when the map was written on its own
+     */
+    public InventoryResult(String runId, List<CoverageRecord> coverage, Summary summary, ThrottlingReport throttling,
+                           Path mapFile, AssetSpool assets, List<DestinationStatus> destinations, Path runDir) {
+        this.destinations = List.copyOf(destinations);
+        this.runDir = runDir;
         this.runId = runId;
         this.coverage = List.copyOf(coverage);
         this.summary = summary;
@@ -41,6 +55,15 @@ public final class InventoryResult {
     public ThrottlingReport throttling() { return throttling; }
     public Path mapFile() { return mapFile; }
     public long assetCount() { return assets.count(); }
+    /** How each destination fared; empty when the run had none. */
+    public List<DestinationStatus> destinations() { return destinations; }
+    /** The run's directory ({@code runs/<id>/}), or null. */
+    public Path runDir() { return runDir; }
+
+    /** Whether a destination failed (the map itself is complete; exit code 3). */
+    public boolean destinationFailed() {
+        return destinations.stream().anyMatch(DestinationStatus::failed);
+    }
 
     /** The assets, streamed from disk. Close the stream. */
     public Stream<Asset> assets() {

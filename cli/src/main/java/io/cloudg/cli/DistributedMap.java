@@ -46,7 +46,7 @@ final class DistributedMap {
                 InventoryResult r = m.resume != null ? coordinator.resume(m.resume) : coordinator.run();
                 MapCommand.report(r, out);
                 r.discardSpool();
-                return r.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+                return OutputOptions.exitCode(r);
             } catch (RunStoppedException e) {
                 err.println("cloudg: run " + e.runId() + " stopped before it finished; continue it with: "
                         + resumeCommand(m, e.runId()));

@@ -7,8 +7,10 @@ package io.cloudg.cli;
  *   <li>1: an unexpected internal error (a bug: please report it with the log);</li>
  *   <li>2: could not start: bad command line, bad configuration, no credentials, unreachable endpoint
  *       (one line on stderr says which);</li>
- *   <li>3: done, but coverage is PARTIAL or FAILED somewhere (inventory-map.json says where and why).</li>
+ *   <li>3: done, but coverage is PARTIAL or FAILED somewhere (inventory-map.json says where and why), or a
+ *       destination failed (the map is complete; its run block says which destination and why).</li>
  * </ul>
+ * {@code cloudg diff} exits as {@code diff(1)} does: 0 no change, 1 something changed, 2 could not start.
  */
 public final class ExitCodes {
     public static final int OK = 0;

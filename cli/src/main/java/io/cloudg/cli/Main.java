@@ -8,9 +8,10 @@ import picocli.CommandLine.Command;
         description = {"Maps very large cloud estates without tripping API quotas, and says what it could not see.",
                 "The configuration is --config FILE, else $CLOUDG_CONFIG, else ./cloudg.yaml; ${VAR} and ${VAR:-default} "
                         + "in its values come from the environment.",
-                "Exit codes: 0 done (map: every coverage entry SUCCESS), 1 internal error (a bug: please report it), "
-                        + "2 could not start (one line on stderr says why), 3 map done with PARTIAL or FAILED coverage."},
-        subcommands = {MapCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
+                "Exit codes: 0 done (map: every coverage entry SUCCESS; diff: no change), 1 internal error (a bug: please "
+                        + "report it; diff: something changed), 2 could not start (one line on stderr says why), 3 map done "
+                        + "with PARTIAL or FAILED coverage or a failed destination."},
+        subcommands = {MapCommand.class, DiffCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
                 CollectorsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
@@ -52,6 +53,6 @@ public final class Main implements Runnable {
     public void run() {
         new CommandLine(this).usage(System.err);
         throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: map, worker, sim, mcp, "
-                + "ratelimit, collectors or completion");
+                + "diff, ratelimit, collectors or completion");
     }
 }

@@ -10,6 +10,7 @@ import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,12 +19,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code cloudg map}: maps an estate and writes {@code inventory-map.json}. */
 @Command(name = "map", mixinStandardHelpOptions = true,
         description = {"Maps every resource of the configured estate into inventory-map.json.",
-                "Exit codes: 0 all coverage SUCCESS, 2 could not start, 3 coverage PARTIAL or FAILED somewhere."})
+                "Exit codes: 0 all coverage SUCCESS, 2 could not start, 3 coverage PARTIAL or FAILED somewhere "
+                        + "(or a destination failed: the map is still complete)."})
 final class MapCommand implements Callable<Integer> {
     @Option(names = {"-p", "--provider"}, paramLabel = "PROVIDER", description = "aws, azure or gcp (repeatable); "
             + "default: the config's providers (with --sim: every provider the simulator offers)")
@@ -70,10 +73,17 @@ final class MapCommand implements Callable<Integer> {
             + "coordinator stopped")
     String resume;
 
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
     @Override
     public Integer call() {
         PrintStream err = System.err;
         if (distributed || resume != null) {
+            if (output.retryFailed != null) {
+                throw new StartupException("--retry-failed re-collects in this process; it cannot be combined with "
+                        + "--distributed or --resume");
+            }
             return DistributedMap.run(this, System.out, err);
         }
         CloudGConfig.Builder b = overrides(CloudGConfig.from(ConfigLocation.load(config)).toBuilder());
@@ -81,21 +91,21 @@ final class MapCommand implements Callable<Integer> {
             if (session != null) {
                 session.pointAt(b);
             }
-            CloudGConfig cfg = b.build();
+            CloudGConfig cfg = output.apply(b).build();
             cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
             Governor governor = StateStores.governor(cfg.ratelimit(), System::getenv, TimeSource.system());
             Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
             Runtime.getRuntime().addShutdownHook(saveOnStop);
             InventoryResult result;
             try (Progress progress = new Progress(governor, err, !noProgress && System.console() != null)) {
-                result = new InventoryMapper(cfg, governor).onTaskDone(progress).mapInventory();
+                result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress).mapInventory();
             } finally {
                 removeHook(saveOnStop);
                 governor.close();
             }
             report(result, System.out);
             result.discardSpool();
-            return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+            return OutputOptions.exitCode(result);
         }
     }
 
@@ -181,6 +191,7 @@ final class MapCommand implements Callable<Integer> {
         if (r.throttling() != null) {
             out.println("Throttling: " + r.throttling().messages().size() + " scope(s) pushed back; see \"throttling\" in the map");
         }
+        OutputOptions.reportDestinations(r, out);
         out.println("Map: " + r.mapFile().toAbsolutePath());
     }
 }

@@ -17,6 +17,12 @@ class MapCommandTest {
     @TempDir
     Path dir;
 
+    /** Every map these commands write matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(dir);
+    }
+
     record Run(int code, String out, String err) {
     }
 

@@ -33,6 +33,12 @@ class McpCommandTest {
     @TempDir
     Path dir;
 
+    /** Every map (dataset) the server writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(dir);
+    }
+
     private Path config() throws Exception {
         Path config = dir.resolve("cloudg.yaml");
         Files.writeString(config, """

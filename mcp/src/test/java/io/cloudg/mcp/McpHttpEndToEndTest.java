@@ -55,6 +55,12 @@ class McpHttpEndToEndTest {
     @TempDir
     Path dir;
 
+    /** Every map (dataset) this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(dir);
+    }
+
     private final ManualTimeSource time = new ManualTimeSource();
     private final McpTestKit.Events events = new McpTestKit.Events();
     private final List<AutoCloseable> open = new ArrayList<>();

@@ -57,6 +57,12 @@ class McpScannersEndToEndTest {
     @TempDir
     Path dir;
 
+    /** Every map (dataset) this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(dir);
+    }
+
     private final ManualTimeSource time = new ManualTimeSource();
     private final List<AutoCloseable> open = new ArrayList<>();
 
@@ -225,7 +231,9 @@ class McpScannersEndToEndTest {
         List<CoverageRecord> coverage = List.of(new CoverageRecord("aws", "111111111111", "global",
                 List.of(ServiceCoverage.success("s3_buckets", 1))));
         Summary summary = Summary.of(spool.count(), coverage, 0.1, null);
-        Path file = InventoryMapWriter.write(d.dir(), Map.of("id", "handmade"), summary, coverage, null, spool);
+        Path file = InventoryMapWriter.write(d.dir(), Map.of("id", "handmade", "mode", "embedded", "providers", List.of("aws"),
+                "started_at", "2026-01-01T00:00:00Z", "finished_at", "2026-01-01T00:00:01Z", "governor", "memory"), summary, coverage,
+                null, spool);
         InventoryResult result = new InventoryResult("handmade", coverage, summary, null, file, spool);
         result.discardSpool();
         store.commit(d, new DatasetStore.Source("map", "map_inventory", "alice", "op-handmade", List.of("aws"),

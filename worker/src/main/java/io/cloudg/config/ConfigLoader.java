@@ -22,6 +22,7 @@ public final class ConfigLoader {
         b.azure(AzureSettings.load(y.section("azure")));
         b.gcp(GcpSettings.load(y.section("gcp")));
         b.ratelimit(RateLimitConfig.from(y.section("ratelimit")));
+        b.output(OutputSettings.load(y));
         String out = y.string("output_dir", null);
         if (out != null) {
             b.outputDir(Path.of(out));

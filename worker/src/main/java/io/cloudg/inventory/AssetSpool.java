@@ -29,6 +29,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.util.regex.Pattern PROVIDER = java.util.regex.Pattern.compile("\"provider\"\\s*:\\s*\"([^\"]+)\"");
     private boolean closed;
+    private volatile Consumer<String> tee;
 
     public AssetSpool(Path file) {
         this.file = file;
@@ -71,6 +72,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         }
         count.incrementAndGet();
         counted(asset.provider());
+        teeLine(line);
     }
 
     private void counted(String provider) {
@@ -83,6 +85,22 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
         byProvider.forEach((p, n) -> out.put(p, n.sum()));
         return out;
+    }
+
+    /**
+     * Also hands every line written from now on to {@code each} (the run's destinations), after it is in
+     * the file and outside the spool's lock; {@code each} MUST be thread-safe.
+     */
+    public AssetSpool tee(Consumer<String> each) {
+        this.tee = each;
+        return this;
+    }
+
+    private void teeLine(String line) {
+        Consumer<String> t = tee;
+        if (t != null) {
+            t.accept(line);
+        }
     }
 
     /** Writes a line that is already an asset's JSON (from another process's results). */
@@ -98,6 +116,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         count.incrementAndGet();
         java.util.regex.Matcher m = PROVIDER.matcher(assetJson);
         counted(m.find() ? m.group(1) : null);
+        teeLine(assetJson);
     }
 
     public long count() {

@@ -24,6 +24,12 @@ class AwsMapEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     static Set<String> keys(Stream<String> s) {
         return s.collect(Collectors.toCollection(TreeSet::new));
     }

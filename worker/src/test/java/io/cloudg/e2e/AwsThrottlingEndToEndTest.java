@@ -28,6 +28,12 @@ class AwsThrottlingEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     static Map<String, ServiceCoverage> entries(InventoryResult r, String region, String service) {
         return r.coverage().stream().filter(c -> c.region().equals(region))
                 .collect(Collectors.toMap(CoverageRecord::accountId,

@@ -20,6 +20,12 @@ class AzureMapEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     @Test
     void armMapOfTheDefaultEstateEqualsTheTruth() throws Exception {
         try (SimHarness h = SimHarness.defaultEstate()) {

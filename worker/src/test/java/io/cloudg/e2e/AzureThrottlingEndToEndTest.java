@@ -31,6 +31,12 @@ class AzureThrottlingEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     static FaultSpec throttleListings(String subscription) {
         return FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + subscription
                 + ", operation: ListResources}, error: throttle}]");

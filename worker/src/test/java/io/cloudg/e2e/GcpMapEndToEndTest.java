@@ -23,6 +23,12 @@ class GcpMapEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     static ServiceCoverage listing(CoverageRecord rec) {
         assertThat(rec.services()).hasSize(1);
         return rec.services().get(0);

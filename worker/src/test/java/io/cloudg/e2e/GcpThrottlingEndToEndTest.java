@@ -25,6 +25,12 @@ class GcpThrottlingEndToEndTest {
     @TempDir
     Path out;
 
+    /** Every map this class writes matches docs/schema/inventory-map.schema.json. */
+    @org.junit.jupiter.api.AfterEach
+    void mapsMatchTheSchema() {
+        io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
+    }
+
     /**
      * Short backoffs, and ListAssets' leaf raised from its built-in 1.5 rps (halved by each throttle and
      * drained, it would make the test wait seconds for tokens): what is checked is the accounting.

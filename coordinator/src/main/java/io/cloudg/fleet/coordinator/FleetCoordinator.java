@@ -28,12 +28,14 @@ import io.cloudg.fleet.worker.DeadLetters;
 import io.cloudg.fleet.worker.ResultEmitter;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
-import io.cloudg.inventory.InventoryMapWriter;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.destination.RunStart;
+import io.cloudg.run.RunIds;
+import io.cloudg.run.RunOutput;
 import io.cloudg.run.StartupException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -127,7 +129,7 @@ public final class FleetCoordinator {
                     fleet.maxAttempts(), plan.discovery(), resultsStart, lettersStart, tasksStart);
             new RunJournal(fleet.topics().runs(), codec).write(producer, planned, plan.tasks());
             LOG.info("run {}: {} task(s) planned ({} in the coordinator)", runId, plan.tasks().size(), plan.localJobs().size());
-            Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader);
+            Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader, output(planned));
             List<TaskMessage> first = new ArrayList<>();
             for (PlannedTask t : TaskOrder.interleave(plan.remoteTasks())) {
                 first.add(TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), time.epochMillis()));
@@ -152,7 +154,7 @@ public final class FleetCoordinator {
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();
             Map<String, Integer> published = publishedAttempts(reader, planned);
-            Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader);
+            Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader, output(planned));
             List<TaskMessage> missing = new ArrayList<>();
             for (PlannedTask t : TaskOrder.interleave(found.tasks().stream().filter(t -> !t.local()).toList())) {
                 Integer attempt = published.get(t.taskId());
@@ -168,6 +170,12 @@ public final class FleetCoordinator {
                     + " published now)");
             return f.follow();
         }
+    }
+
+    /** The run's spool and destinations (which hear of a resumed run under its own id again). */
+    private RunOutput output(RunPlanned planned) {
+        return RunOutput.start(config, new RunStart(planned.runId(), "distributed", planned.providers(),
+                Instant.ofEpochMilli(planned.createdAt())), true);
     }
 
     private void topics(Admin admin) {
@@ -261,10 +269,12 @@ public final class FleetCoordinator {
         final TaskPublisher publisher;
         final DeadLetters deadLetters;
         final Map<String, PlannedTask> byId = new LinkedHashMap<>();
+        final RunOutput output;
         int lettered;
 
         Follow(RunPlanned planned, List<PlannedTask> tasks, ThrottlingStats runStats, boolean resumed, Admin admin,
-               KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader) {
+               KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader, RunOutput output) {
+            this.output = output;
             this.planned = planned;
             this.tasks = tasks;
             this.runStats = runStats;
@@ -283,8 +293,8 @@ public final class FleetCoordinator {
         InventoryResult follow() {
             String runId = planned.runId();
             Path out = config.outputDir();
-            AssetSpool spool = AssetSpool.temporary(out);
-            try (StagingArea staging = new StagingArea(out.resolve(".cloudg-staging-" + runId))) {
+            AssetSpool spool = output.spool();
+            try (RunOutput closing = output; StagingArea staging = new StagingArea(out.resolve(".cloudg-staging-" + runId))) {
                 ResultAggregator results = new ResultAggregator(tasks, spool, staging, tracker, new FleetThrottling(runStats));
                 Map<TopicPartition, Long> caughtUpAt = position(fleet.topics().results(), planned.resultsStart(),
                         fleet.topics().deadLetters(), planned.deadLettersStart());
@@ -437,13 +447,23 @@ public final class FleetCoordinator {
             f.put("given_up", results.failedTasks());
             f.put("resumed", resumed);
             run.put("fleet", f);
-            Path file = InventoryMapWriter.write(config.outputDir(), run, summary, coverage, throttling, spool);
+            Map<String, Object> facts = new LinkedHashMap<>();
+            for (PlannedTask t : tasks) {
+                if (!t.target().discovery().isEmpty()) {
+                    facts.putIfAbsent(t.target().provider(), t.target().discovery());
+                }
+            }
+            if (!facts.isEmpty()) {
+                run.put("discovery", facts);
+            }
+            InventoryResult result = output.finish(planned.runId(), run, summary, coverage, throttling, time.instant());
+            Path file = result.mapFile();
             new RunJournal(fleet.topics().runs(), codec).finished(producer, new RunFinished(Wire.VERSION,
                     planned.runId(), time.epochMillis(), spool.count(), summary.complete(), file.toAbsolutePath().toString()));
             LOG.info("run {}: wrote {} ({} assets, {} records; {} execution(s), {} duplicate(s) dropped, {} retried)",
                     planned.runId(), file, spool.count(), coverage.size(), results.executions(), results.duplicates(),
                     publisher.retries());
-            return new InventoryResult(planned.runId(), coverage, summary, throttling, file, spool);
+            return result;
         }
     }
 }

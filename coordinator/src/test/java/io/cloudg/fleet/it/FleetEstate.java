@@ -130,6 +130,7 @@ final class FleetEstate implements AutoCloseable {
         assertThat(r.assetCount()).as("each asset once").isEqualTo(truth.size());
         assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString()).isEqualTo(CoverageStatus.SUCCESS));
         assertThat(r.mapFile()).exists();
+        io.cloudg.testkit.MapSchema.assertValid(r.mapFile());
     }
 
     @Override

@@ -326,7 +326,11 @@ class FleetInProcessIT {
     @Test
     void aRunWhoseCoordinatorStoppedIsResumedFromKafka() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null, ONE_REGION));
-        FleetConfig f = config(estate, "resume", "");
+        String schema = io.cloudg.testkit.TestPostgres.freshSchema("fleet");
+        FleetConfig plain = config(estate, "resume", "");
+        FleetConfig f = new FleetConfig(plain.config().toBuilder().output(o -> o.withDestination(
+                io.cloudg.destination.postgres.PostgresSpec.of("--postgres", io.cloudg.testkit.TestPostgres.url())
+                        .withSchema(schema))).build(), plain.fleet());
         worker(f, "w1");
         worker(f, "w2");
         awaitGroup(f, "w1", "w2");
@@ -346,5 +350,17 @@ class FleetInProcessIT {
         assertThat(resumed.runId()).isEqualTo(runId);
         estate.assertMapEqualsTruth(resumed);
         assertThat(fleetInfo(resumed).get("fleet").get("resumed").asBoolean()).isTrue();
+        // the coordinator wrote the run to PostgreSQL as it streamed; the replay after the resume added no duplicate
+        assertThat(resumed.destinations()).singleElement().satisfies(d -> assertThat(d.failed()).isFalse());
+        java.util.Set<String> inDb = new java.util.TreeSet<>();
+        try (java.sql.Connection c = io.cloudg.testkit.TestPostgres.connect(); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT account_id || '|' || region || '|' || type || '|' || id FROM "
+                     + schema + ".run_asset_rows WHERE run_id = '" + runId + "'")) {
+            while (rs.next()) {
+                inDb.add(rs.getString(1));
+            }
+        }
+        assertThat(inDb).isEqualTo(FleetEstate.mapped(resumed));
+        assertThat(fleetInfo(resumed).at("/destinations/0/status").asText()).isEqualTo("OK");
     }
 }

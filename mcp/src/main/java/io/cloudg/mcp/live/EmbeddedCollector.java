@@ -54,7 +54,9 @@ public final class EmbeddedCollector implements Collector {
         if (spec.slice() != null) {
             return slice(spec.slice(), outDir);
         }
-        CloudGConfig.Builder b = base.toBuilder().providers(spec.providers().toArray(String[]::new)).outputDir(outDir);
+        // a dataset is its own record: one run in its directory, and not a run of the configured destinations
+        CloudGConfig.Builder b = base.toBuilder().providers(spec.providers().toArray(String[]::new)).outputDir(outDir)
+                .output(new io.cloudg.config.OutputSettings(1, List.of()));
         if (!spec.regions().isEmpty()) {
             b.aws(a -> a.withRegions(spec.regions()));
         }
@@ -138,7 +140,8 @@ public final class EmbeddedCollector implements Collector {
         runInfo.put("slice", Map.of("provider", s.provider(), "account", s.account(), "region", s.region(), "service", s.service()));
         runInfo.put("started_at", started.toString());
         runInfo.put("finished_at", Instant.ofEpochMilli(governor.time().epochMillis()).toString());
-        runInfo.put("governor", governor.store().describe());
+        runInfo.put("governor", governor.store().status().map(io.cloudg.resilience.spi.StoreStatus::mode).orElse("memory"));
+        runInfo.put("governor_store", governor.store().describe());
         Path file = InventoryMapWriter.write(out, runInfo, summary, coverage, throttling, spool);
         return new InventoryResult(runId, coverage, summary, throttling, file, spool);
     }

@@ -1,4 +1,4 @@
-package io.cloudg.fleet.coordinator;
+package io.cloudg.run;
 
 import java.security.SecureRandom;
 import io.cloudg.resilience.time.TimeSource;

@@ -1,0 +1,106 @@
+package io.cloudg.inventory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cloudg.testkit.MapSchema;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunFilesTest {
+    @TempDir
+    Path out;
+
+    static Asset asset(String id) {
+        return new Asset("aws", "111111111111", "us-east-1", "ec2", "AWS::EC2::VPC", id, "n-" + id, null,
+                Map.of("env", "prod"), Map.of("cidr", "10.0.0.0/16"));
+    }
+
+    static final List<CoverageRecord> COVERAGE = List.of(new CoverageRecord("aws", "111111111111", "us-east-1",
+            List.of(ServiceCoverage.success("vpc", 2), new ServiceCoverage("subnets", CoverageStatus.PARTIAL, 0, "throttled: gave up"))));
+
+    private RunFiles.Written run(String id, int keep, String... assetIds) {
+        return io.cloudg.testkit.TestRuns.write(out, id, keep, java.util.Arrays.stream(assetIds).map(RunFilesTest::asset).toList(),
+                COVERAGE);
+    }
+
+    @Test
+    void aRunWritesItsDirectoryTheTopLevelLinksAndLatest() throws Exception {
+        RunFiles.Written w = run("20260101-000000-aaaaaa", 5, "vpc-1", "vpc-2");
+
+        assertThat(w.mapFile()).isEqualTo(out.resolve("inventory-map.json"));
+        assertThat(w.runDir()).isEqualTo(out.resolve("runs/20260101-000000-aaaaaa"));
+        for (String f : List.of("inventory-map.json", "assets.jsonl", "coverage.jsonl")) {
+            assertThat(Files.isSameFile(out.resolve(f), w.runDir().resolve(f))).as(f + " is linked, not copied").isTrue();
+        }
+        assertThat(Files.readAllLines(out.resolve("assets.jsonl"))).hasSize(2).allMatch(l -> l.startsWith("{\"provider\":\"aws\""));
+        assertThat(Files.readAllLines(out.resolve("coverage.jsonl"))).containsExactly(
+                "{\"provider\":\"aws\",\"account_id\":\"111111111111\",\"region\":\"us-east-1\",\"service\":\"vpc\",\"status\":\"SUCCESS\",\"asset_count\":2,\"error\":null}",
+                "{\"provider\":\"aws\",\"account_id\":\"111111111111\",\"region\":\"us-east-1\",\"service\":\"subnets\",\"status\":\"PARTIAL\",\"asset_count\":0,\"error\":\"throttled: gave up\"}");
+        assertThat(RunFiles.latest(out)).contains("20260101-000000-aaaaaa");
+        assertThat(Files.isSymbolicLink(out.resolve("runs/latest"))).isTrue();
+        MapSchema.assertEveryMapValid(out);
+    }
+
+    @Test
+    void theNewestRunIsLatestAndOnlyKeepRunsStay() {
+        run("20260101-000000-aaaaaa", 2, "vpc-1");
+        run("20260102-000000-bbbbbb", 2, "vpc-1", "vpc-2");
+        RunFiles.Written third = run("20260103-000000-cccccc", 2, "vpc-3");
+
+        assertThat(RunFiles.runIds(out)).containsExactly("20260102-000000-bbbbbb", "20260103-000000-cccccc");
+        assertThat(RunFiles.latest(out)).contains("20260103-000000-cccccc");
+        try (MapReader r = MapReader.open(out)) {
+            assertThat(r.runId()).isEqualTo("20260103-000000-cccccc");
+            List<String> ids = new ArrayList<>();
+            r.assets().forEachRemaining(a -> ids.add(a.id()));
+            assertThat(ids).containsExactly("vpc-3");
+        }
+        try (MapReader r = MapReader.open(out.resolve("runs/20260102-000000-bbbbbb"))) {
+            assertThat(r.summary().path("assets").asLong()).isEqualTo(2);
+            assertThat(r.coverage()).isEqualTo(COVERAGE);
+        }
+        assertThat(third.runDir()).exists();
+    }
+
+    @Test
+    void aDirectoryWithoutTopLevelMapIsReadThroughLatest() throws Exception {
+        run("20260101-000000-aaaaaa", 5, "vpc-1");
+        Files.delete(out.resolve("inventory-map.json"));
+        assertThat(RunFiles.mapFile(out)).isEqualTo(out.resolve("runs/20260101-000000-aaaaaa/inventory-map.json"));
+    }
+
+    @Test
+    void latestCanBeAFileNamingTheRun() throws Exception {
+        run("20260101-000000-aaaaaa", 5, "vpc-1");
+        Files.delete(out.resolve("runs/latest"));
+        Files.writeString(out.resolve("runs/latest"), "20260101-000000-aaaaaa\n");
+        assertThat(RunFiles.latest(out)).isEqualTo(Optional.of("20260101-000000-aaaaaa"));
+        Files.delete(out.resolve("inventory-map.json"));
+        try (MapReader r = MapReader.open(out)) {
+            assertThat(r.runId()).isEqualTo("20260101-000000-aaaaaa");
+        }
+    }
+
+    @Test
+    void nothingToReadIsOneLineNamingThePath() {
+        assertThatThrownBy(() -> MapReader.open(out.resolve("nope"))).isInstanceOf(UncheckedIOException.class)
+                .hasMessage("no such file or directory: " + out.resolve("nope"));
+        assertThatThrownBy(() -> MapReader.open(out)).isInstanceOf(UncheckedIOException.class)
+                .hasMessage("no inventory-map.json in " + out);
+    }
+
+    @Test
+    void aFileThatIsNotAMapIsRefused() throws Exception {
+        Files.writeString(out.resolve("x.json"), "{\"format\": \"something/1\"}");
+        assertThatThrownBy(() -> MapReader.open(out.resolve("x.json"))).hasMessageContaining("is not a cloudg inventory map");
+    }
+}
