@@ -173,23 +173,32 @@ final class ModelShapes {
         throw new IllegalArgumentException(p.getClass().getName() + " has no member " + member);
     }
 
-    /** The resource's tags ({@code Name}) in the member's shape: a map, or a list of Key/Value structures. */
+    /** The resource's tags ({@code Name}, and {@code env} once a generation set it) in the member's shape: a map, or a list of Key/Value structures. */
     private static Object tags(SdkField<?> f, AwsResource r) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Name", r.name());
+        if (r.env() != null) {
+            tags.put("env", r.env());
+        }
         MarshallingKnownType kind = f.marshallingType().getKnownType();
         if (kind == MarshallingKnownType.MAP) {
-            return Map.of("Name", r.name());
+            return tags;
         }
         SdkField<?> member = f.getTrait(ListTrait.class).memberFieldInfo();
-        SdkPojo tag = member.constructor().get();
-        for (SdkField<?> tf : tag.sdkFields()) {
-            String n = tf.memberName().toLowerCase(java.util.Locale.ROOT);
-            if (n.equals("key") || n.equals("tagkey")) {
-                tf.set(tag, "Name");
-            } else if (n.equals("value") || n.equals("tagvalue")) {
-                tf.set(tag, r.name());
+        List<Object> out = new ArrayList<>();
+        tags.forEach((k, v) -> {
+            SdkPojo tag = member.constructor().get();
+            for (SdkField<?> tf : tag.sdkFields()) {
+                String n = tf.memberName().toLowerCase(java.util.Locale.ROOT);
+                if (n.equals("key") || n.equals("tagkey")) {
+                    tf.set(tag, k);
+                } else if (n.equals("value") || n.equals("tagvalue")) {
+                    tf.set(tag, v);
+                }
             }
-        }
-        return List.of(((SdkBuilder<?, ?>) tag).build());
+            out.add(((SdkBuilder<?, ?>) tag).build());
+        });
+        return out;
     }
 
     /** A value in the member's Java type. */

@@ -34,7 +34,21 @@ final class AwsGenerator {
     /** The resources of {@code type} in the account's {@code region} (or global part) at the estate's generation. */
     private List<Generations.Entry> entries(AwsType t, String account, String region) {
         return generations.of(ModelTypes.count(spec, t), i -> make(ids, t, account, regionOf(t, region, i), i, null, null, null, 0,
-            Lifetime.ALWAYS, null).arn(), t.service().equals("ec2"));
+            Lifetime.ALWAYS, null).arn(), t.service().equals("ec2"), !parent(t));
+    }
+
+    /** A type other resources point at (their VpcId, SubnetId): never removed, so the references stay stable. */
+    private static boolean parent(AwsType t) {
+        return t == AwsType.EC2_VPC || t == AwsType.EC2_SUBNET;
+    }
+
+    /**
+     * The parent of resource {@code i}: one of the generation-0 parents (never removed, first in the list), so
+     * a resource keeps its VPC and subnet from one generation to the next.
+     */
+    private AwsResource parentOf(List<AwsResource> parents, AwsType parentType, int i) {
+        int base = Math.min(parents.size(), ModelTypes.count(spec, parentType));
+        return base == 0 ? null : parents.get(i % base);
     }
 
     /** Where resource {@code i} of an account-wide type (S3) lives; {@code region} for the others. */
@@ -61,10 +75,12 @@ final class AwsGenerator {
                 String vpc = null;
                 String subnet = null;
                 switch (t) {
-                    case EC2_SUBNET, EC2_SECURITY_GROUP, EC2_ROUTE_TABLE, EC2_INTERNET_GATEWAY ->
-                        vpc = vpcs.isEmpty() ? null : vpcs.get(i % vpcs.size()).id();
+                    case EC2_SUBNET, EC2_SECURITY_GROUP, EC2_ROUTE_TABLE, EC2_INTERNET_GATEWAY -> {
+                        AwsResource v = parentOf(vpcs, AwsType.EC2_VPC, i);
+                        vpc = v == null ? null : v.id();
+                    }
                     case EC2_INSTANCE, EC2_NETWORK_INTERFACE, EC2_NAT_GATEWAY -> {
-                        AwsResource s = subnets.isEmpty() ? null : subnets.get(i % subnets.size());
+                        AwsResource s = parentOf(subnets, AwsType.EC2_SUBNET, i);
                         if (s != null) {
                             subnet = s.id();
                             vpc = s.vpcId();

@@ -226,7 +226,7 @@ public final class Estate {
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 String type = e.getKey();
                 for (Generations.Entry g : gens.of(e.getValue(), i -> azureResource(ids, sub, rgs.get(i % rgs.size()), type,
-                    i, 0, Lifetime.ALWAYS, null).armId(), true)) {
+                    i, 0, Lifetime.ALWAYS, null).armId(), true, true)) {
                     int i = g.index();
                     AzureResourceGroup rg = rgs.get(i % rgs.size());
                     long ordinal = rs.size() * AwsGenerator.SPACING;
@@ -279,7 +279,7 @@ public final class Estate {
                 GcpEstate.ORGANIZATION_TYPE, 0, Lifetime.ALWAYS, null));
             for (Map.Entry<String, Integer> e : spec.counts().entrySet()) {
                 for (Generations.Entry g : gens.of(e.getValue(), i -> gcpAsset(ids, project, projectName, e.getKey(), i,
-                    spec.locations().get(i % spec.locations().size())).name(), true)) {
+                    spec.locations().get(i % spec.locations().size())).name(), true, true)) {
                     int i = g.index();
                     String region = spec.locations().get(i % spec.locations().size());
                     long ordinal = list.size() * AwsGenerator.SPACING;

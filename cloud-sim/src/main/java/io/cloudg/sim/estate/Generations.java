@@ -36,8 +36,10 @@ final class Generations {
      * @param count      resources of the kind at generation 0
      * @param keyOf      the stable key (ARN, ARM id, asset name) of the resource with a given index
      * @param modifiable whether its listing shows tags (only those are modified)
+     * @param removable  whether a step may remove it (not a parent others point at: a VPC or subnet, which
+     *                   the real clouds refuse to delete while it has dependents)
      */
-    List<Entry> of(int count, IntFunction<String> keyOf, boolean modifiable) {
+    List<Entry> of(int count, IntFunction<String> keyOf, boolean modifiable, boolean removable) {
         List<Entry> alive = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             alive.add(new Entry(i, null));
@@ -47,7 +49,7 @@ final class Generations {
             List<Entry> added = new ArrayList<>();
             for (Entry e : alive) {
                 SplittableRandom r = ids.random("generation/" + g + "/" + keyOf.apply(e.index()));
-                boolean removed = r.nextDouble() < spec.removed();
+                boolean removed = r.nextDouble() < spec.removed() && removable;
                 boolean modified = r.nextDouble() < spec.modified();
                 boolean sibling = r.nextDouble() < spec.added();
                 if (!removed) {
