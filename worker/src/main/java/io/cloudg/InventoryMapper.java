@@ -10,6 +10,7 @@ import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.InventoryMapWriter;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
@@ -97,6 +98,7 @@ public final class InventoryMapper {
         AssetSpool spool = null;
         List<ProviderPlanner> open = new ArrayList<>();
         List<CoverageRecord> coverage = new ArrayList<>();
+        List<SkippedAccount> skipped = new ArrayList<>();
         try {
             List<CollectionTask> tasks = new ArrayList<>();
             for (String p : config.providers()) {
@@ -111,6 +113,7 @@ public final class InventoryMapper {
                     plan = planner.plan();
                 }
                 coverage.addAll(plan.discovery());
+                skipped.addAll(plan.skipped());
                 tasks.addAll(plan.tasks());
                 LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
@@ -139,7 +142,8 @@ public final class InventoryMapper {
             throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
         }
         double seconds = (time.nanoTime() - t0) / 1e9;
-        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
+        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, skipped, seconds,
+                throttling == null ? null : throttling.summary());
         Map<String, Object> runInfo = new LinkedHashMap<>();
         runInfo.put("id", runId);
         runInfo.put("mode", "embedded");
