@@ -8,6 +8,7 @@ import io.cloudg.collect.Coverage;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
@@ -108,6 +109,7 @@ public final class InventoryMapper {
         ThrottlingStats run = new ThrottlingStats();
         List<ProviderPlanner> open = new ArrayList<>();
         List<CoverageRecord> coverage = new ArrayList<>();
+        List<SkippedAccount> skipped = new ArrayList<>();
         Map<String, Object> facts = new LinkedHashMap<>();
         try (RunOutput output = RunOutput.start(config, start, true)) {
             try {
@@ -127,6 +129,7 @@ public final class InventoryMapper {
                         facts.put(p, planner.facts());
                     }
                     coverage.addAll(plan.discovery());
+                    skipped.addAll(plan.skipped());
                     tasks.addAll(plan.tasks());
                     LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
                 }
@@ -143,7 +146,7 @@ public final class InventoryMapper {
                     }
                 }
             }
-            return output.finish(governor, start, t0, run, coverage, facts.isEmpty() ? Map.of() : Map.of("discovery", facts));
+            return output.finish(governor, start, t0, run, coverage, skipped, facts.isEmpty() ? Map.of() : Map.of("discovery", facts));
         }
     }
 

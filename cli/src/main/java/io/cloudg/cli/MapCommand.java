@@ -38,6 +38,14 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--regions", paramLabel = "all|R1,R2", description = "AWS regions: all (DescribeRegions) or a list")
     String regions;
 
+    @Option(names = "--exclude-accounts", paramLabel = "ID,ID", split = ",", description = "AWS: never map these "
+            + "accounts (added to aws.exclude_accounts); listed in the map's summary.skipped_accounts")
+    List<String> excludeAccounts = new ArrayList<>();
+
+    @Option(names = "--exclude-regions", paramLabel = "R1,R2", split = ",", description = "AWS: never map these "
+            + "regions (added to aws.exclude_regions)")
+    List<String> excludeRegions = new ArrayList<>();
+
     @Option(names = "--config", paramLabel = "FILE", description = "cloudg YAML configuration")
     Path config;
 
@@ -122,6 +130,9 @@ final class MapCommand implements Callable<Integer> {
             b.aws(a -> a.withRegions(r.equals("all") ? List.of()
                     : Arrays.stream(r.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList()));
         }
+        if (!excludeAccounts.isEmpty() || !excludeRegions.isEmpty()) {
+            b.aws(a -> a.withExclusions(union(a.excludeAccounts(), excludeAccounts), union(a.excludeRegions(), excludeRegions)));
+        }
         if (out != null) {
             b.outputDir(out);
         }
@@ -129,6 +140,12 @@ final class MapCommand implements Callable<Integer> {
             b.workers(workers);
         }
         return b;
+    }
+
+    private static List<String> union(List<String> configured, List<String> flag) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(configured);
+        flag.stream().map(String::trim).filter(x -> !x.isEmpty()).forEach(all::add);
+        return List.copyOf(all);
     }
 
     /** {@code aws: 412 assets in 3 accounts x 2 regions, 80 coverage entries SUCCESS}: what the provider's numbers count. */
@@ -187,6 +204,13 @@ final class MapCommand implements Callable<Integer> {
         }
         if (shown > 20) {
             out.printf("  ... and %d more (see the coverage in the map)%n", shown - 20);
+        }
+        if (!s.skippedAccounts().isEmpty()) {
+            java.util.Map<String, Integer> why = new java.util.TreeMap<>();
+            s.skippedAccounts().forEach(a -> why.merge(a.reason(), 1, Integer::sum));
+            out.println("Skipped " + s.skippedAccounts().size() + " account(s) (" + why.entrySet().stream()
+                    .map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(", "))
+                    + "); see summary.skipped_accounts in the map");
         }
         if (r.throttling() != null) {
             out.println("Throttling: " + r.throttling().messages().size() + " scope(s) pushed back; see \"throttling\" in the map");

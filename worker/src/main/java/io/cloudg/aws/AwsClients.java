@@ -25,11 +25,21 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /**
- * Builds and caches the AWS SDK clients of a run: one per client type, account and region, all sharing
- * one HTTP connection pool, every one of them governed ({@link GovernedAwsCalls}) with the SDK's own
- * retry strategy in the configured mode and {@code aws.max_retries}. Clients are built reflectively from
- * the client interface's static {@code builder()}, so adding a service is a line in
- * {@link AwsServices}, not code here.
+ * The AWS SDK clients of a run: one per service and region (the region fixes the partition), built on first
+ * use and shared by every account, all on one HTTP connection pool, every one of them governed
+ * ({@link GovernedAwsCalls}) with the SDK's own retry strategy in the configured mode and
+ * {@code aws.max_retries}. They live for the run and are closed by {@link #close()}.
+ *
+ * <p>Building an SDK client is expensive (its configuration, its interceptor chain read from the class path,
+ * its endpoint and auth resolvers): one per account x region x service made client builds most of a large
+ * map's CPU. So an account is not a client: the account travels with each request, in its override
+ * configuration ({@link AccountClient}): the account's credentials provider (the management account's own,
+ * or the role assumed in a member account) and the {@link GovernedAwsCalls#ACCOUNT} execution attribute the
+ * governor takes its scope from. The shared clients have no credentials of their own: a request that reached
+ * one without an account fails, never runs as someone else.
+ *
+ * <p>Clients are built reflectively from the client interface's static {@code builder()}, so adding a
+ * service is a line in {@link AwsServices}, not code here.
  */
 public final class AwsClients implements AutoCloseable {
     private static final String CBOR = "aws.cborEnabled";
@@ -37,6 +47,7 @@ public final class AwsClients implements AutoCloseable {
     private final Governor governor;
     private final SdkHttpClient http;
     private final Map<String, SdkClient> cache = new ConcurrentHashMap<>();
+    private final AtomicInteger builds = new AtomicInteger();
     private final ExecutorService items;
 
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
@@ -82,33 +93,39 @@ public final class AwsClients implements AutoCloseable {
         return settings;
     }
 
-    /**
-     * The client of {@code type} for {@code account} in {@code region}. For a global service the region is
-     * ignored: its calls go to the default region and are paced in the scope region {@code global}.
-     */
-    public <C extends SdkClient> C client(Class<C> type, AwsAccount account, String region) {
-        AwsServices.Service svc = AwsServices.of(type);
-        String callRegion = svc.global() ? settings.defaultRegion() : region;
-        String key = type.getName() + "|" + account.id() + "|" + callRegion;
-        return type.cast(cache.computeIfAbsent(key, k -> build(type, svc, account, callRegion)));
+    /** How many SDK clients this run built (one per service x region used). */
+    public int clientsBuilt() {
+        return builds.get();
     }
 
-    private SdkClient build(Class<?> type, AwsServices.Service svc, AwsAccount account, String region) {
+    /**
+     * The client of {@code type} in {@code region}, for {@code account}: the service's shared client there and
+     * the override that makes each request the account's. For a global service the region is ignored: its
+     * calls go to the default region and are paced in the scope region {@code global}.
+     */
+    public <C extends SdkClient> AccountClient<C> client(Class<C> type, AwsAccount account, String region) {
+        AwsServices.Service svc = AwsServices.of(type);
+        String callRegion = svc.global() ? settings.defaultRegion() : region;
+        SdkClient shared = cache.computeIfAbsent(type.getName() + "|" + callRegion, k -> build(type, svc, callRegion));
+        return new AccountClient<>(type.cast(shared), account);
+    }
+
+    private SdkClient build(Class<?> type, AwsServices.Service svc, String region) {
         Object b;
         try {
             b = type.getMethod("builder").invoke(null);
         } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
             throw new IllegalArgumentException(type.getName() + " is not an AWS SDK v2 client interface", e);
         }
+        builds.incrementAndGet();
         @SuppressWarnings("unchecked")
         AwsClientBuilder<?, ?> builder = (AwsClientBuilder<?, ?>) b;
-        GovernedAwsCalls governed = new GovernedAwsCalls(governor, account.id(), svc.global() ? "global" : region, svc.key());
-        RetryStrategy sdkStrategy = sdkRetryStrategy();
-        builder.region(Region.of(region)).credentialsProvider(account.credentials());
+        GovernedAwsCalls governed = new GovernedAwsCalls(governor, svc.global() ? "global" : region, svc.key());
+        builder.region(Region.of(region)).credentialsProvider(AccountClient.NO_ACCOUNT);
         if (settings.endpointUrl() != null) {
             builder.endpointOverride(settings.endpointUrl());
         }
-        builder.overrideConfiguration(o -> o.retryStrategy(governed.wrap(sdkStrategy))
+        builder.overrideConfiguration(o -> o.retryStrategy(governed.wrap(this::sdkRetryStrategy))
                 .addExecutionInterceptor(governed.interceptor())
                 .putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, settings.endpointUrl() != null));
         ((AwsSyncClientBuilder<?, ?>) builder).httpClient(http);

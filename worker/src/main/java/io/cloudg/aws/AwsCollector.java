@@ -26,6 +26,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkClient;
 import software.amazon.awssdk.core.SdkPojo;
@@ -150,11 +151,11 @@ public final class AwsCollector {
     /** The work of this collector for {@code account} in {@code region} ({@code global} for global ones). */
     public CollectorBody body(AwsClients clients, AwsAccount account, String region) {
         return sink -> {
-            SdkClient c = clients.client(client, account, region);
+            AccountClient<? extends SdkClient> c = clients.client(client, account, region);
             Classifier classifier = clients.governor().classifier();
             TaskLedger ledger = TaskLedger.current();
             int lostBefore = ledger == null ? 0 : ledger.gaveUp() + ledger.circuitSkipped();
-            Run run = new Run(c, account.id(), region, clients);
+            Run run = new Run(c, region, clients);
             try {
                 run.listInto(sink);
             } catch (RuntimeException e) {
@@ -177,21 +178,27 @@ public final class AwsCollector {
 
     /** One run of the collector in one account x region. */
     private final class Run {
+        /** The shared client: every request gets {@link #as}. */
         final SdkClient c;
+        final AwsRequestOverrideConfiguration as;
         final String account;
         final String region;
         final AwsClients clients;
         final boolean full;
+        /** The partition ARNs are built in: the region's ({@code global}: the default region's). */
+        final String partition;
         final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
         final AtomicReference<String> firstFailure = new AtomicReference<>();
 
-        Run(SdkClient c, String account, String region, AwsClients clients) {
-            this.c = c;
-            this.account = account;
+        Run(AccountClient<? extends SdkClient> c, String region, AwsClients clients) {
+            this.c = c.client();
+            this.as = c.override();
+            this.account = c.account().id();
             this.region = region;
             this.clients = clients;
             this.full = clients.settings().detail() == AwsSettings.Detail.FULL;
+            this.partition = AwsPartition.of(region.equals("global") ? clients.settings().defaultRegion() : region);
         }
 
         void throwIfIncomplete() throws IncompleteItemsException {
@@ -264,13 +271,13 @@ public final class AwsCollector {
                         if (token != null) {
                             r.put(paging.in(), token);
                         }
-                        SdkResponse page = op.invoke(c, op.request(r));
+                        SdkResponse page = op.invoke(c, op.request(r, as));
                         onPage.accept(page);
                         token = SdkModel.text(SdkModel.first(page, paging.out()));
                     } while (token != null && !token.isEmpty());
                     return;
                 }
-                for (SdkResponse page : op.pages(c, op.request(request))) {
+                for (SdkResponse page : op.pages(c, op.request(request, as))) {
                     onPage.accept(page);
                 }
             } catch (AwsServiceException e) {
@@ -366,6 +373,7 @@ public final class AwsCollector {
             Map<String, String> vars = new LinkedHashMap<>();
             vars.put("region", region);
             vars.put("account", account);
+            vars.put("partition", partition);
             if (f.parent() != null) {
                 vars.put("parent", f.parent());
             }
@@ -402,7 +410,7 @@ public final class AwsCollector {
                 calls.incrementAndGet();
                 SdkResponse answer;
                 try {
-                    SdkRequest request = op.request(fill(d.call().request(), lookup));
+                    SdkRequest request = op.request(fill(d.call().request(), lookup), as);
                     answer = op.invoke(c, request);
                 } catch (AwsServiceException e) {
                     if (d.absent().contains(code(e))) {

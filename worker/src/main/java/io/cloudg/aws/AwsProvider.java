@@ -7,6 +7,7 @@ import io.cloudg.config.AwsSettings;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.TaskLedger;
@@ -35,11 +36,13 @@ import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.ec2.model.Region;
 import software.amazon.awssdk.services.organizations.OrganizationsClient;
 import software.amazon.awssdk.services.organizations.model.Account;
-import software.amazon.awssdk.services.organizations.model.AccountStatus;
+import software.amazon.awssdk.services.organizations.model.OrganizationalUnit;
 import software.amazon.awssdk.services.resourcegroupstaggingapi.ResourceGroupsTaggingApiClient;
 import software.amazon.awssdk.services.resourcegroupstaggingapi.model.ResourceTagMapping;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
+import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
+import software.amazon.awssdk.services.sts.model.GetCallerIdentityRequest;
 
 /**
  * Plans an AWS map: who am I (STS), which accounts (Organizations, or the configured list), which regions
@@ -96,18 +99,40 @@ public final class AwsProvider {
         return DefaultCredentialsProvider.builder().build();
     }
 
-    /** Discovers the estate and plans its tasks. Throws {@link StartupException} if not even STS answers. */
+    /**
+     * Discovers the estate and plans its tasks. Throws {@link StartupException} if not even STS answers, and a
+     * {@link io.cloudg.resilience.config.ConfigException} for an organizational unit the organization does not have.
+     */
     public ProviderPlan plan() {
+        if (settings.scopedByUnits() && !settings.org()) {
+            throw io.cloudg.resilience.config.ConfigErrors.mustBe(settings.organizationalUnits().isEmpty()
+                    ? "aws.exclude_organizational_units" : "aws.organizational_units",
+                    "used with aws.org: true (or --org): units are read from AWS Organizations",
+                    settings.organizationalUnits().isEmpty() ? settings.excludeOrganizationalUnits() : settings.organizationalUnits());
+        }
         AwsAccount management = identify();
         List<ServiceCoverage> found = new ArrayList<>();
-        List<Account> orgAccounts = settings.org() ? listOrganization(management, found) : List.of();
-        Map<String, AwsAccount> accounts = accounts(management, orgAccounts);
-        List<String> regions = settings.regions().isEmpty() ? discoverRegions(management, found) : settings.regions();
-        LOG.info("AWS: {} account(s) x {} region(s)", accounts.size(), regions.size());
-        List<CollectionTask> tasks = planTasks(management, accounts.values(), orgAccounts, regions);
-        List<CoverageRecord> discovery = found.isEmpty() ? List.of()
-                : List.of(new CoverageRecord("aws", management.id(), "discovery", found));
-        return new ProviderPlan("aws", tasks, discovery);
+        List<CoverageRecord> discovery = new ArrayList<>();
+        Organization organization = settings.org() ? organization(management, found) : Organization.NONE;
+        List<SkippedAccount> skipped = new ArrayList<>();
+        Map<String, AwsAccount> accounts = accounts(management, organization, skipped);
+        Map<String, List<String>> regions = regions(management, accounts.values(), found, discovery);
+        LOG.info("AWS: {} account(s) to map{}, {} account x region(s)", accounts.size(),
+                skipped.isEmpty() ? "" : " (" + skipped.size() + " skipped: " + reasons(skipped) + ")",
+                regions.values().stream().mapToInt(List::size).sum());
+        List<CollectionTask> tasks = planTasks(management, accounts.values(), organization, regions);
+        if (!found.isEmpty()) {
+            discovery.add(0, new CoverageRecord("aws", management.id(), "discovery", found));
+        }
+        return new ProviderPlan("aws", tasks, discovery, skipped);
+    }
+
+    private static String reasons(List<SkippedAccount> skipped) {
+        Map<String, Integer> n = new java.util.TreeMap<>();
+        skipped.forEach(s -> n.merge(s.reason(), 1, Integer::sum));
+        StringBuilder b = new StringBuilder();
+        n.forEach((r, c) -> b.append(b.length() == 0 ? "" : ", ").append(c).append(' ').append(r));
+        return b.toString();
     }
 
     /** The most the first call (STS GetCallerIdentity) may take, retries included. */
@@ -120,11 +145,28 @@ public final class AwsProvider {
             return "AWS: no credentials found: set aws.access_key_id and aws.secret_access_key (or aws.profile, or "
                     + "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_PROFILE); `cloudg sim` prints the keys it accepts";
         }
-        if (m.length() > 200) {
-            m = m.substring(0, 200) + "...";
+        if (settings.profile() != null && ssoTokenProblem(e)) {
+            return "AWS: the SSO session of profile " + settings.profile() + " has no valid token (" + shorten(m)
+                    + "): run `aws sso login --profile " + settings.profile() + "`";
         }
-        return "AWS: cannot tell who we are (STS GetCallerIdentity failed: " + m + "); check the credentials"
+        return "AWS: cannot tell who we are (STS GetCallerIdentity failed: " + shorten(m) + "); check the credentials"
                 + (settings.endpointUrl() == null ? "" : " and aws.endpoint_url " + settings.endpointUrl());
+    }
+
+    /** Whether the credentials failed on the SSO token cache (a profile whose {@code aws sso login} expired or never ran). */
+    static boolean ssoTokenProblem(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage() == null ? "" : t.getMessage();
+            if (m.contains("SSO") || m.contains("sso") || t.getClass().getName().contains(".sso")) {
+                return m.contains("token") || m.contains("Token") || m.contains("cache") || m.contains("expired")
+                        || m.contains("login");
+            }
+        }
+        return false;
+    }
+
+    private static String shorten(String m) {
+        return m.length() > 200 ? m.substring(0, 200) + "..." : m;
     }
 
     /** Who the configured credentials are (STS GetCallerIdentity): the management account. */
@@ -137,8 +179,9 @@ public final class AwsProvider {
         String managementId;
         try {
             // bounded: a network that answers nothing fails the start within IDENTITY_TIMEOUT, not after every retry
-            managementId = clients.client(StsClient.class, probe, settings.defaultRegion())
-                    .getCallerIdentity(r -> r.overrideConfiguration(o -> o.apiCallTimeout(IDENTITY_TIMEOUT))).account();
+            AccountClient<StsClient> sts = clients.client(StsClient.class, probe, settings.defaultRegion());
+            managementId = sts.client().getCallerIdentity(sts.as(GetCallerIdentityRequest.builder()
+                    .overrideConfiguration(o -> o.apiCallTimeout(IDENTITY_TIMEOUT)).build())).account();
         } catch (SdkException | IllegalStateException e) {
             throw new StartupException(identityFailure(e), e);
         }
@@ -148,69 +191,286 @@ public final class AwsProvider {
     }
 
     /**
-     * The organization's active accounts (Organizations ListAccounts); the outcome is an entry of
-     * {@code found}. A listing that fails maps the management account only.
+     * What discovery read of the organization: every account (suspended ones too) and, when the map is scoped
+     * by organizational unit, its tree.
+     *
+     * @param listed whether ListAccounts answered (else only the management account is known)
+     * @param tree the units and where each account sits; null when not read (not scoped by unit, or it failed)
      */
-    private List<Account> listOrganization(AwsAccount management, List<ServiceCoverage> found) {
+    record Organization(List<Account> accounts, boolean listed, OrgTree tree) {
+        static final Organization NONE = new Organization(List.of(), false, null);
+    }
+
+    /**
+     * The organization's accounts (Organizations ListAccounts, suspended ones included) and, when the map is
+     * scoped by organizational unit, its tree; each outcome is an entry of {@code found}. A listing that
+     * fails maps the management account only; a tree that cannot be read maps no account (scoping could not
+     * be honoured).
+     */
+    private Organization organization(AwsAccount management, List<ServiceCoverage> found) {
         List<Account> orgAccounts = new ArrayList<>();
-        TaskLedger ledger = TaskLedger.create("aws/" + management.id() + "/global/organizations");
+        boolean listed = false;
+        TaskLedger ledger = ledger("aws/" + management.id() + "/global/organizations");
         try (TaskLedger.Binding b = ledger.bind()) {
-            OrganizationsClient org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
-            for (Account a : (Iterable<Account>) org.listAccountsPaginator().stream().flatMap(pg -> pg.accounts().stream())::iterator) {
-                if (a.status() == AccountStatus.ACTIVE || a.status() == null) {
-                    orgAccounts.add(a);
-                }
+            AccountClient<OrganizationsClient> org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
+            for (Account a : each(org.client().listAccountsPaginator(r -> r.overrideConfiguration(org.override())).stream()
+                    .flatMap(pg -> pg.accounts().stream()))) {
+                orgAccounts.add(a);
             }
             found.add(ledger.incompleteReason()
                     .map(r -> new ServiceCoverage("organizations", CoverageStatus.PARTIAL, orgAccounts.size(), r))
                     .orElse(ServiceCoverage.success("organizations", orgAccounts.size())));
+            listed = true;
         } catch (RuntimeException e) {
             found.add(new ServiceCoverage("organizations", CoverageStatus.FAILED, orgAccounts.size(), coverage.errorText(e, ledger)));
             LOG.warn("AWS: listing the organization's accounts failed, mapping the management account only: {}", oneLine(e));
+            orgAccounts.clear();
         }
-        return orgAccounts;
+        OrgTree tree = settings.scopedByUnits() && listed ? tree(management, found) : null;
+        return new Organization(List.copyOf(orgAccounts), listed, tree);
     }
 
-    /** The accounts to map: the management account, the organization's, then the configured ones. */
-    private Map<String, AwsAccount> accounts(AwsAccount management, List<Account> orgAccounts) {
-        Map<String, AwsAccount> accounts = new LinkedHashMap<>();
-        accounts.put(management.id(), management);
-        for (Account a : orgAccounts) {
-            accounts.put(a.id(), a.id().equals(management.id())
-                    ? new AwsAccount(a.id(), a.name(), management.credentials(), true)
-                    : member(a.id(), a.name(), management));
-        }
-        for (String id : settings.accounts()) {
-            accounts.computeIfAbsent(id, k -> member(k, null, management));
-        }
-        return accounts;
-    }
-
-    /** The enabled regions (EC2 DescribeRegions); the default region alone when that fails. */
-    private List<String> discoverRegions(AwsAccount management, List<ServiceCoverage> found) {
-        TaskLedger ledger = TaskLedger.create("aws/" + management.id() + "/regions");
+    /**
+     * The organization's tree, walked from the root: ListRoots, then per unit ListOrganizationalUnitsForParent
+     * and ListAccountsForParent (two calls and their pages per unit). Null when a call fails; the outcome is
+     * the {@code organizational_units} entry of {@code found}.
+     */
+    private OrgTree tree(AwsAccount management, List<ServiceCoverage> found) {
+        TaskLedger ledger = ledger("aws/" + management.id() + "/global/organizational_units");
+        Map<String, OrgTree.Unit> units = new LinkedHashMap<>();
+        Map<String, String> parentOf = new LinkedHashMap<>();
         try (TaskLedger.Binding b = ledger.bind()) {
-            List<String> regions = clients.client(Ec2Client.class, management, settings.defaultRegion()).describeRegions()
-                    .regions().stream().map(Region::regionName).sorted().toList();
-            found.add(ServiceCoverage.success("regions", 0));
-            return regions;
+            AccountClient<OrganizationsClient> org = clients.client(OrganizationsClient.class, management, settings.defaultRegion());
+            java.util.ArrayDeque<OrgTree.Unit> todo = new java.util.ArrayDeque<>();
+            for (software.amazon.awssdk.services.organizations.model.Root r : each(org.client()
+                    .listRootsPaginator(q -> q.overrideConfiguration(org.override())).stream().flatMap(pg -> pg.roots().stream()))) {
+                OrgTree.Unit root = new OrgTree.Unit(r.id(), OrgTree.ROOT, null);
+                units.put(root.id(), root);
+                todo.add(root);
+            }
+            while (!todo.isEmpty()) {
+                OrgTree.Unit u = todo.poll();
+                for (OrganizationalUnit ou : each(org.client().listOrganizationalUnitsForParentPaginator(q -> q.parentId(u.id())
+                        .overrideConfiguration(org.override())).stream().flatMap(pg -> pg.organizationalUnits().stream()))) {
+                    OrgTree.Unit child = new OrgTree.Unit(ou.id(), u.path() + "/" + ou.name(), u.id());
+                    units.put(child.id(), child);
+                    todo.add(child);
+                }
+                for (Account a : each(org.client().listAccountsForParentPaginator(q -> q.parentId(u.id())
+                        .overrideConfiguration(org.override())).stream().flatMap(pg -> pg.accounts().stream()))) {
+                    parentOf.put(a.id(), u.id());
+                }
+            }
+            if (ledger.incompleteReason().isPresent()) {
+                throw new IllegalStateException(ledger.incompleteReason().get());
+            }
+            found.add(ServiceCoverage.success("organizational_units", 0));
+            return new OrgTree(units, parentOf);
         } catch (RuntimeException e) {
-            found.add(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, coverage.errorText(e, ledger)));
-            LOG.warn("AWS: DescribeRegions failed, mapping {} only: {}", settings.defaultRegion(), oneLine(e));
-            return List.of(settings.defaultRegion());
+            found.add(new ServiceCoverage("organizational_units", CoverageStatus.FAILED, 0, coverage.errorText(e, ledger)
+                    + "; without the tree no account could be placed in its unit, so none was mapped"));
+            LOG.warn("AWS: reading the organization's units failed, mapping no account: {}", oneLine(e));
+            return null;
         }
     }
 
     /**
-     * One task per account for its global collectors (the management account's also lists the
-     * organization's accounts), and one per account x region for the regional collectors and the sweeps.
+     * The accounts to map: the management account, the organization's, then the configured ones, less those
+     * the configuration leaves out and those not active (each of which is in {@code skipped}).
      */
-    private List<CollectionTask> planTasks(AwsAccount management, Iterable<AwsAccount> accounts, List<Account> orgAccounts,
-                                           List<String> regions) {
+    private Map<String, AwsAccount> accounts(AwsAccount management, Organization organization, List<SkippedAccount> skipped) {
+        Map<String, AwsAccount> accounts = new LinkedHashMap<>();
+        if (settings.scopedByUnits() && organization.tree() == null) {
+            return accounts; // the units could not be read: no account can be placed (the discovery entry says so)
+        }
+        AccountScope scope = new AccountScope(settings, organization.tree());
+        String excluded = scope.exclusion(management.id());
+        if (excluded == null) {
+            accounts.put(management.id(), management);
+        }
+        for (Account a : organization.accounts()) {
+            String why = scope.exclusion(a.id());
+            String state = state(a);
+            if (why != null) {
+                if (!a.id().equals(management.id())) {
+                    skipped.add(new SkippedAccount("aws", a.id(), a.name(), SkippedAccount.EXCLUDED, why));
+                }
+            } else if (!"ACTIVE".equals(state)) {
+                accounts.remove(a.id());
+                skipped.add(new SkippedAccount("aws", a.id(), a.name(),
+                        "SUSPENDED".equals(state) ? SkippedAccount.SUSPENDED : state.toLowerCase(java.util.Locale.ROOT),
+                        state + " in AWS Organizations"));
+            } else {
+                accounts.put(a.id(), a.id().equals(management.id())
+                        ? new AwsAccount(a.id(), a.name(), management.credentials(), true)
+                        : member(a.id(), a.name(), management));
+            }
+        }
+        if (excluded != null) {
+            String name = organization.accounts().stream().filter(a -> a.id().equals(management.id())).map(Account::name)
+                    .findFirst().orElse(null);
+            skipped.add(0, new SkippedAccount("aws", management.id(), name, SkippedAccount.EXCLUDED, excluded));
+        }
+        Set<String> known = new java.util.HashSet<>(accounts.keySet());
+        skipped.forEach(s -> known.add(s.accountId()));
+        for (String id : settings.accounts()) {
+            if (known.contains(id)) {
+                continue;
+            }
+            String why = scope.exclusion(id);
+            if (why != null) {
+                skipped.add(new SkippedAccount("aws", id, null, SkippedAccount.EXCLUDED, why));
+            } else {
+                accounts.put(id, member(id, null, management));
+            }
+            known.add(id);
+        }
+        return accounts;
+    }
+
+    /** A stream of pages' items, lazily, as a for-each loop's source. */
+    private static <T> Iterable<T> each(java.util.stream.Stream<T> items) {
+        return items::iterator;
+    }
+
+    /** An account's state ({@code ACTIVE}, {@code SUSPENDED}...): {@code State}, else the older {@code Status}; ACTIVE if neither. */
+    static String state(Account a) {
+        String s = a.stateAsString() != null ? a.stateAsString() : a.statusAsString();
+        return s == null ? "ACTIVE" : s;
+    }
+
+    /** A ledger for a discovery step, counting in the run's statistics when the caller bound a run's ledger. */
+    private static TaskLedger ledger(String name) {
+        TaskLedger outer = TaskLedger.current();
+        return TaskLedger.create(name, outer == null ? null : outer.run());
+    }
+
+    /** Enabled regions of one account: names, and which of them every account has (not opt-in). */
+    private record Enabled(List<String> all, List<String> everywhere) {
+    }
+
+    /**
+     * The regions to map in each account: its enabled regions (EC2 DescribeRegions in that account: opt-in
+     * regions differ between accounts), within {@code aws.regions} when set, less {@code aws.exclude_regions}.
+     * The management account is asked first; the others then at once, a few at a time, each governed in its own
+     * scope. An account whose DescribeRegions fails keeps {@code aws.regions} or, when unset, the regions every
+     * account has (as the management account's answer says), and gets a FAILED {@code regions} entry in
+     * {@code discovery}; the management account's failure falls back to the default region, as its entry says.
+     */
+    private Map<String, List<String>> regions(AwsAccount management, java.util.Collection<AwsAccount> accounts,
+                                              List<ServiceCoverage> found, List<CoverageRecord> discovery) {
+        TaskLedger ledger = ledger("aws/" + management.id() + "/regions");
+        Enabled own;
+        try (TaskLedger.Binding b = ledger.bind()) {
+            own = enabled(management);
+            found.add(ServiceCoverage.success("regions", 0));
+        } catch (RuntimeException e) {
+            found.add(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, coverage.errorText(e, ledger)));
+            LOG.warn("AWS: DescribeRegions failed, mapping {} only: {}", settings.defaultRegion(), oneLine(e));
+            own = null;
+        }
+        List<String> fallback = !settings.regions().isEmpty() ? settings.regions()
+                : own == null ? List.of(settings.defaultRegion()) : own.everywhere();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        List<AwsAccount> members = new ArrayList<>();
+        for (AwsAccount a : accounts) {
+            if (a.id().equals(management.id())) {
+                out.put(a.id(), wanted(own == null ? fallback : own.all()));
+            } else {
+                out.put(a.id(), null);
+                members.add(a);
+            }
+        }
+        if (members.isEmpty()) {
+            return out;
+        }
+        int threads = Math.min(DISCOVERY_THREADS, members.size());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "cloudg-aws-discovery");
+            t.setDaemon(true);
+            return t;
+        });
+        TaskLedger outer = TaskLedger.current();
+        try {
+            Map<String, java.util.concurrent.Future<Object>> answers = new LinkedHashMap<>();
+            for (AwsAccount a : members) {
+                answers.put(a.id(), pool.submit(() -> {
+                    TaskLedger l = TaskLedger.create("aws/" + a.id() + "/regions", outer == null ? null : outer.run());
+                    try (TaskLedger.Binding b = l.bind()) {
+                        return enabled(a);
+                    } catch (RuntimeException e) {
+                        return coverage.errorText(e, l);
+                    }
+                }));
+            }
+            for (Map.Entry<String, java.util.concurrent.Future<Object>> e : answers.entrySet()) {
+                Object answer = e.getValue().get();
+                if (answer instanceof Enabled en) {
+                    out.put(e.getKey(), wanted(en.all()));
+                } else {
+                    out.put(e.getKey(), wanted(fallback));
+                    discovery.add(new CoverageRecord("aws", e.getKey(), "discovery",
+                            List.of(new ServiceCoverage("regions", CoverageStatus.FAILED, 0, (String) answer))));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StartupException("AWS: interrupted while discovering each account's regions", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        if (!settings.regions().isEmpty()) {
+            long missing = out.values().stream().filter(l -> l.size() < wanted(settings.regions()).size()).count();
+            if (missing > 0) {
+                LOG.info("AWS: {} account(s) have not enabled every region of aws.regions; each is mapped in the ones it has", missing);
+            }
+        }
+        return out;
+    }
+
+    /** DescribeRegions a few accounts at a time: each is its own account's call, the governor paces them. */
+    static final int DISCOVERY_THREADS = 16;
+
+    /** One account's enabled regions (EC2 DescribeRegions from the default region, as that account). */
+    private Enabled enabled(AwsAccount account) {
+        AccountClient<Ec2Client> ec2 = clients.client(Ec2Client.class, account, settings.defaultRegion());
+        List<Region> regions = ec2.client().describeRegions(r -> r.overrideConfiguration(ec2.override())).regions();
+        List<String> all = regions.stream().map(Region::regionName).sorted().toList();
+        List<String> everywhere = regions.stream().filter(r -> r.optInStatus() == null || "opt-in-not-required".equals(r.optInStatus()))
+                .map(Region::regionName).sorted().toList();
+        return new Enabled(all, everywhere);
+    }
+
+    /** {@code enabled} within {@code aws.regions} (when set), less {@code aws.exclude_regions}. */
+    private List<String> wanted(List<String> enabled) {
+        return enabled.stream().filter(r -> settings.regions().isEmpty() || settings.regions().contains(r))
+                .filter(r -> !settings.excludeRegions().contains(r)).toList();
+    }
+
+    /**
+     * One task per account for its global collectors (the management account's also lists the organization's
+     * accounts), and one per account x region (its own regions) for the regional collectors and the sweeps.
+     * The organization's account list runs in the management account's global task even when that account
+     * itself is not mapped: it is what discovery read there.
+     */
+    private List<CollectionTask> planTasks(AwsAccount management, java.util.Collection<AwsAccount> accounts,
+                                           Organization organization, Map<String, List<String>> regions) {
         List<AwsCollector> selected = AwsCatalog.select(settings.collectors(), settings.excludeCollectors());
         boolean wantCloudControl = settings.cloudControlSweep() && wanted("cloudcontrol");
         boolean wantTagging = settings.taggingSweep() && wanted("tagging");
+        CollectorJob orgJob = null;
+        if (settings.org() && organization.listed() && wanted(ACCOUNTS_JOB)
+                && (!settings.scopedByUnits() || organization.tree() != null)) {
+            AccountScope scope = new AccountScope(settings, organization.tree());
+            orgJob = new CollectorJob(ACCOUNTS_JOB, accountsJob(organization.accounts().stream()
+                    .filter(a -> scope.exclusion(a.id()) == null).toList()));
+        }
         List<CollectionTask> tasks = new ArrayList<>();
+        if (orgJob != null && accounts.stream().noneMatch(a -> a.id().equals(management.id()))) {
+            tasks.add(new CollectionTask("aws", management.id(), "global", List.of(orgJob)));
+        }
         for (AwsAccount account : accounts) {
             List<CollectorJob> global = new ArrayList<>();
             for (AwsCollector c : selected) {
@@ -221,13 +481,13 @@ public final class AwsProvider {
                     global.add(new CollectorJob(c.name(), c.body(clients, account, "global")));
                 }
             }
-            if (account.id().equals(management.id()) && settings.org() && wanted(ACCOUNTS_JOB)) {
-                global.add(new CollectorJob(ACCOUNTS_JOB, accountsJob(List.copyOf(orgAccounts))));
+            if (account.id().equals(management.id()) && orgJob != null) {
+                global.add(orgJob);
             }
             if (!global.isEmpty()) {
                 tasks.add(new CollectionTask("aws", account.id(), "global", global));
             }
-            for (String region : regions) {
+            for (String region : regions.getOrDefault(account.id(), List.of())) {
                 List<CollectorJob> jobs = new ArrayList<>();
                 for (AwsCollector c : selected) {
                     if (!c.global() && (!c.managementOnly() || account.id().equals(management.id()))) {
@@ -342,13 +602,23 @@ public final class AwsProvider {
         return AwsCatalog.selected(job, serviceOf(job), settings.collectors(), settings.excludeCollectors());
     }
 
+    /** A member account, as the role {@code aws.role_name} assumed in it from the management account. */
     private AwsAccount member(String id, String name, AwsAccount management) {
-        StsClient sts = clients.client(StsClient.class, management, settings.defaultRegion());
-        String roleArn = "arn:aws:iam::" + id + ":role/" + settings.roleName();
-        AwsCredentialsProvider assumed = StsAssumeRoleCredentialsProvider.builder().stsClient(sts)
-                .refreshRequest(r -> r.roleArn(roleArn).roleSessionName("cloudg").durationSeconds(3600))
-                .asyncCredentialUpdateEnabled(false).build();
+        AccountClient<StsClient> sts = clients.client(StsClient.class, management, settings.defaultRegion());
+        AwsCredentialsProvider assumed = StsAssumeRoleCredentialsProvider.builder().stsClient(sts.client())
+                .refreshRequest(sts.as(assumeRoleRequest(id))).asyncCredentialUpdateEnabled(false).build();
         return new AwsAccount(id, name, assumed, false);
+    }
+
+    /**
+     * The AssumeRole into member account {@code id}: the role's ARN in the partition of {@code aws.default_region}
+     * (where STS is called), with its path if {@code aws.role_name} has one, {@code aws.role_session_name}, and
+     * {@code aws.external_id} when set.
+     */
+    AssumeRoleRequest assumeRoleRequest(String id) {
+        return AssumeRoleRequest.builder()
+                .roleArn(AwsPartition.roleArn(AwsPartition.of(settings.defaultRegion()), id, settings.roleName()))
+                .roleSessionName(settings.roleSessionName()).externalId(settings.externalId()).durationSeconds(3600).build();
     }
 
     /** Cloud Control's answers for a type this region does not offer: "none here", not a failure. */
@@ -357,12 +627,13 @@ public final class AwsProvider {
     private io.cloudg.collect.CollectorBody cloudControlSweep(AwsAccount account, String region) {
         List<String> types = settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
         return sink -> {
-            CloudControlClient cc = clients.client(CloudControlClient.class, account, region);
+            AccountClient<CloudControlClient> cc = clients.client(CloudControlClient.class, account, region);
             int failed = 0;
             String first = null;
             for (String type : types) {
                 try {
-                    for (ResourceDescription d : cc.listResourcesPaginator(r -> r.typeName(type)).resourceDescriptions()) {
+                    for (ResourceDescription d : cc.client().listResourcesPaginator(r -> r.typeName(type)
+                            .overrideConfiguration(cc.override())).resourceDescriptions()) {
                         sink.accept(new Asset("aws", account.id(), region, "cloudcontrol", type, d.identifier(), null,
                                 null, Map.of(), Map.of()));
                     }
@@ -393,8 +664,9 @@ public final class AwsProvider {
 
     private io.cloudg.collect.CollectorBody taggingSweep(AwsAccount account, String region) {
         return sink -> {
-            ResourceGroupsTaggingApiClient tagging = clients.client(ResourceGroupsTaggingApiClient.class, account, region);
-            for (ResourceTagMapping m : tagging.getResourcesPaginator().resourceTagMappingList()) {
+            AccountClient<ResourceGroupsTaggingApiClient> tagging = clients.client(ResourceGroupsTaggingApiClient.class, account, region);
+            for (ResourceTagMapping m : tagging.client().getResourcesPaginator(r -> r.overrideConfiguration(tagging.override()))
+                    .resourceTagMappingList()) {
                 String arn = m.resourceARN();
                 String arnType = arnType(arn);
                 if (arnType == null || COVERED_ARN_TYPES.contains(arnType)

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  *   id: ImageId                         # member path, or a template such as "{parent}|{Name}"
  *   display: Name                       # the asset's name: member path, or tag:Name
  *   tags: Tags                          # member path to a tag list or map
- *   arn: "arn:aws:ec2:{region}::image/{id}"   # a template, or arn_field: a member path (+ arn_type)
+ *   arn: "arn:{partition}:ec2:{region}::image/{id}"   # a template, or arn_field: a member path (+ arn_type)
  *   details:                            # per-item calls, aws.item_concurrency at a time
  *     - call: DescribeImageAttribute
  *       request: {ImageId: "{id}", Attribute: launchPermission}

@@ -9,6 +9,9 @@ import io.cloudg.resilience.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -26,12 +29,18 @@ import software.amazon.awssdk.retries.api.RetryToken;
 import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
 
 /**
- * Puts every call of one AWS SDK client through the governor while the SDK keeps its own retry loop
- * (adaptive mode, {@code aws.max_retries}).
+ * Puts every call of one AWS SDK client (one service in one region, shared by every account) through the
+ * governor while the SDK keeps its own retry loop (adaptive mode, {@code aws.max_retries}).
+ *
+ * <p>The account is the request's, not the client's: each request carries it in the execution attribute
+ * {@link #ACCOUNT} (in its override configuration, with the account's credentials: {@link AccountClient}), and the
+ * governor's scope is {@code aws / that account / the client's region / service / operation}. The SDK's own
+ * strategy keeps its state (the adaptive mode's rate, the retry quota) per account too: one instance per
+ * account, built on first use, since quotas are per account.
  *
  * <p>Two hooks, installed together on each client cloudg builds: an {@link ExecutionInterceptor} notes
- * the operation when a call starts and closes the governed call when it ends, whatever happened; a
- * {@link RetryStrategy} wrapped around the SDK's own passes each attempt through the governor:
+ * the operation and the account when a call starts and closes the governed call when it ends, whatever
+ * happened; a {@link RetryStrategy} wrapped around the SDK's own passes each attempt through the governor:
  * <ul>
  *   <li>initial token: the breaker (an open one fails the call at once), tokens at every level (their
  *       wait becomes the SDK's delay), one bulkhead slot for the whole call;</li>
@@ -49,19 +58,22 @@ import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
 public final class GovernedAwsCalls {
     private static final ThreadLocal<Deque<Frame>> FRAMES = ThreadLocal.withInitial(ArrayDeque::new);
     private static final ExecutionAttribute<Frame> FRAME = new ExecutionAttribute<>("cloudg.governedFrame");
+    /** The account a request is made for (its governor scope's account); every request MUST carry it. */
+    public static final ExecutionAttribute<String> ACCOUNT = new ExecutionAttribute<>("cloudg.account");
 
     private final Governor governor;
-    private final String account;
     private final String region;
     private final String service;
 
     /** One call in flight on this thread. */
     private static final class Frame {
         final String operation;
+        final String account;
         GovernedCall call;
 
-        Frame(String operation) {
+        Frame(String operation, String account) {
             this.operation = operation;
+            this.account = account;
         }
     }
 
@@ -69,9 +81,8 @@ public final class GovernedAwsCalls {
      * @param service the governor's service key ({@code ec2}, {@code iam}...)
      * @param region the scope's region ({@code global} for global services)
      */
-    public GovernedAwsCalls(Governor governor, String account, String region, String service) {
+    public GovernedAwsCalls(Governor governor, String region, String service) {
         this.governor = governor;
-        this.account = account;
         this.region = region;
         this.service = service;
     }
@@ -80,14 +91,23 @@ public final class GovernedAwsCalls {
         return new Interceptor();
     }
 
-    public RetryStrategy wrap(RetryStrategy sdkStrategy) {
-        return new Strategy(sdkStrategy);
+    /**
+     * The governed strategy over the SDK's: {@code sdkStrategies} gives a new SDK strategy for each account
+     * (its state is per account), on first use.
+     */
+    public RetryStrategy wrap(Supplier<RetryStrategy> sdkStrategies) {
+        return new Strategy(sdkStrategies);
     }
 
     private final class Interceptor implements ExecutionInterceptor {
         @Override
         public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attrs) {
-            Frame f = new Frame(attrs.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
+            String account = attrs.getAttribute(ACCOUNT);
+            if (account == null) {
+                throw new IllegalStateException("an AWS " + service + " call without an account: requests to cloudg's "
+                        + "shared clients carry an AccountClient's override");
+            }
+            Frame f = new Frame(attrs.getAttribute(SdkExecutionAttribute.OPERATION_NAME), account);
             attrs.putAttribute(FRAME, f);
             FRAMES.get().push(f);
         }
@@ -123,32 +143,38 @@ public final class GovernedAwsCalls {
         }
     }
 
-    /** The SDK's token, with the governed call it belongs to. */
+    /** The SDK's token, with the SDK strategy that issued it and the governed call it belongs to. */
     private static final class Token implements RetryToken {
         final RetryToken sdk;
+        final RetryStrategy strategy;
         final GovernedCall call;
 
-        Token(RetryToken sdk, GovernedCall call) {
+        Token(RetryToken sdk, RetryStrategy strategy, GovernedCall call) {
             this.sdk = sdk;
+            this.strategy = strategy;
             this.call = call;
         }
     }
 
     private final class Strategy implements RetryStrategy {
-        private final RetryStrategy sdk;
+        private final Supplier<RetryStrategy> sdkStrategies;
+        private final RetryStrategy prototype;
+        private final Map<String, RetryStrategy> perAccount = new ConcurrentHashMap<>();
 
-        Strategy(RetryStrategy sdk) {
-            this.sdk = sdk;
+        Strategy(Supplier<RetryStrategy> sdkStrategies) {
+            this.sdkStrategies = sdkStrategies;
+            this.prototype = sdkStrategies.get();
         }
 
         @Override
         public AcquireInitialTokenResponse acquireInitialToken(AcquireInitialTokenRequest request) {
             Frame frame = FRAMES.get().peek();
-            String op = frame == null ? null : frame.operation;
-            GovernedCall call = governor.open(Scope.of("aws", account, region, service, op));
-            if (frame != null) {
-                frame.call = call;
+            if (frame == null) {
+                throw new IllegalStateException("an AWS " + service + " call that did not pass cloudg's interceptor");
             }
+            RetryStrategy sdk = perAccount.computeIfAbsent(frame.account, a -> sdkStrategies.get());
+            GovernedCall call = governor.open(Scope.of("aws", frame.account, region, service, frame.operation));
+            frame.call = call;
             long wait;
             try {
                 wait = call.admit();
@@ -166,7 +192,7 @@ public final class GovernedAwsCalls {
                 throw e;
             }
             AcquireInitialTokenResponse r = sdk.acquireInitialToken(request);
-            return AcquireInitialTokenResponse.create(new Token(r.token(), call),
+            return AcquireInitialTokenResponse.create(new Token(r.token(), sdk, call),
                     longest(r.delay(), wait));
         }
 
@@ -176,7 +202,7 @@ public final class GovernedAwsCalls {
             RefreshRetryTokenResponse sdkAnswer = null;
             TokenAcquisitionFailedException sdkRefusal = null;
             try {
-                sdkAnswer = sdk.refreshRetryToken(request.toBuilder().token(t.sdk).build());
+                sdkAnswer = t.strategy.refreshRetryToken(request.toBuilder().token(t.sdk).build());
             } catch (TokenAcquisitionFailedException e) {
                 sdkRefusal = e;
             }
@@ -186,7 +212,7 @@ public final class GovernedAwsCalls {
                 if (sdkRefusal != null) {
                     throw sdkRefusal;
                 }
-                return RefreshRetryTokenResponse.create(new Token(sdkAnswer.token(), t.call), sdkAnswer.delay());
+                return RefreshRetryTokenResponse.create(new Token(sdkAnswer.token(), t.strategy, t.call), sdkAnswer.delay());
             }
             if (!d.retry()) {
                 String why = d.reason() != null ? d.reason() : c.summary();
@@ -199,20 +225,20 @@ public final class GovernedAwsCalls {
                 throw new TokenAcquisitionFailedException(e.getMessage(), t, request.failure());
             }
             long delay = Math.max(d.backoffNanos(), wait);
-            return RefreshRetryTokenResponse.create(new Token(sdkAnswer.token(), t.call), longest(sdkAnswer.delay(), delay));
+            return RefreshRetryTokenResponse.create(new Token(sdkAnswer.token(), t.strategy, t.call), longest(sdkAnswer.delay(), delay));
         }
 
         @Override
         public RecordSuccessResponse recordSuccess(RecordSuccessRequest request) {
             Token t = (Token) request.token();
             t.call.onSuccess();
-            sdk.recordSuccess(RecordSuccessRequest.create(t.sdk));
+            t.strategy.recordSuccess(RecordSuccessRequest.create(t.sdk));
             return RecordSuccessResponse.create(t);
         }
 
         @Override
         public int maxAttempts() {
-            return sdk.maxAttempts();
+            return prototype.maxAttempts();
         }
 
         @Override
@@ -222,7 +248,7 @@ public final class GovernedAwsCalls {
 
         @Override
         public Builder<?, ?> toBuilder() {
-            return new WrappingBuilder(sdk.toBuilder());
+            return new WrappingBuilder(prototype.toBuilder());
         }
     }
 
@@ -278,7 +304,7 @@ public final class GovernedAwsCalls {
 
         @Override
         public RetryStrategy build() {
-            return new Strategy((RetryStrategy) inner.build());
+            return new Strategy(() -> (RetryStrategy) inner.build());
         }
     }
 }

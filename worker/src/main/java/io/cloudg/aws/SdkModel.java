@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.AwsRequest;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
@@ -43,9 +45,17 @@ final class SdkModel {
     record Operation(Class<?> client, String name, Method call, Method paginator, Class<?> requestClass) {
         /** A request with {@code members} set (values converted to each member's type). */
         SdkRequest request(Map<String, Object> members) {
+            return request(members, null);
+        }
+
+        /** A request with {@code members} set and {@code override} (an account's: {@link AccountClient#override()}), if given. */
+        SdkRequest request(Map<String, Object> members, AwsRequestOverrideConfiguration override) {
             SdkPojo builder = builderOf(requestClass);
             for (Map.Entry<String, Object> e : members.entrySet()) {
                 set(builder, e.getKey(), e.getValue());
+            }
+            if (override != null) {
+                ((AwsRequest.Builder) builder).overrideConfiguration(override);
             }
             return (SdkRequest) ((SdkBuilder<?, ?>) builder).build();
         }

@@ -13,10 +13,12 @@ import java.util.TreeSet;
  * The numbers of a run: assets; accounts (provider accounts mapped: AWS accounts, Azure subscriptions, GCP
  * projects, never the tenant or organization that discovered them); regions (distinct named regions);
  * coverage records and service entries (one per account x region x collector) by status; the same per
- * provider; the run time; and under {@code throttling} the short form of the throttling block (absent when
- * nothing eventful happened).
+ * provider; the run time; the accounts discovery found but the map left out ({@code skipped_accounts}: suspended,
+ * excluded by the configuration; they do not make the map incomplete); and under {@code throttling} the short
+ * form of the throttling block (absent when nothing eventful happened).
  */
-@JsonPropertyOrder({"assets", "accounts", "regions", "records", "services", "providers", "duration_seconds", "throttling"})
+@JsonPropertyOrder({"assets", "accounts", "regions", "records", "services", "providers", "skipped_accounts",
+        "duration_seconds", "throttling"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Summary(
         @JsonProperty("assets") long assets,
@@ -25,8 +27,13 @@ public record Summary(
         @JsonProperty("records") Map<CoverageStatus, Integer> records,
         @JsonProperty("services") Map<CoverageStatus, Integer> services,
         @JsonProperty("providers") Map<String, ProviderSummary> providers,
+        @JsonProperty("skipped_accounts") List<SkippedAccount> skippedAccounts,
         @JsonProperty("duration_seconds") double durationSeconds,
         @JsonProperty("throttling") Map<String, Object> throttling) {
+
+    public Summary {
+        skippedAccounts = skippedAccounts == null ? List.of() : List.copyOf(skippedAccounts);
+    }
 
     /**
      * One provider's numbers: its assets (null where a fleet's results did not say), accounts (AWS accounts,
@@ -47,6 +54,12 @@ public record Summary(
     /** {@link #of(long, List, double, Map)} with each provider's asset count. */
     public static Summary of(long assets, Map<String, Long> assetsByProvider, List<CoverageRecord> coverage,
                              double durationSeconds, Map<String, Object> throttling) {
+        return of(assets, assetsByProvider, coverage, List.of(), durationSeconds, throttling);
+    }
+
+    /** With the accounts discovery skipped. */
+    public static Summary of(long assets, Map<String, Long> assetsByProvider, List<CoverageRecord> coverage,
+                             List<SkippedAccount> skipped, double durationSeconds, Map<String, Object> throttling) {
         Map<CoverageStatus, Integer> records = zero();
         Map<CoverageStatus, Integer> services = zero();
         TreeSet<String> accounts = new TreeSet<>();
@@ -76,7 +89,7 @@ public record Summary(
         Map<String, ProviderSummary> providers = new TreeMap<>();
         providerServices.forEach((p, s) -> providers.put(p, new ProviderSummary(assetsByProvider.get(p),
                 providerAccounts.get(p).size(), providerRegions.get(p).size(), s)));
-        return new Summary(assets, accounts.size(), regions.size(), records, services, providers,
+        return new Summary(assets, accounts.size(), regions.size(), records, services, providers, skipped,
                 Math.round(durationSeconds * 1000) / 1000.0, throttling);
     }
 

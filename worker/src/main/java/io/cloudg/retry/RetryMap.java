@@ -20,6 +20,7 @@ import io.cloudg.inventory.CoverageEntry;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.MapReader;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
@@ -55,6 +56,8 @@ import org.slf4j.LoggerFactory;
  * mapped whole.
  */
 public final class RetryMap {
+    private static final com.fasterxml.jackson.databind.ObjectMapper SKIPPED = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.map");
     private static final ObjectWriter LINE = new ObjectMapper().writerFor(Asset.class);
 
@@ -79,9 +82,14 @@ public final class RetryMap {
         List<CoverageRecord> oldCoverage;
         com.fasterxml.jackson.databind.JsonNode oldRun;
         Path oldFile;
+        List<SkippedAccount> skipped = new ArrayList<>();
         try (MapReader old = MapReader.open(previous)) {
             oldCoverage = old.coverage();
             oldRun = old.run();
+            // the accounts the first map left out stay left out: a retry re-runs coverage, not the scoping
+            for (com.fasterxml.jackson.databind.JsonNode n : old.summary().path("skipped_accounts")) {
+                skipped.add(SKIPPED.convertValue(n, SkippedAccount.class));
+            }
             oldFile = old.file();
         } catch (UncheckedIOException e) {
             throw new StartupException("--retry-failed: " + e.getMessage(), e);
@@ -166,7 +174,7 @@ public final class RetryMap {
                 }
                 extra.put("retry", retry);
                 LOG.info("retry: {} entr(ies) re-run, {} kept of {}", retried.size(), kept, total);
-                return output.finish(governor, start, t0, stats, merged, extra);
+                return output.finish(governor, start, t0, stats, merged, skipped, extra);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new StartupException("the retry was interrupted", e);

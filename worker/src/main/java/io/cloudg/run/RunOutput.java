@@ -9,6 +9,7 @@ import io.cloudg.destination.RunStart;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.RunFiles;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.ThrottlingReport;
@@ -112,7 +113,8 @@ public final class RunOutput implements AutoCloseable {
      * {@code started_at}, {@code finished_at}, {@code governor}, then {@code extra}).
      */
     public InventoryResult finish(Governor governor, RunStart start, long startNanos, ThrottlingStats stats,
-                                  List<CoverageRecord> coverage, Map<String, Object> extra) {
+                                  List<CoverageRecord> coverage, List<SkippedAccount> skipped,
+                                  Map<String, Object> extra) {
         TimeSource time = governor.time();
         ThrottlingReport report = governor.report(stats);
         ThrottlingReport throttling = report.eventful() ? report : null;
@@ -120,7 +122,7 @@ public final class RunOutput implements AutoCloseable {
             throttling.messages().forEach(m -> THROTTLING.warn("Throttling: {}", m));
         }
         double seconds = (time.nanoTime() - startNanos) / 1e9;
-        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds,
+        Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, skipped, seconds,
                 throttling == null ? null : throttling.summary());
         Instant finishedAt = time.instant();
         Map<String, Object> run = new LinkedHashMap<>();

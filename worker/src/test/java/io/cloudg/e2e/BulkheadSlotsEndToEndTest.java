@@ -132,8 +132,9 @@ class BulkheadSlotsEndToEndTest {
             assertThat(h.sim.stats().totals().throttled()).isEqualTo(2);
             long ec2Calls = 1; // one DescribeVpcs call (three attempts)
             long stsCalls = 1; // GetCallerIdentity
+            long regionCalls = 1; // DescribeRegions: the account's enabled regions
             assertThat(store.slots.get()).as("one slot per API call, whatever its attempts (account %s)", management)
-                    .isEqualTo((int) (ec2Calls + stsCalls));
+                    .isEqualTo((int) (ec2Calls + stsCalls + regionCalls));
         } finally {
             throttling.detachAppender(log);
         }

@@ -106,11 +106,11 @@ public final class EmbeddedCollector implements Collector {
         Instant started = Instant.ofEpochMilli(governor.time().epochMillis());
         AwsSettings a = base.aws();
         boolean global = s.region().equals("global");
-        AwsSettings narrowed = new AwsSettings(a.endpointUrl(), List.of(global ? a.defaultRegion() : s.region()), false,
-                List.of(s.account()), a.roleName(), a.profile(), a.accessKeyId(), a.secretAccessKey(), a.sessionToken(),
-                a.defaultRegion(), a.maxRetries(), a.retryMode(), List.of(s.service()), List.of(),
-                s.service().equals("cloudcontrol"), a.cloudControlTypes(), s.service().equals("tagging"),
-                a.itemConcurrency(), a.detail());
+        AwsSettings narrowed = a.toBuilder().regions(List.of(global ? a.defaultRegion() : s.region())).org(false)
+                .accounts(List.of(s.account())).collectors(List.of(s.service())).excludeCollectors(List.of())
+                .cloudControlSweep(s.service().equals("cloudcontrol")).taggingSweep(s.service().equals("tagging"))
+                .organizationalUnits(List.of()).excludeOrganizationalUnits(List.of()).excludeAccounts(List.of())
+                .excludeRegions(List.of()).build();
         ThrottlingStats run = new ThrottlingStats();
         AssetSpool spool = AssetSpool.temporary(out);
         List<CoverageRecord> coverage = new ArrayList<>();

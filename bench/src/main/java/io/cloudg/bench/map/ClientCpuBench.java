@@ -1,0 +1,178 @@
+package io.cloudg.bench.map;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.SimStats;
+import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.config.LatencySpec;
+import io.cloudg.sim.estate.AwsType;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * CPU per AWS API call of an embedded {@code cloudg map} (issue 14): a generated organization (default 200
+ * accounts x 4 regions, one or two resources of a few types each, 5-15 ms latency a call) served by a
+ * cloud-sim in this JVM, mapped by {@code cloudg map} in a child JVM with the default configuration (every
+ * collector, both sweeps, 16 workers) under bash's {@code time}: the child's user + system CPU divided by the
+ * calls the sim answered. Each contender is a cloudg build (a directory holding {@code cli/target}), each
+ * maps a fresh sim of the same estate, one after the other in one run, so their ratio is what to read on a
+ * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
+ *
+ * <p>Usage: {@code ClientCpuBench [accounts] [regions] [name=DIR ...]} (default: {@code 200 4 after=.}).
+ */
+public final class ClientCpuBench {
+    static final List<String> ALL_REGIONS = List.of("us-east-1", "eu-west-1", "us-west-2", "ap-southeast-1",
+            "eu-central-1", "us-east-2");
+
+    private ClientCpuBench() {
+    }
+
+    record Outcome(String name, long assets, long truth, boolean equal, long calls, long throttled, double wall,
+                   double user, double sys, int exit) {
+        double cpuPerCallMs() {
+            return (user + sys) * 1000 / Math.max(1, calls);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int accounts = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        int regions = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+        Map<String, Path> contenders = new java.util.LinkedHashMap<>();
+        for (int i = 2; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            contenders.put(kv[0], Path.of(kv[1]).toAbsolutePath());
+        }
+        if (contenders.isEmpty()) {
+            contenders.put("after", Path.of(".").toAbsolutePath());
+        }
+        EstateSpec estate = estate(accounts, ALL_REGIONS.subList(0, Math.min(regions, ALL_REGIONS.size())));
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Map.Entry<String, Path> c : contenders.entrySet()) {
+            Outcome o = run(c.getKey(), c.getValue(), estate);
+            System.err.println(o);
+            outcomes.add(o);
+        }
+        System.out.println("| build | accounts x regions | assets | equal to the truth | sim calls | throttled | wall (s) "
+                + "| user CPU (s) | system CPU (s) | CPU per call (ms) | exit |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        for (Outcome o : outcomes) {
+            System.out.printf(Locale.ROOT, "| %s | %d x %d | %d | %s | %d | %d | %.1f | %.1f | %.1f | %.3f | %d |%n", o.name(),
+                    accounts, regions, o.assets(), o.equal() ? "yes" : "NO (truth " + o.truth() + ")", o.calls(),
+                    o.throttled(), o.wall(), o.user(), o.sys(), o.cpuPerCallMs(), o.exit());
+        }
+        if (outcomes.size() > 1) {
+            Outcome first = outcomes.get(0);
+            for (Outcome o : outcomes.subList(1, outcomes.size())) {
+                System.out.printf(Locale.ROOT, "CPU per call, %s / %s: %.2f%n", o.name(), first.name(),
+                        o.cpuPerCallMs() / first.cpuPerCallMs());
+            }
+        }
+        System.exit(0);
+    }
+
+    /** One or two resources of a few types per account x region (or per account for global types), 5-15 ms a call. */
+    static EstateSpec estate(int accounts, List<String> regions) {
+        Map<AwsType, Integer> counts = new EnumMap<>(AwsType.class);
+        counts.put(AwsType.EC2_VPC, 1);
+        counts.put(AwsType.EC2_SUBNET, 2);
+        counts.put(AwsType.EC2_SECURITY_GROUP, 1);
+        counts.put(AwsType.EC2_INSTANCE, 1);
+        counts.put(AwsType.EC2_VOLUME, 1);
+        counts.put(AwsType.IAM_ROLE, 1);
+        counts.put(AwsType.S3_BUCKET, 1);
+        counts.put(AwsType.LAMBDA_FUNCTION, 2);
+        counts.put(AwsType.DYNAMODB_TABLE, 1);
+        counts.put(AwsType.SQS_QUEUE, 1);
+        return EstateSpec.generated(accounts, regions, counts)
+                .withLatency(new LatencySpec(Duration.ofMillis(5), Duration.ofMillis(10)));
+    }
+
+    static Outcome run(String name, Path build, EstateSpec estate) throws Exception {
+        Path work = Files.createTempDirectory("cloudg-cpu-" + name);
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
+            Path config = work.resolve("cloudg.yaml");
+            Files.writeString(config, String.join("\n",
+                    "providers: [aws]",
+                    "aws:",
+                    "  endpoint_url: " + sim.awsEndpoint(),
+                    "  org: true",
+                    "  access_key_id: " + sim.managementCredentials().accessKeyId(),
+                    "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
+                    "ratelimit: {state_file: none}", ""));
+            Path times = work.resolve("time.txt");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
+            String command = "TIMEFORMAT='%U %S'; { time '" + java + "' -cp '" + cp + "' io.cloudg.cli.Main map --config '"
+                    + config + "' --out '" + work + "' --no-progress > '" + work.resolve("map.log") + "' 2>&1 ; } 2> '"
+                    + times + "'; exit 0";
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder("bash", "-c", command).inheritIO().start();
+            p.waitFor();
+            double wall = (System.nanoTime() - t0) / 1e9;
+            String[] ut = Files.readString(times).trim().split("\\s+");
+            int exit = exitCode(work.resolve("map.log"));
+            SimStats stats = sim.stats();
+            Set<String> truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
+                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
+                    .collect(Collectors.toCollection(TreeSet::new));
+            Set<String> mapped = mappedKeys(work.resolve("inventory-map.json"));
+            return new Outcome(name, mapped.size(), truth.size(), mapped.equals(truth), stats.totals().calls(),
+                    stats.totals().throttled(), wall, Double.parseDouble(ut[0]), Double.parseDouble(ut[1]), exit);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    /** The map's exit is not seen through bash's time: read from the closing lines whether coverage was complete. */
+    private static int exitCode(Path log) throws Exception {
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        return text.contains(" 0 PARTIAL, 0 FAILED") ? 0 : text.contains("Map: ") ? 3 : 2;
+    }
+
+    /** The AWS assets of an inventory-map.json as keys, read by streaming (the map can be large). */
+    static Set<String> mappedKeys(Path map) throws Exception {
+        Set<String> keys = new TreeSet<>();
+        if (!Files.exists(map)) {
+            return keys;
+        }
+        ObjectMapper json = new ObjectMapper();
+        try (JsonParser p = json.getFactory().createParser(map.toFile())) {
+            while (p.nextToken() != null) {
+                if (p.currentToken() == JsonToken.FIELD_NAME && "assets".equals(p.currentName()) && p.getParsingContext().getParent().inRoot()) {
+                    p.nextToken();
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode a = json.readTree(p);
+                        if ("aws".equals(a.path("provider").asText())) {
+                            keys.add(a.path("account_id").asText() + "|" + a.path("region").asText() + "|"
+                                    + a.path("type").asText() + "|" + a.path("id").asText());
+                        }
+                    }
+                }
+            }
+        }
+        return keys;
+    }
+
+    private static void deleteTree(Path dir) throws Exception {
+        try (var walk = Files.walk(dir)) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+}
