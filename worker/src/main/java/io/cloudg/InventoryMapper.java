@@ -18,6 +18,8 @@ import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.PriorRun;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.StartupException;
@@ -114,9 +116,12 @@ public final class InventoryMapper {
                 tasks.addAll(plan.tasks());
                 LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
+            // the previous map's sizes order the jobs (heaviest first); read before anything is written
+            CallEstimates estimates = new CallEstimates(PriorRun.read(out));
             // nothing is written before every provider could start: a failed start leaves no file behind
             spool = AssetSpool.temporary(out);
-            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener).run(tasks));
+            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener, estimates)
+                    .run(tasks));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             discard(spool);
