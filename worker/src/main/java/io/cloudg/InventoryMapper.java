@@ -15,6 +15,8 @@ import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.PriorRun;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.RunIds;
@@ -111,6 +113,8 @@ public final class InventoryMapper {
         List<CoverageRecord> coverage = new ArrayList<>();
         List<SkippedAccount> skipped = new ArrayList<>();
         Map<String, Object> facts = new LinkedHashMap<>();
+        // the previous map's sizes order the jobs (heaviest first); read before this run writes anything
+        CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
         try (RunOutput output = RunOutput.start(config, start, true)) {
             try {
                 List<CollectionTask> tasks = new ArrayList<>();
@@ -133,7 +137,8 @@ public final class InventoryMapper {
                     tasks.addAll(plan.tasks());
                     LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
                 }
-                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener).run(tasks));
+                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener, estimates)
+                        .run(tasks));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new StartupException("the map was interrupted", e);

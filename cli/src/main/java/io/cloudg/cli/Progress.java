@@ -1,22 +1,34 @@
 package io.cloudg.cli;
 
 import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.JobCost;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.Counts;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.Eta;
+import io.cloudg.run.RateMeter;
+import io.cloudg.run.WorkLeft;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Shows a long map's progress: tasks done / total, calls per second, throttles, ETA. On a terminal, one
- * line redrawn in place twice a second; otherwise a plain log line every ten seconds.
+ * Shows a long map's progress: collector jobs done / total (the unit that finishes steadily, whatever the
+ * sizes of the account x regions), the share of the expected calls made, calls per second, throttles, and
+ * an ETA from the calls left ({@link WorkLeft}: the previous map's sizes, or what this run learns): the
+ * light calls left at the rate light calls are being made, or what the quotas alone still need for the
+ * heavy jobs (one call per AMI at EC2's 20 a second), whichever is longer:
+ * {@code [61234/156400 jobs, 41%] 212.4 calls/s, 41023 calls, 0 throttled, 0 retries, ETA 3:10}.
+ * On a terminal, one line redrawn in place twice a second; otherwise a plain log line every ten seconds.
  */
 final class Progress implements TaskRunner.Listener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.progress");
@@ -24,45 +36,73 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private final Governor governor;
     private final PrintStream term;
     private final ScheduledExecutorService ticker;
-    private final AtomicInteger done = new AtomicInteger();
-    private final AtomicInteger total = new AtomicInteger();
-    private final long started;
-    private long lastCalls;
-    private long lastAt;
-    private double callsPerSecond;
+    private final RateMeter rate = new RateMeter(RATE_TAU_SECONDS);
+    /** The rate of the calls other than the quota-paced heavy jobs': what the light calls left go at. */
+    private final RateMeter lightRate = new RateMeter(RATE_TAU_SECONDS);
+    /** Null until the runner says what it plans. */
+    private volatile WorkLeft work;
+    /** The calls made before the jobs (discovery): not the jobs' calls. */
+    private volatile long callsBefore;
     private boolean drawn;
 
+    /** The calls-per-second figure follows about this many seconds of the run. */
+    static final double RATE_TAU_SECONDS = 20;
+
     Progress(Governor governor, PrintStream err, boolean tty) {
+        this(governor, err, tty, true);
+    }
+
+    /** {@code ticking}: false for a test that calls {@link #line()} on its own clock. */
+    Progress(Governor governor, PrintStream err, boolean tty, boolean ticking) {
         this.governor = governor;
-        this.started = governor.time().nanoTime();
-        this.lastAt = started;
         this.term = tty ? err : null;
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.ticker = ticking ? Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloudg-progress");
             t.setDaemon(true);
             return t;
-        });
+        }) : null;
         long period = tty ? 500 : 10_000;
-        ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+        if (ticker != null) {
+            ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public void planned(List<CollectionTask> tasks, JobCost cost) {
+        WorkLeft w = new WorkLeft(cost instanceof CallEstimates e ? e : CallEstimates.NONE,
+                WorkLeft.Limits.of(governor.config()));
+        for (CollectionTask t : tasks) {
+            for (CollectorJob j : t.jobs()) {
+                w.planned(t.provider(), t.accountId(), t.region(), j.service());
+            }
+        }
+        callsBefore = governor.stats().totals().calls();
+        work = w;
+    }
+
+    @Override
+    public void jobStarted(CollectionTask task, CollectorJob job) {
+        WorkLeft w = work;
+        if (w != null) {
+            w.started(task.provider(), task.accountId(), task.region(), job.service(), governor.time().epochMillis());
+        }
+    }
+
+    @Override
+    public void jobDone(CollectionTask task, CollectorJob job, ServiceCoverage entry) {
+        WorkLeft w = work;
+        if (w != null) {
+            w.finished(task.provider(), task.accountId(), task.region(), job.service(), entry.assetCount());
+        }
     }
 
     @Override
     public void taskDone(CollectionTask task, CoverageRecord record, int d, int n) {
-        done.set(d);
-        total.set(n);
+        // jobs are counted (jobDone): an account x region ends only with its last job
     }
 
     private synchronized void tick() {
-        Counts c = governor.stats().totals();
-        long now = governor.time().nanoTime();
-        double dt = (now - lastAt) / 1e9;
-        if (dt > 0) {
-            double rate = (c.calls() - lastCalls) / dt;
-            callsPerSecond = callsPerSecond == 0 ? rate : 0.6 * callsPerSecond + 0.4 * rate;
-        }
-        lastCalls = c.calls();
-        lastAt = now;
-        String line = line(c, now);
+        String line = line();
         if (term != null) {
             term.print("\r" + line + "\u001b[K");
             term.flush();
@@ -72,29 +112,31 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         }
     }
 
-    private String line(Counts c, long now) {
-        int d = done.get();
-        int n = total.get();
-        double elapsed = (now - started) / 1e9;
-        String eta = "--:--";
-        if (d > 0 && n > d) {
-            eta = clock(elapsed / d * (n - d));
-        } else if (n > 0 && d == n) {
-            eta = "0:00";
+    /** The line at the governor's present time (the rate is updated: call it once per tick). */
+    synchronized String line() {
+        Counts c = governor.stats().totals();
+        long now = governor.time().epochMillis();
+        double cps = rate.update(c.calls(), now);
+        WorkLeft w = work;
+        if (w == null) {
+            return String.format(Locale.ROOT, "[planning] %.1f calls/s, %d calls, %d throttled, %d retries",
+                    Double.isNaN(cps) ? 0 : cps, c.calls(), c.throttled(), c.retries());
         }
-        return String.format(Locale.ROOT, "[%d/%s tasks] %.1f calls/s, %d calls, %d throttled, %d retries, ETA %s",
-                d, n == 0 ? "?" : Integer.toString(n), callsPerSecond, c.calls(), c.throttled(), c.retries(), eta);
+        WorkLeft.Snapshot s = w.snapshot(now, Math.max(0, c.calls() - callsBefore), true);
+        double light = lightRate.update(s.lightCallsMade(), now);
+        String eta = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? "0:00"
+                : Eta.clock(Eta.seconds(s.lightCallsLeft(), light, s.quotaSeconds()));
+        return String.format(Locale.ROOT, "[%d/%d jobs, %d%%] %.1f calls/s, %d calls, %d throttled, %d retries, ETA %s",
+                s.jobsDone(), s.jobsTotal(), (int) Math.floor(100 * s.fraction()), Double.isNaN(cps) ? 0 : cps,
+                c.calls(), c.throttled(), c.retries(), eta);
     }
 
-    private static String clock(double seconds) {
-        long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
-    }
 
     @Override
     public synchronized void close() {
-        ticker.shutdownNow();
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
         if (term != null && drawn) {
             term.print("\r\u001b[K");
             term.flush();

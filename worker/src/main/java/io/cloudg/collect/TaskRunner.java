@@ -17,9 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs collection tasks in this process: a fixed pool of worker threads takes collector jobs in an
- * interleaved order (the first collector of every task, then the second of every task...), so that the
- * buckets of different accounts and regions are used in parallel rather than one account at a time. Each
+ * Runs collection tasks in this process: a fixed pool of worker threads takes collector jobs heaviest
+ * first ({@link JobCost}: the calls a job is expected to make), so that the long, quota-bound fan-outs
+ * (one call per AMI) start at once and run beside each other instead of being left for the end; among
+ * jobs of equal cost the order is interleaved (the first collector of every task, then the second of
+ * every task...), so that the buckets of different accounts and regions are used in parallel rather than
+ * one account at a time ({@link #order}). Each
  * job runs under its own {@link TaskLedger}, which feeds the run's throttling statistics and decides the
  * job's coverage ({@link Coverage}). A task's record is complete when its last job ends; a task with a
  * {@link TaskSummary} then gets the summary's entry after its jobs' entries.
@@ -30,6 +33,18 @@ public final class TaskRunner {
     /** Hears of progress; called from worker threads. */
     public interface Listener {
         void taskDone(CollectionTask task, CoverageRecord record, int done, int total);
+
+        /** The tasks about to run and the cost their jobs are ordered by, once, before any job starts. */
+        default void planned(List<CollectionTask> tasks, JobCost cost) {
+        }
+
+        /** A job starts. */
+        default void jobStarted(CollectionTask task, CollectorJob job) {
+        }
+
+        /** A job ended with its coverage entry: the unit that finishes steadily, whatever the tasks' sizes. */
+        default void jobDone(CollectionTask task, CollectorJob job, ServiceCoverage entry) {
+        }
     }
 
     private final int workers;
@@ -37,8 +52,16 @@ public final class TaskRunner {
     private final ThrottlingStats run;
     private final AssetSink sink;
     private final Listener listener;
+    private final JobCost cost;
 
     public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
+        this(workers, coverage, run, sink, listener, JobCost.NONE);
+    }
+
+    /** A runner that starts the jobs {@code cost} expects to make the most calls first. */
+    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+                      JobCost cost) {
+        this.cost = cost == null ? JobCost.NONE : cost;
         this.workers = workers;
         this.coverage = coverage;
         this.run = run;
@@ -75,11 +98,10 @@ public final class TaskRunner {
         ServiceCoverage[][] entries = new ServiceCoverage[n][];
         AtomicInteger[] remaining = new AtomicInteger[n];
         AtomicInteger done = new AtomicInteger();
-        int maxJobs = 0;
+        listener.planned(tasks, cost);
         for (int i = 0; i < n; i++) {
             entries[i] = new ServiceCoverage[tasks.get(i).jobs().size()];
             remaining[i] = new AtomicInteger(entries[i].length);
-            maxJobs = Math.max(maxJobs, entries[i].length);
             if (entries[i].length == 0) {
                 records[i] = new CoverageRecord(tasks.get(i).provider(), tasks.get(i).accountId(), tasks.get(i).region(),
                         tasks.get(i).entries(List.of()));
@@ -92,30 +114,28 @@ public final class TaskRunner {
             return t;
         });
         try {
-            for (int j = 0; j < maxJobs; j++) {
-                for (int i = 0; i < n; i++) {
-                    CollectionTask task = tasks.get(i);
-                    if (j >= task.jobs().size()) {
-                        continue;
+            for (long k : order(tasks, cost)) {
+                int ti = (int) (k >>> 32);
+                int ji = (int) k;
+                CollectionTask task = tasks.get(ti);
+                CollectorJob job = task.jobs().get(ji);
+                pool.execute(() -> {
+                    listener.jobStarted(task, job);
+                    try {
+                        entries[ti][ji] = runJob(coverage, task, job, run, sink);
+                    } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
+                        entries[ti][ji] = new ServiceCoverage(job.service(),
+                                io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
+                        LOG.error("{} {}: internal error", task.id(), job.service(), t);
                     }
-                    int ti = i;
-                    int ji = j;
-                    pool.execute(() -> {
-                        try {
-                            entries[ti][ji] = runJob(coverage, task, task.jobs().get(ji), run, sink);
-                        } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
-                            entries[ti][ji] = new ServiceCoverage(task.jobs().get(ji).service(),
-                                    io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
-                            LOG.error("{} {}: internal error", task.id(), task.jobs().get(ji).service(), t);
-                        }
-                        if (remaining[ti].decrementAndGet() == 0) {
-                            CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
-                                    task.entries(Arrays.asList(entries[ti])));
-                            records[ti] = r;
-                            listener.taskDone(task, r, done.incrementAndGet(), n);
-                        }
-                    });
-                }
+                    listener.jobDone(task, job, entries[ti][ji]);
+                    if (remaining[ti].decrementAndGet() == 0) {
+                        CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
+                                task.entries(Arrays.asList(entries[ti])));
+                        records[ti] = r;
+                        listener.taskDone(task, r, done.incrementAndGet(), n);
+                    }
+                });
             }
             pool.shutdown();
             while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
@@ -128,6 +148,42 @@ public final class TaskRunner {
         List<CoverageRecord> out = new ArrayList<>(n);
         for (CoverageRecord r : records) {
             out.add(r);
+        }
+        return out;
+    }
+
+    /**
+     * The order jobs start in, as {@code taskIndex << 32 | jobIndex}: the most expected calls first; among
+     * equals, interleaved (job 0 of every task in task order, then job 1 of every task...). Memory is a few
+     * primitive arrays of the job count, so two million jobs order in well under a second.
+     */
+    public static long[] order(List<CollectionTask> tasks, JobCost cost) {
+        int n = tasks.size();
+        int maxJobs = 0;
+        int total = 0;
+        for (CollectionTask t : tasks) {
+            maxJobs = Math.max(maxJobs, t.jobs().size());
+            total += t.jobs().size();
+        }
+        long[] interleaved = new long[total];
+        long[] keys = new long[total];
+        int seq = 0;
+        for (int j = 0; j < maxJobs; j++) {
+            for (int i = 0; i < n; i++) {
+                CollectionTask task = tasks.get(i);
+                if (j >= task.jobs().size()) {
+                    continue;
+                }
+                long c = Math.max(0, Math.min(Integer.MAX_VALUE, cost.calls(task, task.jobs().get(j))));
+                keys[seq] = (Integer.MAX_VALUE - c) << 32 | seq;
+                interleaved[seq] = (long) i << 32 | j;
+                seq++;
+            }
+        }
+        Arrays.sort(keys);
+        long[] out = new long[total];
+        for (int k = 0; k < total; k++) {
+            out[k] = interleaved[(int) (keys[k] & 0xffffffffL)];
         }
         return out;
     }

@@ -36,9 +36,10 @@ import java.util.concurrent.TimeUnit;
  * (started from the coordinator module's test class path), cloud-sim in this JVM (fresh for every fleet
  * size, same seed, so the same estate and quotas), worker JVMs and the coordinator run by the
  * {@code cloudg} launcher. Each worker is held to the same concurrency, so a bigger fleet means more
- * calls in flight; the shared governor keeps the fleet inside the quotas. Each fleet maps the estate twice,
- * the first time to warm up (JIT, SDK clients, connections), and the second map is measured. Every map is
- * checked against the simulator's truth before its time counts.
+ * calls in flight; the shared governor keeps the fleet inside the quotas. Each fleet maps the estate once
+ * to warm up (JIT, SDK clients, connections), then {@code --repeat} measured times, every map into the same
+ * output directory (so that, as for a user mapping the same estate again, the previous map's sizes order
+ * the tasks). Every map is checked against the simulator's truth before its time counts.
  *
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
@@ -205,8 +206,10 @@ public final class FleetScalingBench {
                 awaitReady(port, Duration.ofSeconds(120));
             }
             long truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws")).count();
-            // the first map warms the fleet (JIT, SDK clients, connections); the next ones are measured
-            map(o, config, runDir.resolve("warm-up"), n, truth);
+            // the first map warms the fleet (JIT, SDK clients, connections); the next ones are measured. All
+            // write to one output directory, as a user's repeated maps do: each map's sizes order the next one's tasks
+            Path out = runDir.resolve("out");
+            map(o, config, out, runDir.resolve("warm-up.log"), n, truth);
             List<Double> runs = new ArrayList<>();
             Mapped measured = null;
             SimStats before = null;
@@ -214,7 +217,7 @@ public final class FleetScalingBench {
             for (int i = 1; i <= o.repeat(); i++) {
                 before = sim.stats();
                 Thread.sleep(refillMillis(before));
-                measured = map(o, config, runDir.resolve("out-" + i), n, truth);
+                measured = map(o, config, out, runDir.resolve("map-" + i + ".log"), n, truth);
                 after = sim.stats();
                 runs.add(measured.runSeconds());
             }
@@ -240,14 +243,14 @@ public final class FleetScalingBench {
     }
 
     /** Runs the coordinator; fails unless it exits 0 with exactly the truth's number of assets. */
-    static Mapped map(Options o, Path config, Path out, int n, long truth) throws Exception {
+    static Mapped map(Options o, Path config, Path out, Path log, int n, long truth) throws Exception {
         long t0 = System.nanoTime();
         Files.createDirectories(out);
-        Process map = start(out.resolve("coordinator.log"), List.of(o.cloudg().toString(), "map", "--distributed",
+        Process map = start(log, List.of(o.cloudg().toString(), "map", "--distributed",
                 "--config", config.toString(), "--out", out.toString(), "--no-progress"));
         if (!map.waitFor(30, TimeUnit.MINUTES) || map.exitValue() != 0) {
             throw new IllegalStateException("the map with " + n + " worker(s) failed (" + (map.isAlive() ? "timeout"
-                    : "exit " + map.exitValue()) + "): see " + out.resolve("coordinator.log"));
+                    : "exit " + map.exitValue()) + "): see " + log);
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         JsonNode summary = JSON.readTree(out.resolve("inventory-map.json").toFile()).get("summary");

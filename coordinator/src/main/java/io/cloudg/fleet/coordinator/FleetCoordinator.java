@@ -36,7 +36,10 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.destination.RunStart;
 import io.cloudg.run.RunIds;
 import io.cloudg.run.RunOutput;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.PriorRun;
 import io.cloudg.run.StartupException;
+import io.cloudg.run.WorkLeft;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import io.cloudg.resilience.time.TimeSource;
@@ -120,8 +123,9 @@ public final class FleetCoordinator {
             Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
             FleetPlan plan;
+            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
             try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
-                plan = new FleetPlanner(fleet.maxCollectorsPerTask()).plan(providers, runStats);
+                plan = new FleetPlanner(fleet.maxCollectorsPerTask(), estimates).plan(providers, runStats);
                 runLocal(runId, plan, producer);
             }
             RunPlanned planned = new RunPlanned(Wire.VERSION, runId, started.toEpochMilli(), plan.providers(),
@@ -129,10 +133,11 @@ public final class FleetCoordinator {
                     fleet.maxAttempts(), plan.discovery(), resultsStart, lettersStart, tasksStart);
             new RunJournal(fleet.topics().runs(), codec).write(producer, planned, plan.tasks());
             LOG.info("run {}: {} task(s) planned ({} in the coordinator)", runId, plan.tasks().size(), plan.localJobs().size());
-            Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader, output(planned));
+            Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader, output(planned),
+                    estimates);
             List<TaskMessage> first = new ArrayList<>();
-            for (PlannedTask t : TaskOrder.interleave(plan.remoteTasks())) {
-                first.add(TaskMessage.first(runId, t.taskId(), t.target(), fleet.taskTimeout().toMillis(), time.epochMillis()));
+            for (PlannedTask t : TaskOrder.bySize(plan.remoteTasks())) {
+                first.add(TaskMessage.first(runId, t, fleet.taskTimeout().toMillis(), time.epochMillis()));
             }
             f.publisher.publishAll(first);
             first.forEach(m -> f.tracker.published(m.taskId(), 1));
@@ -154,12 +159,14 @@ public final class FleetCoordinator {
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();
             Map<String, Integer> published = publishedAttempts(reader, planned);
-            Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader, output(planned));
+            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
+            Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader, output(planned),
+                    estimates);
             List<TaskMessage> missing = new ArrayList<>();
-            for (PlannedTask t : TaskOrder.interleave(found.tasks().stream().filter(t -> !t.local()).toList())) {
+            for (PlannedTask t : TaskOrder.bySize(found.tasks().stream().filter(t -> !t.local()).toList())) {
                 Integer attempt = published.get(t.taskId());
                 if (attempt == null) {
-                    missing.add(TaskMessage.first(runId, t.taskId(), t.target(), planned.taskTimeoutMs(), time.epochMillis()));
+                    missing.add(TaskMessage.first(runId, t, planned.taskTimeoutMs(), time.epochMillis()));
                 } else {
                     f.tracker.published(t.taskId(), attempt);
                 }
@@ -270,11 +277,14 @@ public final class FleetCoordinator {
         final DeadLetters deadLetters;
         final Map<String, PlannedTask> byId = new LinkedHashMap<>();
         final RunOutput output;
+        final CallEstimates estimates;
         int lettered;
 
         Follow(RunPlanned planned, List<PlannedTask> tasks, ThrottlingStats runStats, boolean resumed, Admin admin,
-               KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader, RunOutput output) {
+               KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader, RunOutput output,
+               CallEstimates estimates) {
             this.output = output;
+            this.estimates = estimates;
             this.planned = planned;
             this.tasks = tasks;
             this.runStats = runStats;
@@ -295,7 +305,9 @@ public final class FleetCoordinator {
             Path out = config.outputDir();
             AssetSpool spool = output.spool();
             try (RunOutput closing = output; StagingArea staging = new StagingArea(out.resolve(".cloudg-staging-" + runId))) {
-                ResultAggregator results = new ResultAggregator(tasks, spool, staging, tracker, new FleetThrottling(runStats));
+                WorkLeft work = new WorkLeft(estimates, WorkLeft.Limits.of(governor.config()));
+                ResultAggregator results = new ResultAggregator(tasks, spool, staging, tracker, new FleetThrottling(runStats),
+                        work);
                 Map<TopicPartition, Long> caughtUpAt = position(fleet.topics().results(), planned.resultsStart(),
                         fleet.topics().deadLetters(), planned.deadLettersStart());
                 boolean replayed = !resumed;
@@ -397,7 +409,7 @@ public final class FleetCoordinator {
                 results.giveUp(g.taskId(), g.reason());
             } else if (a instanceof AttemptTracker.Retry r) {
                 PlannedTask t = byId.get(r.taskId());
-                TaskMessage next = TaskMessage.first(planned.runId(), t.taskId(), t.target(), planned.taskTimeoutMs(),
+                TaskMessage next = TaskMessage.first(planned.runId(), t, planned.taskTimeoutMs(),
                         time.epochMillis()).retry(r.attempt(), time.epochMillis(), r.avoidWorker());
                 Integer partition = publisher.retry(next);
                 LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
@@ -406,8 +418,10 @@ public final class FleetCoordinator {
         }
 
         private FleetProgress.Snapshot snapshot(ResultAggregator results, AssetSpool spool) {
+            long calls = runStats.totals().calls();
             return new FleetProgress.Snapshot(results.done(), results.total(), tracker.runningByWorker().size(),
-                    spool.count(), runStats.totals().calls(), publisher.retries(), results.duplicates(), results.failedTasks());
+                    spool.count(), calls, publisher.retries(), results.duplicates(), results.failedTasks(),
+                    results.work(time.epochMillis(), calls));
         }
 
         private void publishView(ResultAggregator results, AssetSpool spool) {

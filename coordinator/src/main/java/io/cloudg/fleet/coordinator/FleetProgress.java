@@ -1,94 +1,90 @@
 package io.cloudg.fleet.coordinator;
 
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.Eta;
+import io.cloudg.run.RateMeter;
+import io.cloudg.run.WorkLeft;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The coordinator's progress line: tasks done of total, workers busy, assets, calls per second over the
- * fleet (since this coordinator started following the run: a resumed run's earlier calls do not count),
- * retries, duplicates dropped, and an ETA from the rate tasks have been finishing at, or {@code waiting for
- * workers} while none is busy:
- * {@code [120/480 tasks] 3 workers busy, 5230 assets, 212.4 calls/s, 2 retried, 1 duplicate dropped, ETA 3:10}.
+ * The coordinator's progress line: collector jobs done of total and the share of the expected calls made
+ * (the units that finish steadily: a run of a thousand account x regions cut into many tasks moves on
+ * every task's end), tasks done of total, workers busy, assets, calls per second over the fleet (since this
+ * coordinator started following the run: a resumed run's earlier calls do not count), retries, duplicates
+ * dropped, and an ETA from the calls left ({@link WorkLeft}): the light calls left at the rate light calls
+ * are reported, or what the quotas alone still need for the heavy jobs, whichever is longer;
+ * {@code waiting for workers} while none is busy:
+ * {@code [1234/6240 jobs, 21%; 120/480 tasks] 3 workers busy, 5230 assets, 212.4 calls/s, 2 retried,
+ * 1 duplicate dropped, ETA 3:10}.
  */
 public final class FleetProgress {
     /** The numbers of one moment of a run. */
     public record Snapshot(int done, int total, int busyWorkers, long assets, long calls, int retries, long duplicates,
-                           int failed) {
+                           int failed, WorkLeft.Snapshot work) {
     }
+
+    /** The calls-per-second figure follows about this many seconds of the run. */
+    static final double RATE_TAU_SECONDS = 30;
 
     private final TimeSource time;
     private final Duration interval;
     private final Consumer<String> out;
-    private final long started;
+    private final RateMeter rate = new RateMeter(RATE_TAU_SECONDS);
+    /** The rate of the calls other than the heavy jobs': what the light calls left go at. */
+    private final RateMeter lightRate = new RateMeter(RATE_TAU_SECONDS);
     private long lastAt;
-    private long lastCalls;
-    private double callRate;
-    private boolean primed;
-    private int doneAtStart;
 
     public FleetProgress(TimeSource time, Duration interval, Consumer<String> out) {
         this.time = time;
         this.interval = interval;
         this.out = out;
-        this.started = time.epochMillis();
-        this.lastAt = started;
+        this.lastAt = time.epochMillis();
     }
 
-    /** Prints a line when the interval has passed since the last one. */
+    /** Notes the calls so far, and prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
-        prime(s);
-        if (time.epochMillis() - lastAt >= interval.toMillis()) {
-            print(s);
+        long now = time.epochMillis();
+        measure(s, now);
+        if (now - lastAt >= interval.toMillis()) {
+            print(s, now);
         }
     }
 
     /** Prints the closing line, whenever the last one was. */
     public void last(Snapshot s) {
-        prime(s);
-        print(s);
-    }
-
-    /** The first snapshot: what was done before this coordinator followed the run is no rate of ours. */
-    private void prime(Snapshot s) {
-        if (!primed) {
-            primed = true;
-            lastCalls = s.calls();
-            doneAtStart = s.done();
-        }
-    }
-
-    private void print(Snapshot s) {
         long now = time.epochMillis();
+        measure(s, now);
+        print(s, now);
+    }
 
-        double dt = Math.max(0.001, (now - lastAt) / 1000.0);
-        double rate = (s.calls() - lastCalls) / dt;
-        callRate = callRate == 0 ? rate : 0.6 * callRate + 0.4 * rate;
-        lastCalls = s.calls();
+    private void measure(Snapshot s, long now) {
+        rate.update(s.calls(), now);
+        lightRate.update(s.work().lightCallsMade(), now);
+    }
+
+    private void print(Snapshot s, long now) {
         lastAt = now;
-        out.accept(line(s, now));
+        out.accept(line(s));
     }
 
-    String line(Snapshot s, long now) {
-        return String.format(Locale.ROOT, "[%d/%d tasks] %d worker%s busy, %d assets, %.1f calls/s, %d retried, "
-                        + "%d duplicate%s dropped%s, ETA %s", s.done(), s.total(), s.busyWorkers(),
-                s.busyWorkers() == 1 ? "" : "s", s.assets(), callRate, s.retries(), s.duplicates(),
-                s.duplicates() == 1 ? "" : "s", s.failed() == 0 ? "" : ", " + s.failed() + " failed",
-                s.busyWorkers() == 0 && s.done() < s.total() ? "waiting for workers"
-                        : eta(s.done() - doneAtStart, s.total() - doneAtStart, (now - started) / 1000.0));
+    String line(Snapshot s) {
+        double cps = Double.isNaN(rate.rate()) ? 0 : rate.rate();
+        WorkLeft.Snapshot w = s.work();
+        String eta;
+        if (s.total() > 0 && s.done() >= s.total()) {
+            eta = "0:00";
+        } else if (s.busyWorkers() == 0) {
+            eta = "waiting for workers";
+        } else {
+            eta = Eta.clock(Eta.seconds(w.lightCallsLeft(), lightRate.rate(), w.quotaSeconds()));
+        }
+        return String.format(Locale.ROOT, "[%d/%d jobs, %d%%; %d/%d tasks] %d worker%s busy, %d assets, %.1f calls/s, "
+                        + "%d retried, %d duplicate%s dropped%s, ETA %s", w.jobsDone(), w.jobsTotal(),
+                (int) Math.floor(100 * w.fraction()), s.done(), s.total(), s.busyWorkers(),
+                s.busyWorkers() == 1 ? "" : "s", s.assets(), cps, s.retries(), s.duplicates(),
+                s.duplicates() == 1 ? "" : "s", s.failed() == 0 ? "" : ", " + s.failed() + " failed", eta);
     }
 
-    /** Remaining time at the average rate so far: {@code m:ss}, {@code h:mm:ss}, or {@code --:--} before any task. */
-    static String eta(int done, int total, double elapsedSeconds) {
-        if (total > 0 && done >= total) {
-            return "0:00";
-        }
-        if (done == 0 || elapsedSeconds <= 0) {
-            return "--:--";
-        }
-        long s = Math.round(elapsedSeconds / done * (total - done));
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
-    }
 }

@@ -8,10 +8,13 @@ import io.cloudg.fleet.protocol.ResultMessage;
 import io.cloudg.fleet.protocol.TaskAbandoned;
 import io.cloudg.fleet.protocol.TaskDone;
 import io.cloudg.fleet.protocol.TaskStarted;
+import io.cloudg.fleet.protocol.WireTarget;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.WorkLeft;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -37,6 +40,9 @@ final class ResultAggregator {
     private final AttemptTracker tracker;
     private final FleetThrottling throttling;
     private final TreeSet<String> workers = new TreeSet<>();
+    private final WorkLeft work;
+    /** Tasks whose jobs {@link #work} counts as started. */
+    private final java.util.Set<String> started = new java.util.HashSet<>();
     private long duplicates;
     private long executions;
     private long ignored;
@@ -44,8 +50,18 @@ final class ResultAggregator {
 
     ResultAggregator(List<PlannedTask> plan, AssetSpool spool, StagingArea staging, AttemptTracker tracker,
                      FleetThrottling throttling) {
+        this(plan, spool, staging, tracker, throttling, new WorkLeft(CallEstimates.NONE, WorkLeft.Limits.NONE));
+    }
+
+    /** {@code work} hears of every job's plan, start and end (the progress line's units). */
+    ResultAggregator(List<PlannedTask> plan, AssetSpool spool, StagingArea staging, AttemptTracker tracker,
+                     FleetThrottling throttling, WorkLeft work) {
+        this.work = work;
         for (PlannedTask t : plan) {
             tasks.put(t.taskId(), t);
+            for (String c : t.target().collectors()) {
+                work.planned(t.target().provider(), t.target().accountId(), t.target().region(), c);
+            }
         }
         this.spool = spool;
         this.staging = staging;
@@ -72,6 +88,7 @@ final class ResultAggregator {
             executions++;
             if (!done) {
                 tracker.started(s.taskId(), s.attempt(), s.executionId(), s.workerId(), s.startedAt());
+                jobsStarted(s.taskId(), s.startedAt());
             }
         } else if (m instanceof AssetChunk c) {
             if (!done) {
@@ -95,6 +112,7 @@ final class ResultAggregator {
             LOG.debug("task {} done by {} in {} ms, {} assets", d.taskId(), d.workerId(), d.finishedAt() - d.startedAt(),
                     d.assetCount());
             outcomes.put(d.taskId(), d.coverage());
+            jobsEnded(d.taskId(), d.coverage(), d.startedAt());
             tracker.terminal(d.taskId());
         } else if (m instanceof TaskAbandoned a) {
             staging.discard(a.executionId());
@@ -130,8 +148,32 @@ final class ResultAggregator {
             failed.add(new ServiceCoverage(c, CoverageStatus.FAILED, 0, reason));
         }
         outcomes.put(taskId, failed);
+        jobsEnded(taskId, failed, -1);
         failedTasks++;
         tracker.terminal(taskId);
+    }
+
+    private void jobsStarted(String taskId, long at) {
+        if (started.add(taskId)) {
+            WireTarget t = tasks.get(taskId).target();
+            for (String c : t.collectors()) {
+                work.started(t.provider(), t.accountId(), t.region(), c, at);
+            }
+        }
+    }
+
+    private void jobsEnded(String taskId, List<ServiceCoverage> entries, long startedAt) {
+        jobsStarted(taskId, startedAt);
+        started.remove(taskId);
+        WireTarget t = tasks.get(taskId).target();
+        for (ServiceCoverage e : entries) {
+            work.finished(t.provider(), t.accountId(), t.region(), e.service(), e.assetCount());
+        }
+    }
+
+    /** Jobs and calls left at {@code now}, {@code callsReported} by the ended tasks so far. */
+    WorkLeft.Snapshot work(long now, long callsReported) {
+        return work.snapshot(now, callsReported, false);
     }
 
     boolean complete() {

@@ -1,6 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
 import io.cloudg.fleet.kafka.Sends;
+import io.cloudg.fleet.plan.TaskPlacement;
 import io.cloudg.fleet.coordinator.GroupView;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.TaskMessage;
@@ -13,12 +14,14 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.Producer;
 
 /**
- * Puts tasks on the tasks topic. A run's tasks are dealt over the partitions in their publication order
- * (task i on partition i mod n), so every worker's share follows the interleaved order and no partition
- * gets one account's tasks in a row. A retry goes to a partition held by another worker than the one that
- * gave the task up ({@link RetryPlacement}).
+ * Puts tasks on the tasks topic. A run's tasks come heaviest first; each goes to the partition
+ * {@link TaskPlacement} chooses from the workers' current partitions (the group's view): the least-loaded
+ * worker in expected calls, then its least-loaded partition, so the heavy tasks are spread over the
+ * workers and each worker's partitions start with its heaviest (which it takes first). A retry goes to a
+ * partition held by another worker than the one that gave the task up ({@link RetryPlacement}).
  */
 final class TaskPublisher {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("cloudg.fleet.coordinator");
     private static final Duration VIEW_TTL = Duration.ofSeconds(2);
 
     private final Producer<String, byte[]> producer;
@@ -41,14 +44,21 @@ final class TaskPublisher {
         this.time = time;
     }
 
-    /** Publishes tasks in order and waits until Kafka has them all. */
+    /** Publishes tasks in order (heaviest first), placed over the workers, and waits until Kafka has them all. */
     void publishAll(List<TaskMessage> ordered) {
+        long[] costs = new long[ordered.size()];
+        for (int i = 0; i < costs.length; i++) {
+            costs[i] = ordered.get(i).cost();
+        }
+        Map<String, List<Integer>> workers = ordered.isEmpty() ? Map.of() : group.assignments(Duration.ofSeconds(5));
+        int[] placed = TaskPlacement.place(costs, partitions, workers);
         List<CompletableFuture<Void>> sent = new ArrayList<>(ordered.size());
         for (int i = 0; i < ordered.size(); i++) {
-            sent.add(send(ordered.get(i), i % partitions));
+            sent.add(send(ordered.get(i), placed[i]));
         }
         producer.flush();
         await(sent);
+        LOG.debug("published {} task(s) over {} worker(s) of the group", ordered.size(), workers.size());
     }
 
     /** Publishes the next attempt of a task, away from {@code avoidWorker}; returns the partition chosen (or null). */

@@ -9,6 +9,7 @@ import io.cloudg.fleet.protocol.WireTarget;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.run.CallEstimates;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
@@ -21,15 +22,23 @@ import org.slf4j.LoggerFactory;
 /**
  * Discovers the estate (each provider's discovery under a ledger feeding the run's throttling counters,
  * as in the embedded mode) and turns its tasks into fleet tasks: one per {@link Segment} of each
- * account x region, with the facts a worker needs to re-plan it.
+ * account x region, with the facts a worker needs to re-plan it and the calls it is expected to make
+ * ({@link CallEstimates}: the previous map's sizes), by which {@link TaskOrder} and {@link TaskPlacement}
+ * start the heaviest first and spread them over the workers.
  */
 public final class FleetPlanner {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet");
 
     private final TaskSplitter splitter;
+    private final CallEstimates estimates;
 
     public FleetPlanner(int maxJobsPerTask) {
+        this(maxJobsPerTask, CallEstimates.NONE);
+    }
+
+    public FleetPlanner(int maxJobsPerTask, CallEstimates estimates) {
         this.splitter = new TaskSplitter(maxJobsPerTask);
+        this.estimates = estimates;
     }
 
     @SuppressWarnings("try") // the binding only scopes the ledger to the discovery calls
@@ -65,7 +74,11 @@ public final class FleetPlanner {
         for (Segment s : segments) {
             String taskId = t.id() + "#" + part;
             TaskTarget target = new TaskTarget(t.provider(), t.accountId(), t.region(), s.jobs(), facts);
-            out.add(new PlannedTask(taskId, t.id(), part, WireTarget.of(target), s.local()));
+            long cost = 0;
+            for (String job : s.jobs()) {
+                cost += estimates.rank(t.provider(), t.accountId(), t.region(), job);
+            }
+            out.add(new PlannedTask(taskId, t.id(), part, WireTarget.of(target), s.local(), cost));
             if (s.local()) {
                 List<CollectorJob> jobs = t.jobs().stream().filter(j -> s.jobs().contains(j.service())).toList();
                 local.put(taskId, new CollectionTask(t.provider(), t.accountId(), t.region(), jobs));

@@ -14,8 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -27,6 +29,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -42,6 +45,10 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>At most {@code fleet.worker.max_in_flight} tasks at once: the consumer is paused while full.</li>
+ *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
+ *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
+ *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
+ *       before its small tasks. Within a partition the order stays the topic's, as commits need.</li>
  *   <li>A task's offset is committed only once Kafka has acknowledged all of its results (or its dead
  *       letter, or its abandonment): a crash means redelivery, never loss.</li>
  *   <li>A message that cannot be used goes to the dead-letter topic with the reason; the worker goes on.</li>
@@ -80,6 +87,17 @@ public final class FleetWorker implements AutoCloseable {
 
     private record PendingLetter(TopicPartition tp, long offset, CompletableFuture<Void> stored) {
     }
+
+    /** A partition's next record, read but not taken: decoded once, or the reason it cannot be. */
+    private record Head(ConsumerRecord<String, byte[]> record, TaskMessage message, MalformedMessageException error) {
+        /** Unreadable ones go first (to the dead-letter topic at once), then the costliest. */
+        long rank() {
+            return message == null ? Long.MAX_VALUE : message.cost();
+        }
+    }
+
+    /** Heads per partition, in the order they were read. */
+    private final Map<TopicPartition, Head> heads = new LinkedHashMap<>();
 
     public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time) {
         this.settings = settings;
@@ -189,19 +207,45 @@ public final class FleetWorker implements AutoCloseable {
 
     private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, ExecutorService jobs, boolean take) {
         boolean room = take && inFlight.size() < settings.worker().maxInFlight();
+        Set<TopicPartition> assigned = consumer.assignment();
+        heads.keySet().retainAll(assigned);
         if (room) {
-            consumer.resume(consumer.paused());
-        } else {
-            consumer.pause(consumer.assignment());
-        }
-        for (ConsumerRecord<String, byte[]> r : consumer.poll(inFlight.isEmpty() && letters.isEmpty() ? POLL : BUSY_POLL)) {
-            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-            if (!take || inFlight.size() >= settings.worker().maxInFlight()) {
-                consumer.seek(tp, r.offset()); // not taken: read it again when there is room (or by another worker)
-                consumer.pause(List.of(tp));
-                continue;
+            List<TopicPartition> fetch = new ArrayList<>();
+            for (TopicPartition tp : assigned) {
+                if (!heads.containsKey(tp)) {
+                    fetch.add(tp);
+                }
             }
-            accept(r, tp, producer, deadLetters, jobs);
+            consumer.pause(heads.keySet());
+            consumer.resume(fetch);
+        } else {
+            consumer.pause(assigned);
+        }
+        // one record per poll: read the head of every partition that has none before choosing
+        Duration wait = inFlight.isEmpty() && letters.isEmpty() && heads.isEmpty() ? POLL : BUSY_POLL;
+        for (int i = 0; i <= assigned.size(); i++) {
+            ConsumerRecords<String, byte[]> polled = consumer.poll(i == 0 ? wait : Duration.ZERO);
+            if (polled.isEmpty()) {
+                break;
+            }
+            for (ConsumerRecord<String, byte[]> r : polled) {
+                TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                consumer.pause(List.of(tp));
+                if (heads.containsKey(tp)) {
+                    consumer.seek(tp, r.offset()); // a second record of a partition: read it again after its head
+                    continue;
+                }
+                heads.put(tp, head(r));
+            }
+        }
+        while (take && inFlight.size() < settings.worker().maxInFlight() && !heads.isEmpty()) {
+            TopicPartition best = null;
+            for (Map.Entry<TopicPartition, Head> e : heads.entrySet()) {
+                if (best == null || e.getValue().rank() > heads.get(best).rank()) {
+                    best = e.getKey();
+                }
+            }
+            accept(heads.remove(best), best, producer, deadLetters, jobs);
         }
         reap();
         long now = time.epochMillis();
@@ -216,15 +260,22 @@ public final class FleetWorker implements AutoCloseable {
         health.loop(inFlight.size(), done.get());
     }
 
-    private void accept(ConsumerRecord<String, byte[]> r, TopicPartition tp, KafkaProducer<String, byte[]> producer,
-                        DeadLetters deadLetters, ExecutorService jobs) {
-        offsets.taken(tp, r.offset());
-        TaskMessage message;
-        CollectionTask task;
+    private Head head(ConsumerRecord<String, byte[]> r) {
         try {
-            message = codec.task(r.value());
+            return new Head(r, codec.task(r.value()), null);
         } catch (MalformedMessageException e) {
-            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, e.reason())));
+            return new Head(r, null, e);
+        }
+    }
+
+    private void accept(Head h, TopicPartition tp, KafkaProducer<String, byte[]> producer, DeadLetters deadLetters,
+                        ExecutorService jobs) {
+        ConsumerRecord<String, byte[]> r = h.record();
+        offsets.taken(tp, r.offset());
+        TaskMessage message = h.message();
+        CollectionTask task;
+        if (message == null) {
+            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, h.error().reason())));
             return;
         }
         try {
@@ -239,7 +290,8 @@ public final class FleetWorker implements AutoCloseable {
                 workerId, settings.worker().chunkAssets(), settings.worker().chunkBytes());
         TaskExecution e = new TaskExecution(message, task, tp, r.offset(), executionId, emitter, coverage, time);
         inFlight.add(e);
-        LOG.debug("task {} attempt {} from {}@{}: execution {}", message.taskId(), message.attempt(), tp, r.offset(),
+        LOG.debug("task {} attempt {} (cost {}) from {}@{}: execution {}", message.taskId(), message.attempt(),
+                message.cost(), tp, r.offset(),
                 executionId);
         e.start(jobs);
     }
@@ -330,6 +382,7 @@ public final class FleetWorker implements AutoCloseable {
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            heads.keySet().removeAll(partitions); // not taken: their next owner reads them from the committed offset
             Map<TopicPartition, OffsetAndMetadata> c = offsets.toCommit(partitions);
             if (!c.isEmpty()) {
                 try {
@@ -343,6 +396,7 @@ public final class FleetWorker implements AutoCloseable {
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            heads.keySet().removeAll(partitions);
             offsets.forget(partitions);
         }
 

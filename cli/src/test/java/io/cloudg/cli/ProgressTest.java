@@ -1,0 +1,204 @@
+package io.cloudg.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.JobCost;
+import io.cloudg.collect.TaskRunner;
+import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.time.ManualTimeSource;
+import io.cloudg.run.CallEstimates;
+import io.cloudg.run.CallShapes;
+import io.cloudg.run.PriorRun;
+import java.io.ByteArrayInputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The embedded progress line over a whole map, deterministically: the runner's own job order
+ * ({@link TaskRunner#order}) played on 8 simulated threads against a fake clock, every call 20 ms, the
+ * heavy jobs' calls paced by their bucket (burst 100, 20 a second, as EC2's). A line a second.
+ */
+class ProgressTest {
+    static final Pattern LINE = Pattern.compile("\\[(\\d+)/(\\d+) jobs, (\\d+)%] .* ETA (?:(\\d+):(\\d+)|--:--)$");
+    static final int THREADS = 8;
+    static final long LATENCY_MS = 20;
+
+    /** 300 account x regions of four collectors; three of them hold 400 AMIs (a DescribeImageAttribute each). */
+    static List<CollectionTask> estate() {
+        List<CollectionTask> tasks = new ArrayList<>();
+        for (int a = 0; a < 300; a++) {
+            List<CollectorJob> jobs = new ArrayList<>();
+            for (String c : List.of("vpc", "subnets", "security_groups", "amis")) {
+                jobs.add(new CollectorJob(c, sink -> { }));
+            }
+            tasks.add(new CollectionTask("aws", "a" + a, "us-east-1", jobs));
+        }
+        return tasks;
+    }
+
+    static long items(CollectionTask t, CollectorJob j) {
+        if (j.service().equals("amis")) {
+            return Integer.parseInt(t.accountId().substring(1)) % 100 == 7 ? 400 : 12;
+        }
+        return j.service().equals("subnets") ? 3 : 1;
+    }
+
+    record Sample(long atMillis, String line) {
+    }
+
+    /** One simulated thread: its job, the calls it has left, when it makes the next. */
+    static final class Slot {
+        CollectionTask task;
+        CollectorJob job;
+        long left;
+        long nextAt;
+        double tokens = 100;
+        long tokensAt;
+    }
+
+    /** Plays a map; returns a line per second of it, the last one at its end. */
+    static List<Sample> play(List<CollectionTask> tasks, JobCost cost, ManualTimeSource clock) {
+        List<Sample> samples = new ArrayList<>();
+        try (Governor g = Governor.builder().time(clock).build()) {
+            Progress progress = new Progress(g, new PrintStream(PrintStream.nullOutputStream()), false, false);
+            progress.planned(tasks, cost);
+            long[] order = TaskRunner.order(tasks, cost);
+            int next = 0;
+            int running = 0;
+            Slot[] slots = new Slot[THREADS];
+            for (int i = 0; i < THREADS; i++) {
+                slots[i] = new Slot();
+            }
+            long start = clock.epochMillis();
+            long nextSample = start + 1000;
+            while (next < order.length || running > 0) {
+                long now = clock.epochMillis();
+                for (Slot s : slots) {
+                    if (s.job == null && next < order.length) {
+                        long k = order[next++];
+                        s.task = tasks.get((int) (k >>> 32));
+                        s.job = s.task.jobs().get((int) k);
+                        s.left = CallShapes.of("aws", s.job.service()).calls(items(s.task, s.job));
+                        s.nextAt = now;
+                        s.tokens = 100;
+                        s.tokensAt = now;
+                        running++;
+                        progress.jobStarted(s.task, s.job);
+                    }
+                    while (s.job != null && s.left > 0 && s.nextAt <= now) {
+                        s.tokens = Math.min(100, s.tokens + 20 * (now - s.tokensAt) / 1000.0);
+                        s.tokensAt = now;
+                        if (s.tokens < 1) {
+                            s.nextAt = now + (long) Math.ceil((1 - s.tokens) / 20 * 1000);
+                            break;
+                        }
+                        s.tokens -= 1;
+                        g.stats().counters(Scope.of("aws", s.task.accountId(), s.task.region(), "ec2")).call();
+                        s.left--;
+                        s.nextAt = now + LATENCY_MS;
+                    }
+                    if (s.job != null && s.left == 0 && s.nextAt <= now) {
+                        progress.jobDone(s.task, s.job, new ServiceCoverage(s.job.service(), CoverageStatus.SUCCESS,
+                                items(s.task, s.job), null));
+                        s.job = null;
+                        running--;
+                    }
+                }
+                if (now >= nextSample) {
+                    samples.add(new Sample(now - start, progress.line()));
+                    nextSample += 1000;
+                }
+                clock.advance(Duration.ofMillis(10));
+            }
+            samples.add(new Sample(clock.epochMillis() - start, progress.line()));
+        }
+        return samples;
+    }
+
+    /** The map a run of {@link #estate} writes, as the next run reads it. */
+    static CallEstimates prior(List<CollectionTask> tasks) throws Exception {
+        StringBuilder json = new StringBuilder("{\"coverage\": [");
+        for (int i = 0; i < tasks.size(); i++) {
+            CollectionTask t = tasks.get(i);
+            json.append(i == 0 ? "" : ",").append("{\"provider\":\"aws\",\"account_id\":\"").append(t.accountId())
+                    .append("\",\"region\":\"").append(t.region()).append("\",\"services\":[");
+            for (int j = 0; j < t.jobs().size(); j++) {
+                CollectorJob job = t.jobs().get(j);
+                json.append(j == 0 ? "" : ",").append("{\"service\":\"").append(job.service()).append("\",\"asset_count\":")
+                        .append(items(t, job)).append("}");
+            }
+            json.append("]}");
+        }
+        json.append("]}");
+        return new CallEstimates(PriorRun.parse(new ByteArrayInputStream(json.toString().getBytes(StandardCharsets.UTF_8)),
+                null));
+    }
+
+    static Matcher parse(Sample s) {
+        Matcher m = LINE.matcher(s.line());
+        assertThat(m.find()).as(s.line()).isTrue();
+        return m;
+    }
+
+    @Test
+    void theJobsCounterAndTheShareMoveEverySecondAndTheEtaIsTheTimeLeft() throws Exception {
+        List<CollectionTask> tasks = estate();
+        CallEstimates sized = prior(tasks);
+        List<Sample> samples = play(tasks, sized, new ManualTimeSource());
+        long total = samples.get(samples.size() - 1).atMillis();
+        assertThat(samples.get(samples.size() - 1).line()).startsWith("[1200/1200 jobs, 100%]").endsWith("ETA 0:00");
+
+        int lastJobs = -1;
+        int lastShare = -1;
+        for (Sample s : samples.subList(0, samples.size() - 1)) {
+            Matcher m = parse(s);
+            int jobs = Integer.parseInt(m.group(1));
+            int share = Integer.parseInt(m.group(3));
+            assertThat(jobs).as("jobs at %d ms: %s", s.atMillis(), s.line()).isGreaterThan(lastJobs);
+            assertThat(share).as("share at %d ms: %s", s.atMillis(), s.line()).isGreaterThanOrEqualTo(lastShare);
+            lastJobs = jobs;
+            lastShare = share;
+            double left = (total - s.atMillis()) / 1000.0;
+            double eta = Integer.parseInt(m.group(4)) * 60 + Integer.parseInt(m.group(5));
+            if (s.atMillis() >= 2000) {
+                assertThat(m.group(4)).as(s.line()).isNotNull();
+                assertThat(eta).as("ETA at %d ms of %d: %s", s.atMillis(), total, s.line())
+                        .isBetween(left * 0.8 - 1.5, left * 1.2 + 1.5);
+            }
+        }
+        assertThat(samples.get(samples.size() / 4).line()).as("the heavy jobs lead: %s", samples)
+                .matches(".*\\[\\d+/1200 jobs, \\d+%].*");
+    }
+
+    /**
+     * Without the previous map's sizes the AMI listings (per-item calls) still go first, so the three large
+     * ones run beside the rest; the counter moves every second while every thread has work (only the last
+     * few jobs, fewer than the threads, may run alone), and the line never says done before the end.
+     */
+    @Test
+    void aFirstMapLearnsTheSizesAndItsCounterStillMovesEverySecond() {
+        List<CollectionTask> tasks = estate();
+        List<Sample> samples = play(tasks, CallEstimates.NONE, new ManualTimeSource());
+        int lastJobs = -1;
+        for (Sample s : samples.subList(0, samples.size() - 1)) {
+            Matcher m = parse(s);
+            int jobs = Integer.parseInt(m.group(1));
+            if (1200 - lastJobs > THREADS) {
+                assertThat(jobs).as("jobs at %d ms: %s", s.atMillis(), s.line()).isGreaterThan(lastJobs);
+            }
+            assertThat(Integer.parseInt(m.group(3))).as(s.line()).isLessThan(100);
+            lastJobs = jobs;
+        }
+    }
+}

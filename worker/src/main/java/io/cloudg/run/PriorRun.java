@@ -1,0 +1,131 @@
+package io.cloudg.run;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the previous map of the same output directory found: the asset count of each account x region x
+ * collector, read from its coverage entries (the assets themselves are skipped, streamed past: a map of a
+ * million assets is read in the memory of its coverage). Compact: one {@code int} per record x collector
+ * name. The scheduler takes it as each job's expected size ({@link CallEstimates}).
+ */
+public final class PriorRun {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.run");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String FILE = "inventory-map.json";
+
+    /** No previous map. */
+    public static final PriorRun NONE = new PriorRun(null, Map.of(), Map.of());
+
+    private final Path source;
+    private final Map<String, Integer> collectors;
+    private final Map<String, int[]> counts;
+
+    private PriorRun(Path source, Map<String, Integer> collectors, Map<String, int[]> counts) {
+        this.source = source;
+        this.collectors = collectors;
+        this.counts = counts;
+    }
+
+    /**
+     * The previous map in {@code outDir}: {@code runs/latest/inventory-map.json} when runs are kept, else
+     * {@code inventory-map.json}; {@link #NONE} when there is none or it cannot be read (said once, at INFO:
+     * a map without it still runs, only less well ordered).
+     */
+    public static PriorRun read(Path outDir) {
+        if (outDir == null) {
+            return NONE;
+        }
+        for (Path p : new Path[] {outDir.resolve("runs").resolve("latest").resolve(FILE), outDir.resolve(FILE)}) {
+            if (Files.isRegularFile(p)) {
+                try (InputStream in = Files.newInputStream(p)) {
+                    PriorRun r = parse(in, p);
+                    LOG.debug("previous map {}: {} account x region record(s)", p, r.records());
+                    return r;
+                } catch (IOException | RuntimeException e) {
+                    LOG.info("the previous map {} cannot be read ({}): tasks are ordered without its sizes", p,
+                            e.getMessage());
+                    return NONE;
+                }
+            }
+        }
+        return NONE;
+    }
+
+    /** Reads the coverage of a map (visible for tests and benchmarks). */
+    public static PriorRun parse(InputStream in, Path source) throws IOException {
+        Map<String, Integer> names = new HashMap<>();
+        Map<String, int[]> counts = new HashMap<>();
+        try (JsonParser p = new JsonFactory(JSON).createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not a JSON object");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (!"coverage".equals(field) || value != JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                    continue;
+                }
+                while (p.nextToken() == JsonToken.START_OBJECT) {
+                    JsonNode r = p.readValueAsTree();
+                    record(r, names, counts);
+                }
+            }
+        }
+        return new PriorRun(source, Map.copyOf(names), counts);
+    }
+
+    private static void record(JsonNode r, Map<String, Integer> names, Map<String, int[]> counts) {
+        String id = r.path("provider").asText() + "/" + r.path("account_id").asText() + "/" + r.path("region").asText();
+        int[] row = counts.get(id);
+        for (JsonNode s : r.path("services")) {
+            String name = s.path("service").asText(null);
+            if (name == null || !s.path("asset_count").canConvertToLong()) {
+                continue;
+            }
+            int index = names.computeIfAbsent(name, k -> names.size());
+            if (row == null || row.length <= index) {
+                int[] grown = new int[Math.max(index + 1, row == null ? 16 : row.length * 2)];
+                Arrays.fill(grown, -1);
+                if (row != null) {
+                    System.arraycopy(row, 0, grown, 0, row.length);
+                }
+                row = grown;
+            }
+            row[index] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, s.path("asset_count").asLong()));
+        }
+        if (row != null) {
+            counts.put(id, row);
+        }
+    }
+
+    /** The assets {@code collector} found in record {@code recordId} ({@code aws/<account>/<region>}), or -1. */
+    public long assets(String recordId, String collector) {
+        Integer i = collectors.get(collector);
+        int[] row = i == null ? null : counts.get(recordId);
+        return row == null || i >= row.length ? -1 : row[i];
+    }
+
+    /** How many account x region records it has. */
+    public int records() {
+        return counts.size();
+    }
+
+    /** The file it was read from, or null for {@link #NONE}. */
+    public Path source() {
+        return source;
+    }
+}
