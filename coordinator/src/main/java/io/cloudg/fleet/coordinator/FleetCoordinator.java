@@ -130,7 +130,7 @@ public final class FleetCoordinator {
             }
             RunPlanned planned = new RunPlanned(Wire.VERSION, runId, started.toEpochMilli(), plan.providers(),
                     plan.tasks().size(), RunJournal.chunks(plan.tasks().size()), fleet.taskTimeout().toMillis(),
-                    fleet.maxAttempts(), plan.discovery(), resultsStart, lettersStart, tasksStart);
+                    fleet.maxAttempts(), plan.discovery(), resultsStart, lettersStart, tasksStart, plan.skipped());
             new RunJournal(fleet.topics().runs(), codec).write(producer, planned, plan.tasks());
             LOG.info("run {}: {} task(s) planned ({} in the coordinator)", runId, plan.tasks().size(), plan.localJobs().size());
             Follow f = new Follow(planned, plan.tasks(), runStats, false, admin, producer, reader, output(planned),
@@ -439,7 +439,8 @@ public final class FleetCoordinator {
             }
             Instant started = Instant.ofEpochMilli(planned.createdAt());
             double seconds = (time.epochMillis() - (resumed ? sessionStartedAt : planned.createdAt())) / 1000.0;
-            Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, seconds, throttling == null ? null : throttling.summary());
+            Summary summary = Summary.of(spool.count(), spool.countByProvider(), coverage, planned.skipped(), seconds,
+                    throttling == null ? null : throttling.summary());
             Map<String, Object> run = new LinkedHashMap<>();
             run.put("id", planned.runId());
             run.put("mode", "distributed");

@@ -7,6 +7,7 @@ import io.cloudg.fleet.provider.FleetProvider;
 import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.fleet.protocol.WireTarget;
 import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.run.CallEstimates;
@@ -45,6 +46,7 @@ public final class FleetPlanner {
     public FleetPlan plan(FleetProviders providers, ThrottlingStats run) {
         List<String> names = new ArrayList<>();
         List<CoverageRecord> discovery = new ArrayList<>();
+        List<SkippedAccount> skipped = new ArrayList<>();
         List<PlannedTask> tasks = new ArrayList<>();
         Map<String, CollectionTask> local = new LinkedHashMap<>();
         for (FleetProvider p : providers.all()) {
@@ -54,6 +56,7 @@ public final class FleetPlanner {
             }
             names.add(p.name());
             discovery.addAll(plan.discovery());
+            skipped.addAll(plan.skipped());
             Map<String, String> facts = p.discoveryFacts();
             int before = tasks.size();
             for (CollectionTask t : plan.tasks()) {
@@ -62,7 +65,7 @@ public final class FleetPlanner {
             LOG.info("{}: {} account x region task(s) planned as {} fleet task(s)", p.name(), plan.tasks().size(),
                     tasks.size() - before);
         }
-        return new FleetPlan(names, discovery, tasks, local);
+        return new FleetPlan(names, discovery, tasks, local, skipped);
     }
 
     /** The fleet tasks of one planned task (visible for tests). */

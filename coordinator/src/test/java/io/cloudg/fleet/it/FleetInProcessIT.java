@@ -189,6 +189,25 @@ class FleetInProcessIT {
     }
 
     @Test
+    void accountsTheConfigurationLeavesOutAreInTheFleetMapsSummary() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null, ONE_REGION));
+        String left = estate.sim.estate().aws().accounts().stream().filter(a -> !a.management()).findFirst()
+                .orElseThrow().id();
+        FleetConfig f = FleetConfig.fromYaml(estate.yaml(kafka.bootstrapServers(), "skip", dir.resolve("out-skip"), "")
+                .replace("  org: true\n", "  org: true\n  exclude_accounts: [\"" + left + "\"]\n"));
+        worker(f, "w1");
+        awaitGroup(f, "w1");
+        InventoryResult r = coordinator(f).run();
+        assertThat(r.summary().skippedAccounts()).singleElement().satisfies(s -> {
+            assertThat(s.accountId()).isEqualTo(left);
+            assertThat(s.reason()).isEqualTo(io.cloudg.inventory.SkippedAccount.EXCLUDED);
+            assertThat(s.detail()).isEqualTo("aws.exclude_accounts");
+        });
+        assertThat(r.coverage()).noneMatch(c -> c.accountId().equals(left));
+        assertThat(r.complete()).isTrue();
+    }
+
+    @Test
     void azureAndGcpMapAsAFleetAsTheyDoEmbedded() throws Exception {
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), null));
         FleetConfig yaml = config(estate, "azgcp", "  max_collectors_per_task: 6");

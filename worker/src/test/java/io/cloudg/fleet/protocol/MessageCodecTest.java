@@ -8,6 +8,7 @@ import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +70,8 @@ class MessageCodecTest {
     void journalEntriesRoundTrip() {
         RunPlanned p = new RunPlanned(1, "r", 1, List.of("aws"), 2, 1, 1000, 3,
                 List.of(new CoverageRecord("aws", "1", "discovery", List.of(ServiceCoverage.success("organizations", 3)))),
-                Map.of(0, 5L), Map.of(0, 0L), Map.of(0, 7L, 1, 9L));
+                Map.of(0, 5L), Map.of(0, 0L), Map.of(0, 7L, 1, 9L),
+                List.of(new SkippedAccount("aws", "222222222222", "sandbox", SkippedAccount.SUSPENDED, null)));
         assertThat(codec.journal(codec.encode(p))).isEqualTo(p);
         PlanChunk c = new PlanChunk(1, "r", 0, List.of(new PlannedTask("a#0", "a", 0, target, false)));
         assertThat(codec.journal(codec.encode(c))).isEqualTo(c);
