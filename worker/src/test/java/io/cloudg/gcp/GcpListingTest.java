@@ -32,18 +32,18 @@ class GcpListingTest {
             GcpSettings settings = GcpSettings.DEFAULTS.withEndpoint(sim.gcpTarget());
             try (GcpClients clients = new GcpClients(settings, g, 4)) {
                 GcpParent parent = GcpParent.project(project);
-                GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(g,
-                        clients.client().listAssetsCallable(),
+                GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(g, clients.quotas(),
+                        "ListAssets", clients.client().listAssetsCallable(),
                         token -> ListAssetsRequest.newBuilder().setParent(parent.name()).setPageSize(5)
                                 .setContentType(ContentType.RESOURCE).setPageToken(token).build(),
                         ListAssetsResponse::getNextPageToken);
-                Scope bulkhead = Scope.account("gcp", project);
+                Scope bulkhead = Scope.account("gcp", CloudAssetQuotas.CREDENTIALS_PROJECT);
                 List<Integer> slotsDuringPages = new ArrayList<>();
                 List<Integer> sizes = new ArrayList<>();
                 ThrottlingStats run = new ThrottlingStats();
                 int pages;
                 try (TaskLedger.Binding b = TaskLedger.create("t", run).bind()) {
-                    pages = listing.run(parent.scope("ListAssets"), page -> {
+                    pages = listing.run(page -> {
                         slotsDuringPages.add(g.store().slotsInUse(bulkhead));
                         sizes.add(page.getAssetsCount());
                     });
