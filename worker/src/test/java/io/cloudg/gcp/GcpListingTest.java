@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
 class GcpListingTest {
     @Test
     void aListingHoldsOneSlotAcrossAllItsPagesAndEachPageIsOneGovernedCall() throws Exception {
-        EstateSpec spec = EstateSpec.fromYaml("gcp: {projects: 1, resources: {pubsub.googleapis.com/Topic: 17}}");
+        // strict, but full pages and no churn: the test counts pages of a known size
+        EstateSpec spec = EstateSpec.fromYaml("realism: strict\nlistings: {short_pages: 0, empty_pages: 0}\n"
+                + "churn: {created: 0, deleted: 0}\ngcp: {projects: 1, resources: {pubsub.googleapis.com/Topic: 17}}");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(spec).build());
              Governor g = Governor.builder().config(RateLimitConfig.defaults()).build()) {
             String project = sim.estate().gcp().projects().get(0).id();
