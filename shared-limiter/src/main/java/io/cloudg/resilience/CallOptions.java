@@ -6,8 +6,29 @@ package io.cloudg.resilience;
  * @param ledger the task ledger to record losses in; null means the thread's bound ledger, if any
  * @param slotMode who holds the bulkhead slot
  * @param hold the slot hold to use when {@code slotMode} is {@link SlotMode#HELD}, else null
+ * @param charged a further quota the call is charged to besides its own leaf's, or null (see {@link #charging})
  */
-public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold) {
+public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, ChargedQuota charged) {
+
+    /**
+     * A further quota one call is charged to, besides its own leaf's: GCP charges a Cloud Asset call to the
+     * consumer project (the call's leaf) and to the organization. Its leaf is {@code scope}'s (rate from the
+     * configuration as for any scope); admissions take a token from both leaves and wait for the slower,
+     * successes feed both, and a throttle whose {@link io.cloudg.resilience.core.QuotaWindow#per()} is
+     * {@code per} is this quota's (AIMD, window) rather than the call's leaf's. No breaker, bulkhead or
+     * account bucket of its own.
+     *
+     * @param scope a scope of the same provider, with a service
+     * @param per what the provider says this quota is counted per ({@code organization})
+     */
+    public record ChargedQuota(Scope scope, String per) {
+        public ChargedQuota {
+            if (scope == null || scope.service() == null || per == null || per.isEmpty()) {
+                throw new IllegalArgumentException("a charged quota needs a scope with a service and a name, but was "
+                        + scope + " per " + per);
+            }
+        }
+    }
 
     /** Where the bulkhead slot of a call comes from. */
     public enum SlotMode {
@@ -20,6 +41,10 @@ public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold) {
     }
 
     public static final CallOptions DEFAULT = new CallOptions(null, SlotMode.PER_CALL, null);
+
+    public CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold) {
+        this(ledger, slotMode, hold, null);
+    }
 
     public CallOptions {
         if (slotMode == null) {
@@ -40,6 +65,11 @@ public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold) {
     }
 
     public CallOptions withLedger(TaskLedger l) {
-        return new CallOptions(l, slotMode, hold);
+        return new CallOptions(l, slotMode, hold, charged);
+    }
+
+    /** These options with the call also charged to {@code quota} (null: to none). */
+    public CallOptions charging(ChargedQuota quota) {
+        return new CallOptions(ledger, slotMode, hold, quota);
     }
 }

@@ -27,6 +27,8 @@ final class CallPlan {
     final SlotRequest slot;
     final AdmitRequest admitWithSlot;
     final AdmitRequest admitNoSlot;
+    /** The admission of a call charged to this plan's leaf as a further quota: the leaf alone. */
+    final AdmitRequest admitQuota;
     final ScopeCounters counters;
     final SlotGate gate;
     /** This process's last sight of a throttle on {@link #leaf}, shared by every plan of that leaf. */
@@ -54,6 +56,7 @@ final class CallPlan {
                 breaker, slot, 1);
         this.admitNoSlot = new AdmitRequest(provider, limits.global(), account, accountLimit, leaf, leafLimit,
                 breaker, null, 1);
+        this.admitQuota = new AdmitRequest(provider, null, account, null, leaf, leafLimit, null, null, 1);
         this.counters = counters;
         this.gate = gate;
         this.throttles = notices.apply(leaf);

@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
 import java.io.InterruptedIOException;
@@ -107,7 +108,8 @@ public final class Classifier {
             }
             ErrorClass c = fromFacts(facts);
             long retryAfter = RetryAfter.parseNanos(facts.retryAfter(), nowEpochMillis);
-            return new Classification(c, facts.code(), facts.httpStatus(), retryAfter, describe(link, facts));
+            return new Classification(c, facts.code(), facts.httpStatus(), retryAfter, describe(link, facts),
+                    c == ErrorClass.THROTTLED ? facts.window().resetAtMost(RetryAfter.MAX_NANOS) : QuotaWindow.NONE);
         }
         for (Throwable link : chain) {
             if (isTransientType(link)) {

@@ -2,6 +2,7 @@ package io.cloudg.resilience;
 
 import io.cloudg.resilience.core.Backoff;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.core.RetryBudgets;
 import io.cloudg.resilience.report.ScopeCounters;
 import io.cloudg.resilience.report.ThrottlingStats;
@@ -32,6 +33,8 @@ public final class GovernedCall implements AutoCloseable {
     private final TaskLedger ledger;
     private final ScopeCounters runCounters;
     private final CallOptions options;
+    /** The plan of the further quota this call is charged to ({@link CallOptions#charged()}), or null. */
+    private final CallPlan quota;
     private final long startedAt;
     private int attempts;
     private int retries;
@@ -42,6 +45,8 @@ public final class GovernedCall implements AutoCloseable {
     private boolean ended;
     /** The class of the last failed attempt, for a give-up the SDK's own deadline decides. */
     private ErrorClass lastClass;
+    /** What the last failed attempt's answer said about a quota window. */
+    private QuotaWindow window = QuotaWindow.NONE;
     /** Whether the last admission asked this call to wait, and when it was made. */
     private boolean waiting;
     private long reservedAt;
@@ -55,6 +60,7 @@ public final class GovernedCall implements AutoCloseable {
         this.ledger = options.ledger() != null ? options.ledger() : TaskLedger.current();
         ThrottlingStats run = ledger == null ? null : ledger.run();
         this.runCounters = run == null ? null : run.counters(plan.serviceScope);
+        this.quota = options.charged() == null || !plan.enabled ? null : governor.plan(options.charged().scope());
         this.startedAt = now;
         count(ScopeCounters::call);
     }
@@ -121,8 +127,19 @@ public final class GovernedCall implements AutoCloseable {
         return admitted(store.admit(wantSlot ? plan.admitWithSlot : plan.admitNoSlot), now);
     }
 
-    /** What an admission means for this call: a refusal throws, a probe or a lease is kept, a wait counted. */
-    private long admitted(Admission a, long now) {
+    /**
+     * What an admission means for this call: a refusal throws, a probe or a lease is kept, a wait counted.
+     * An admitted call charged to a further quota takes a token of that quota's leaf too, and waits for the
+     * slower of the two.
+     */
+    private long admitted(Admission admission, long now) {
+        Admission a = admission;
+        if (quota != null && !a.rejected()) {
+            long w = store.admit(quota.admitQuota).waitNanos();
+            if (w > a.waitNanos()) {
+                a = new Admission(a.breaker(), w, a.lease());
+            }
+        }
         if (a.rejected()) {
             CircuitOpenException e = new CircuitOpenException(plan.leaf, a.breaker().retryInNanos());
             count(ScopeCounters::rejected);
@@ -166,7 +183,8 @@ public final class GovernedCall implements AutoCloseable {
      * @throws CircuitOpenException the breaker opened meanwhile; nothing was taken and the ledger records a skip
      */
     public long recheckAfterWait() {
-        if (!plan.enabled || !waiting || probeGeneration != 0 || !plan.throttles.after(reservedAt)) {
+        if (!plan.enabled || !waiting || probeGeneration != 0
+                || !(plan.throttles.after(reservedAt) || (quota != null && quota.throttles.after(reservedAt)))) {
             waiting = false;
             return 0;
         }
@@ -303,10 +321,11 @@ public final class GovernedCall implements AutoCloseable {
     private AttemptDecision decide(Throwable error, Classification c, boolean sdkLoop, boolean sdkWillRetry) {
         long now = time.nanoTime();
         lastClass = c.errorClass();
+        window = c.window();
         if (c.errorClass() == ErrorClass.THROTTLED) {
             count(ScopeCounters::throttled);
             if (plan.enabled) {
-                plan.throttles.mark(now);
+                (quotasThrottle() ? quota : plan).throttles.mark(now);
             }
         } else if (c.errorClass() == ErrorClass.TRANSIENT) {
             count(ScopeCounters::transientError);
@@ -369,13 +388,31 @@ public final class GovernedCall implements AutoCloseable {
         record(outcome, retryAfter, verdict, true);
     }
 
+    /** Whether the last throttle was the further quota's: its window names what that quota is counted per. */
+    private boolean quotasThrottle() {
+        return quota != null && options.charged().per().equals(window.per());
+    }
+
     private void record(AttemptOutcome outcome, long retryAfter, CallVerdict verdict, boolean releaseSlot) {
         SlotLease release = releaseSlot ? lease : null;
         if (release != null) {
             lease = null;
         }
-        OutcomeRequest request = new OutcomeRequest(plan.leaf, plan.leafLimit, outcome, retryAfter, plan.breaker,
-                verdict, verdict == CallVerdict.NONE ? 0 : probeGeneration, release);
+        QuotaWindow w = outcome == AttemptOutcome.THROTTLED ? window : QuotaWindow.NONE;
+        AttemptOutcome own = outcome;
+        if (quota != null && (outcome == AttemptOutcome.SUCCESS || outcome == AttemptOutcome.THROTTLED)) {
+            boolean theirs = outcome == AttemptOutcome.THROTTLED && quotasThrottle();
+            if (outcome == AttemptOutcome.SUCCESS || theirs) {
+                store.recordAsync(new OutcomeRequest(quota.leaf, quota.leafLimit, outcome, retryAfter, null,
+                        CallVerdict.NONE, 0, null, w));
+            }
+            if (theirs) {
+                own = AttemptOutcome.NONE; // the call's own leaf did not refuse it: its rate stays
+                w = QuotaWindow.NONE;
+            }
+        }
+        OutcomeRequest request = new OutcomeRequest(plan.leaf, plan.leafLimit, own, own == AttemptOutcome.THROTTLED
+                ? retryAfter : -1, plan.breaker, verdict, verdict == CallVerdict.NONE ? 0 : probeGeneration, release, w);
         boolean tripped = false;
         if (verdict == CallVerdict.FAILURE) {
             tripped = store.record(request).tripped(); // only a failure can trip the breaker

@@ -164,6 +164,58 @@ class GovernorTest {
         assertThat(r.eventful()).isTrue();
     }
 
+    // ------------------------------------------------------------------ fixed windows and charged quotas
+
+    static final Scope ASSETS = Scope.of("gcp", "my-tools-project", null, "cloudasset", "ListAssets");
+    static final Scope ORG_ASSETS = Scope.of("gcp", "organizations-42", null, "cloudasset", "ListAssetsPerOrganization");
+    static final CallOptions.ChargedQuota ORG = new CallOptions.ChargedQuota(ORG_ASSETS, "organization");
+
+    /** A RESOURCE_EXHAUSTED that says its quota's size and what it is counted per, as GCP's ErrorInfo does. */
+    static Classification quotaExceeded(long calls, String per) {
+        return new Classification(ErrorClass.THROTTLED, "RESOURCE_EXHAUSTED", 0, RetryAfter.NONE, "quota exceeded",
+                io.cloudg.resilience.core.QuotaWindow.sized(calls, 60_000 * MS).per(per));
+    }
+
+    @Test
+    void aThrottleThatSaysItsWindowTeachesTheLeafTheWindowsRate() throws Exception {
+        Governor g = governor(b -> b.gcp(p -> p.service("cloudasset.ListAssets", 10, 10)));
+        try (GovernedCall c = g.open(ASSETS)) {
+            c.beforeSend();
+            c.onFailure(new RuntimeException("quota"), quotaExceeded(100, "project"));
+        }
+        assertThat(rate(g, ASSETS)).as("100 a minute spread over 60.25 s").isEqualTo(100 / 60.25);
+    }
+
+    @Test
+    void aCallChargedToTheOrganizationWaitsForTheSlowerLeafAndItsThrottlesGoWhereTheyBelong() throws Exception {
+        Governor g = governor(b -> b.gcp(p -> p.service("cloudasset.ListAssets", 10, 1)
+                .service("cloudasset.ListAssetsPerOrganization", 2, 1)));
+        CallOptions opts = CallOptions.DEFAULT.charging(ORG);
+        double t0 = time.seconds();
+        for (int i = 0; i < 3; i++) {
+            try (GovernedCall c = g.open(ASSETS, opts)) {
+                c.beforeSend();
+                c.onSuccess();
+            }
+        }
+        assertThat(time.seconds() - t0).as("3 calls at the organization's 2/s, not the project's 10/s")
+                .isCloseTo(1.0, within(0.01));
+        try (GovernedCall c = g.open(ASSETS, opts)) {
+            c.beforeSend();
+            c.onFailure(new RuntimeException("quota"), quotaExceeded(800, "organization"));
+        }
+        assertThat(rate(g, ORG_ASSETS)).as("the organization's quota refused: its leaf halves").isEqualTo(1.0);
+        assertThat(rate(g, ASSETS)).as("the project's leaf keeps its rate").isEqualTo(10.0);
+        time.advance(Duration.ofSeconds(2));
+        try (GovernedCall c = g.open(ASSETS, opts)) {
+            c.beforeSend();
+            c.onFailure(new RuntimeException("quota"), quotaExceeded(100, "project"));
+        }
+        assertThat(rate(g, ASSETS)).as("the consumer project's quota refused: 100/min").isEqualTo(100 / 60.25);
+        assertThat(rate(g, ORG_ASSETS)).isEqualTo(1.0);
+        assertThat(g.report().totals().calls()).as("a charged quota is no call of its own").isEqualTo(5);
+    }
+
     @Test
     void anAccessDeniedStormNeverOpensABreaker() throws Exception {
         Governor g = governor(b -> b.aws(a -> a.maxRetries(0)));

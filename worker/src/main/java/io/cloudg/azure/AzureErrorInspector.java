@@ -4,6 +4,7 @@ import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.management.exception.ManagementError;
 import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
 import reactor.netty.http.client.PrematureCloseException;
@@ -11,10 +12,11 @@ import reactor.netty.http.client.PrematureCloseException;
 /**
  * Teaches the governor's classifier to read Azure SDK errors ({@link HttpResponseException} and its ARM
  * subclass {@code ManagementException}): ARM's error code ({@code SubscriptionRequestsThrottled},
- * {@code RateLimiting}...) and message, the HTTP status (a 429 is throttling whatever the code), and when
- * to retry: {@code Retry-After}, else {@code retry-after-ms} / {@code x-ms-retry-after-ms}, else Resource
- * Graph's {@code x-ms-user-quota-resets-after} ({@code hh:mm:ss}) when its {@code x-ms-user-quota-remaining}
- * is 0. Also the failures of its Netty transport that carry no response: a read or write timeout and a
+ * {@code RateLimiting}...) and message, the HTTP status (a 429 is throttling whatever the code), the
+ * server's wait hint ({@code Retry-After}, else {@code retry-after-ms} / {@code x-ms-retry-after-ms}), and
+ * Resource Graph's quota window: when its {@code x-ms-user-quota-remaining} is 0, the window resets after
+ * {@code x-ms-user-quota-resets-after} ({@code hh:mm:ss}), a {@link QuotaWindow} the governor pauses the leaf
+ * for (its size comes from earlier answers, {@link UserQuotaWindow}). Also the failures of its Netty transport that carry no response: a read or write timeout and a
  * connection the server closed before answering are transient. Registered through {@code META-INF/services}.
  */
 public final class AzureErrorInspector implements ErrorInspector {
@@ -37,6 +39,12 @@ public final class AzureErrorInspector implements ErrorInspector {
         }
         if (r != null) {
             b.httpStatus(r.getStatusCode()).retryAfter(retryAfter(r));
+            if (UserQuotaWindow.remaining(r.getHeaders()) == 0) {
+                long reset = UserQuotaWindow.resetsAfterNanos(r.getHeaders());
+                if (reset >= 0) {
+                    b.window(QuotaWindow.resetsIn(reset));
+                }
+            }
         }
         return b.build();
     }
@@ -53,17 +61,6 @@ public final class AzureErrorInspector implements ErrorInspector {
                 return Double.toString(Long.parseLong(m.trim()) / 1000.0);
             }
         }
-        if ("0".equals(trim(r.getHeaderValue("x-ms-user-quota-remaining")))) {
-            String resets = trim(r.getHeaderValue("x-ms-user-quota-resets-after"));
-            if (resets != null && resets.matches("\\d{1,2}:\\d{2}:\\d{2}")) {
-                String[] p = resets.split(":");
-                return Long.toString(Long.parseLong(p[0]) * 3600 + Long.parseLong(p[1]) * 60 + Long.parseLong(p[2]));
-            }
-        }
         return null;
-    }
-
-    private static String trim(String s) {
-        return s == null ? null : s.trim();
     }
 }

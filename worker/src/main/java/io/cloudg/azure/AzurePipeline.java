@@ -44,7 +44,7 @@ final class AzurePipeline {
             retryPolicy(governor),
             new AddDatePolicy(),
             new ArmChallengeAuthenticationPolicy(credential, environment.getManagementEndpoint() + "/.default"),
-            new GovernedAttemptPolicy(),
+            new GovernedAttemptPolicy(governor),
         };
         return new HttpPipelineBuilder().httpClient(http).policies(policies).build();
     }

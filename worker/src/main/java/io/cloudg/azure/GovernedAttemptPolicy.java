@@ -9,6 +9,7 @@ import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.util.BinaryData;
 import io.cloudg.resilience.AttemptDecision;
 import io.cloudg.resilience.GovernedCall;
+import io.cloudg.resilience.Governor;
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,13 +20,20 @@ import reactor.core.publisher.Mono;
  *       retry that), tokens at every level (waited for without holding a thread), one bulkhead slot;</li>
  *   <li>after: a 2xx/3xx answer lets the leaf recover and closes the breaker; any other answer is turned
  *       into the SDK's exception for it and classified (429 and ARM's throttling codes are THROTTLED, with
- *       the Retry-After / {@code x-ms-ratelimit-remaining-*} / Resource Graph quota headers read), which
+ *       the Retry-After and Resource Graph quota headers read: a throttle's window, sized from what earlier
+ *       answers showed, {@link UserQuotaWindow}), which
  *       feeds AIMD, counts, and decides: retry (the answer goes back as a {@link RetrySignal} for
  *       {@link GovernedRetryStrategy}), or not (the answer goes back as it came, and a give-up is recorded
  *       in the task ledger). The slot is released after each attempt.</li>
  * </ul>
  */
 final class GovernedAttemptPolicy implements HttpPipelinePolicy {
+    private final Governor governor;
+    private final UserQuotaWindow userQuota = new UserQuotaWindow();
+
+    GovernedAttemptPolicy(Governor governor) {
+        this.governor = governor;
+    }
 
     @Override
     public HttpPipelinePosition getPipelinePosition() {
@@ -63,6 +71,7 @@ final class GovernedAttemptPolicy implements HttpPipelinePolicy {
             Throwable f = failed(call, e);
             throw f instanceof RuntimeException ? (RuntimeException) f : e;
         }
+        userQuota.observe(r.getHeaders());
         if (r.getStatusCode() < 400) {
             call.onSuccess();
             return r;
@@ -77,7 +86,8 @@ final class GovernedAttemptPolicy implements HttpPipelinePolicy {
         return c instanceof GovernedCall ? (GovernedCall) c : null;
     }
 
-    private static Mono<HttpResponse> answered(GovernedCall call, HttpResponse r) {
+    private Mono<HttpResponse> answered(GovernedCall call, HttpResponse r) {
+        userQuota.observe(r.getHeaders());
         if (r.getStatusCode() < 400) {
             call.onSuccess();
             return Mono.just(r);
@@ -86,8 +96,9 @@ final class GovernedAttemptPolicy implements HttpPipelinePolicy {
         return buffered.getBodyAsString().defaultIfEmpty("").map(body -> judged(call, buffered, body));
     }
 
-    private static HttpResponse judged(GovernedCall call, HttpResponse buffered, String body) {
-        AttemptDecision d = call.onFailure(AzureFailures.of(buffered, body));
+    private HttpResponse judged(GovernedCall call, HttpResponse buffered, String body) {
+        Throwable e = AzureFailures.of(buffered, body);
+        AttemptDecision d = call.onFailure(e, userQuota.amend(governor.classifier().explain(e, governor.time().epochMillis())));
         return d.retry() ? new RetrySignal.Response(buffered, d) : buffered;
     }
 

@@ -11,8 +11,10 @@
  * backoff, and {@link io.cloudg.azure.GovernedAttemptPolicy} after it, once per HTTP attempt: breaker,
  * tokens and <b>one bulkhead slot per attempt</b> ({@code SlotMode.PER_ATTEMPT}: taken before the attempt,
  * released after it, so a request backing off holds none), then the answer classified through
- * {@link io.cloudg.azure.AzureErrorInspector} (429s with Retry-After and the {@code x-ms-*} quota headers
- * are THROTTLED and halve the leaf) and the decision handed back to the retry policy as a
+ * {@link io.cloudg.azure.AzureErrorInspector} (429s are THROTTLED and halve the leaf; Retry-After pauses it;
+ * Resource Graph's throttle names its window's reset, which pauses the leaf until then, and
+ * {@link io.cloudg.azure.UserQuotaWindow} adds the window's size learned from earlier answers' quota headers,
+ * so the leaf's rate becomes the quota spread over the window) and the decision handed back to the retry policy as a
  * {@link io.cloudg.azure.RetrySignal}. With the governor off for Azure the SDK's default retry policy
  * is used instead.
  *

@@ -9,6 +9,7 @@ import com.google.api.gax.rpc.FixedTransportChannelProvider;
 import com.google.api.gax.rpc.PagedCallSettings;
 import com.google.api.gax.rpc.StatusCode;
 import com.google.auth.oauth2.GoogleCredentials;
+import com.google.auth.oauth2.ServiceAccountCredentials;
 import com.google.cloud.asset.v1.AssetServiceClient;
 import com.google.cloud.asset.v1.AssetServiceSettings;
 import io.cloudg.config.GcpSettings;
@@ -35,6 +36,12 @@ import java.util.concurrent.TimeUnit;
  * DEADLINE_EXCEEDED (the library's defaults retry only those two). With the governor off for GCP the
  * library's default retry settings stay. Against {@code gcp.endpoint_url} in plain text: a plaintext
  * channel and no credentials.
+ *
+ * <p>The consumer project Cloud Asset charges ({@link CloudAssetQuotas}) is {@code gcp.consumer_project}, else
+ * the credentials' quota project or project (a service-account key's {@code project_id}). On a channel gax
+ * builds (TLS) it is gax's quota project setting, which gax sends as {@code x-goog-user-project} (and which
+ * takes precedence over the credentials' own); on the plaintext channel cloudg builds, gax sends no quota
+ * project, so every call carries the header itself.
  */
 public final class GcpClients implements AutoCloseable {
     static final Set<StatusCode.Code> RETRYABLE = Set.of(StatusCode.Code.RESOURCE_EXHAUSTED, StatusCode.Code.UNAVAILABLE,
@@ -45,10 +52,12 @@ public final class GcpClients implements AutoCloseable {
 
     private final AssetServiceClient client;
     private final ManagedChannel channel;
+    private final CloudAssetQuotas quotas;
 
     /** @param threads threads for gax's retries (a page waiting for tokens on a retry holds one) */
     public GcpClients(GcpSettings settings, Governor governor, int threads) {
         AssetServiceSettings.Builder b = AssetServiceSettings.newBuilder();
+        String credentialsProject = null;
         if (settings.plaintext()) {
             channel = ManagedChannelBuilder.forTarget(settings.endpointTarget()).usePlaintext().build();
             b.setTransportChannelProvider(FixedTransportChannelProvider.create(GrpcTransportChannel.create(channel)))
@@ -58,10 +67,20 @@ public final class GcpClients implements AutoCloseable {
             if (settings.endpointUrl() != null) {
                 b.setEndpoint(settings.endpointTarget());
             }
+            GoogleCredentials credentials = null;
             if (settings.credentialsFile() != null) {
-                b.setCredentialsProvider(FixedCredentialsProvider.create(credentials(settings.credentialsFile())));
+                credentials = credentials(settings.credentialsFile());
+                b.setCredentialsProvider(FixedCredentialsProvider.create(credentials));
+            } else if (settings.consumerProject() == null) {
+                credentials = applicationDefault();
             }
+            credentialsProject = projectOf(credentials);
         }
+        String consumer = consumerProject(settings, credentialsProject);
+        if (!settings.plaintext() && consumer != null) {
+            b.setQuotaProjectId(consumer);
+        }
+        this.quotas = new CloudAssetQuotas(consumer, settings.organization(), settings.plaintext());
         b.setBackgroundExecutorProvider(InstantiatingExecutorProvider.newBuilder()
                 .setExecutorThreadCount(Math.max(4, threads)).build());
         b.getStubSettingsBuilder().setTracerFactory(new GovernedTracerFactory(governor));
@@ -80,6 +99,42 @@ public final class GcpClients implements AutoCloseable {
 
     public AssetServiceClient client() {
         return client;
+    }
+
+    /** The quotas Cloud Asset calls of this client are charged to. */
+    CloudAssetQuotas quotas() {
+        return quotas;
+    }
+
+    /**
+     * The consumer project: {@code gcp.consumer_project}, else the credentials' project; null when neither says
+     * (calls then name none, and Google charges the credentials' own project).
+     */
+    static String consumerProject(GcpSettings settings, String credentialsProject) {
+        return settings.consumerProject() != null ? settings.consumerProject() : credentialsProject;
+    }
+
+    /** The project Google charges calls made with {@code c} to: its quota project, else its own; null if none. */
+    static String projectOf(GoogleCredentials c) {
+        if (c == null) {
+            return null;
+        }
+        if (c.getQuotaProjectId() != null && !c.getQuotaProjectId().isBlank()) {
+            return c.getQuotaProjectId();
+        }
+        if (c instanceof ServiceAccountCredentials && ((ServiceAccountCredentials) c).getProjectId() != null) {
+            return ((ServiceAccountCredentials) c).getProjectId();
+        }
+        return null;
+    }
+
+    /** The application default credentials, for their project; null when there are none (the call will say so). */
+    private static GoogleCredentials applicationDefault() {
+        try {
+            return GoogleCredentials.getApplicationDefault();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** A page's retry loop from {@code ratelimit.gcp}. */

@@ -21,32 +21,41 @@ import java.util.function.Function;
  * fails with throttling or a transient error (or an open circuit, a spent deadline) the pages already read
  * stay mapped and the listing ends with a {@link TruncatedListingException} (recorded PARTIAL,
  * {@code listing truncated: throttled: ...}). A fatal error (no permission, a bad request) escapes as it is.
+ * The pages are paced on the consumer project's leaf and charged to the organization's
+ * ({@link CloudAssetQuotas}), and every page names the consumer project ({@code x-goog-user-project}).
  *
  * @param <Q> the request type
  * @param <R> the page type
  */
 final class GcpListing<Q, R> {
     private final Governor governor;
+    private final CloudAssetQuotas quotas;
+    private final String method;
     private final UnaryCallable<Q, R> callable;
     private final Function<String, Q> request;
     private final Function<R, String> nextToken;
 
     /**
+     * @param method the Cloud Asset method ({@code ListAssets}, {@code SearchAllResources}): its quotas
      * @param request the request for a page token ({@code ""} for the first page)
      * @param nextToken the page's next token, empty or null on the last page
      */
-    GcpListing(Governor governor, UnaryCallable<Q, R> callable, Function<String, Q> request, Function<R, String> nextToken) {
+    GcpListing(Governor governor, CloudAssetQuotas quotas, String method, UnaryCallable<Q, R> callable,
+               Function<String, Q> request, Function<R, String> nextToken) {
         this.governor = governor;
+        this.quotas = quotas;
+        this.method = method;
         this.callable = callable;
         this.request = request;
         this.nextToken = nextToken;
     }
 
-    /** Lists every page in {@code scope}, handing each to {@code onPage}; returns the number of pages. */
-    int run(Scope scope, Consumer<R> onPage) throws TruncatedListingException, InterruptedException {
+    /** Lists every page, handing each to {@code onPage}; returns the number of pages. */
+    int run(Consumer<R> onPage) throws TruncatedListingException, InterruptedException {
+        Scope scope = quotas.scope(method);
         try (SlotHold hold = governor.holdSlot(scope)) {
-            ApiCallContext context = GrpcCallContext.createDefault()
-                    .withTracer(new ListingTracer(scope, hold, TaskLedger.current()));
+            ApiCallContext context = GrpcCallContext.createDefault().withExtraHeaders(quotas.headers())
+                    .withTracer(new ListingTracer(scope, quotas.organizationQuota(method), hold, TaskLedger.current()));
             String token = "";
             int pages = 0;
             do {

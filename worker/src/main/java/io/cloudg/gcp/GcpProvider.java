@@ -118,12 +118,12 @@ public final class GcpProvider {
     /** ListAssets of {@code parent} (all types when {@code types} is empty), with the resource's location. */
     CollectorBody listAssets(GcpParent parent, List<String> types) {
         int size = pageSize(LIST_ASSETS_MAX_PAGE);
-        GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(governor,
-                clients.client().listAssetsCallable(),
+        GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(governor, clients.quotas(),
+                "ListAssets", clients.client().listAssetsCallable(),
                 token -> ListAssetsRequest.newBuilder().setParent(parent.name()).addAllAssetTypes(types)
                         .setContentType(ContentType.RESOURCE).setPageSize(size).setPageToken(token).build(),
                 ListAssetsResponse::getNextPageToken);
-        return sink -> listing.run(parent.scope("ListAssets"), page -> {
+        return sink -> listing.run(page -> {
             for (Asset a : page.getAssetsList()) {
                 sink.accept(GcpAssets.of(a, parent.account()));
             }
@@ -136,13 +136,13 @@ public final class GcpProvider {
         TaskLedger ledger = TaskLedger.create("gcp/" + org.account() + "/projects", outer == null ? null : outer.run());
         int size = pageSize(SEARCH_MAX_PAGE);
         GcpListing<SearchAllResourcesRequest, SearchAllResourcesResponse> listing = new GcpListing<>(governor,
-                clients.client().searchAllResourcesCallable(),
+                clients.quotas(), "SearchAllResources", clients.client().searchAllResourcesCallable(),
                 token -> SearchAllResourcesRequest.newBuilder().setScope(org.name()).addAssetTypes(PROJECT_TYPE)
                         .setPageSize(size).setPageToken(token).build(),
                 SearchAllResourcesResponse::getNextPageToken);
         int before = into.size();
         try (TaskLedger.Binding b = ledger.bind()) {
-            listing.run(org.scope("SearchAllResources"), page -> {
+            listing.run(page -> {
                 for (ResourceSearchResult r : page.getResultsList()) {
                     if (r.getState().isEmpty() || r.getState().equals("ACTIVE")) {
                         String id = projectId(r);

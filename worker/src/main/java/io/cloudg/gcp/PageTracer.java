@@ -74,7 +74,8 @@ final class PageTracer implements ApiTracer {
 
     private GovernedCall open(Object request) {
         if (listing != null) {
-            return governor.open(listing.scope, CallOptions.held(listing.hold).withLedger(listing.ledger));
+            return governor.open(listing.scope, CallOptions.held(listing.hold).withLedger(listing.ledger)
+                    .charging(listing.charged));
         }
         io.cloudg.resilience.Scope scope = scopeOf(request);
         return governor.open(scope, CallOptions.DEFAULT.withLedger(TaskLedger.current()));

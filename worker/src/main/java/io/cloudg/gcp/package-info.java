@@ -11,12 +11,18 @@
  * ({@link io.cloudg.gcp.PageTracer}, made by {@link io.cloudg.gcp.GovernedTracerFactory}) makes each page one
  * governed call under the held slot: breaker and tokens before every attempt, classification (through
  * {@link io.cloudg.gcp.GcpErrorInspector}: RESOURCE_EXHAUSTED with ErrorInfo reason RATE_LIMIT_EXCEEDED is
- * THROTTLED, RetryInfo is the wait hint) and AIMD after it, and the retry budget's veto
+ * THROTTLED, its {@code quota_limit_value} per {@code quota_unit} the quota window the leaf learns its rate
+ * from, RetryInfo the wait hint where a server sends one) and AIMD after it, and the retry budget's veto
  * ({@link io.cloudg.gcp.RetryVetoedException}).
  *
- * <h2>Scopes</h2>
- * {@code gcp/<project id or organizations-N>/cloudasset/<ListAssets|SearchAllResources>}, each method its
- * own leaf as in the built-in rate table.
+ * <h2>Scopes: the quotas that are charged</h2>
+ * Cloud Asset charges the <em>consumer</em> project and the organization, never the project listed
+ * ({@link io.cloudg.gcp.CloudAssetQuotas}). Every listing is paced on
+ * {@code gcp/<consumer project>/cloudasset/<ListAssets|SearchAllResources>} (one leaf per method for the
+ * whole map) and, with {@code gcp.organization}, also charged to
+ * {@code gcp/organizations-N/cloudasset/<Method>PerOrganization}; every call names the consumer project in
+ * {@code x-goog-user-project} ({@code gcp.consumer_project}, else the credentials' project; with neither,
+ * none, and the leaf is {@code gcp/credentials-project/...}).
  *
  * <h2>Coverage</h2>
  * {@link io.cloudg.gcp.GcpProvider}: one task per project and one for the organization, each with one

@@ -13,6 +13,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.Classifier;
 import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.core.QuotaWindow;
 import java.net.URL;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
@@ -75,11 +76,33 @@ class AzureUnitsTest {
         Classification graph = c.explain(AzureFailures.of(response(429, Map.of("x-ms-user-quota-remaining", "0",
                 "x-ms-user-quota-resets-after", "00:00:03")), "{\"error\":{\"code\":\"RateLimiting\",\"message\":\"m\"}}"), 0);
         assertThat(graph.errorClass()).isEqualTo(ErrorClass.THROTTLED);
-        assertThat(graph.retryAfterNanos()).isEqualTo(TimeUnit.SECONDS.toNanos(3));
+        assertThat(graph.retryAfterNanos()).as("no retry hint: the window's reset").isEqualTo(-1);
+        assertThat(graph.window()).isEqualTo(QuotaWindow.resetsIn(TimeUnit.SECONDS.toNanos(3)));
 
         Classification ms = c.explain(AzureFailures.of(response(429, Map.of("retry-after-ms", "1500")), ""), 0);
         assertThat(ms.retryAfterNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(1500));
         assertThat(ms.summary()).isEqualTo("HTTP 429: Status code 429");
+    }
+
+    @Test
+    void resourceGraphsWindowIsSizedFromTheAnswersBeforeTheThrottle() throws Exception {
+        UserQuotaWindow w = new UserQuotaWindow();
+        Classification throttled = Classifier.defaultClassifier().explain(AzureFailures.of(response(429, Map.of(
+                "x-ms-user-quota-remaining", "0", "x-ms-user-quota-resets-after", "00:00:02")), ""), 0);
+        assertThat(w.amend(throttled)).as("nothing seen yet: the reset alone").isSameAs(throttled);
+        w.observe(response(200, Map.of("x-ms-user-quota-remaining", "11", "x-ms-user-quota-resets-after", "00:00:03"))
+                .getHeaders());
+        w.observe(response(200, Map.of("x-ms-user-quota-remaining", "14", "x-ms-user-quota-resets-after", "00:00:05"))
+                .getHeaders());
+        w.observe(response(200, Map.of("x-ms-user-quota-remaining", "3", "x-ms-user-quota-resets-after", "00:00:01"))
+                .getHeaders());
+        w.observe(response(200, Map.of()).getHeaders());
+        assertThat(w.amend(throttled).window()).as("the most ever left plus one, in the longest window seen")
+                .isEqualTo(new QuotaWindow(TimeUnit.SECONDS.toNanos(2), 15, TimeUnit.SECONDS.toNanos(5), null));
+        assertThat(w.amend(throttled).window().spreadRps()).isEqualTo(15 / 5.25);
+        Classification arm = Classifier.defaultClassifier().explain(AzureFailures.of(response(429,
+                Map.of("Retry-After", "10")), ""), 0);
+        assertThat(w.amend(arm)).as("an ARM throttle says no window").isSameAs(arm);
     }
 
     @Test

@@ -77,6 +77,12 @@ class ProviderSettingsTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.projects entry").hasMessageContaining("Bad_Project");
         assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {endpoint_url: nowhere}"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("gcp.endpoint_url").hasMessageContaining("nowhere");
+        assertThat(CloudGConfig.fromYaml("gcp: {consumer_project: my-tools-project}").gcp().consumerProject())
+                .isEqualTo("my-tools-project");
+        assertThat(c.gcp().consumerProject()).as("by default the credentials' project").isNull();
+        assertThatThrownBy(() -> CloudGConfig.fromYaml("gcp: {consumer_project: \"projects/123\"}"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("gcp.consumer_project must be a project id like my-tools-project, but was \"projects/123\"");
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
-import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
@@ -13,13 +12,13 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The embedded mapper against cloud-sim, with the real AWS SDK clients. */
+/**
+ * The embedded mapper against cloud-sim's strict profile, with the real AWS SDK clients: every stable asset
+ * and nothing that never existed, while resources come and go during the map.
+ */
 class AwsMapEndToEndTest {
     @TempDir
     Path out;
@@ -30,24 +29,15 @@ class AwsMapEndToEndTest {
         io.cloudg.testkit.MapSchema.assertEveryMapValid(out);
     }
 
-    static Set<String> keys(Stream<String> s) {
-        return s.collect(Collectors.toCollection(TreeSet::new));
-    }
-
     @Test
     void aFullAwsMapOfTheDefaultEstateEqualsTheTruthAssetForAsset() throws Exception {
         try (SimHarness h = SimHarness.defaultEstate()) {
             CloudGConfig config = h.config(out).build();
             InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
-            Set<String> truth = keys(h.sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
-                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
-            Set<String> mapped;
-            try (Stream<Asset> assets = r.assets()) {
-                mapped = keys(assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
-            }
-            assertThat(truth).hasSizeGreaterThan(400);
-            assertThat(mapped).isEqualTo(truth);
-            assertThat(r.summary().assets()).as("no duplicates").isEqualTo(truth.size());
+            Set<String> mapped = SimHarness.mappedKeys(r);
+            assertThat(h.sim.truth().stable()).hasSizeGreaterThan(400);
+            h.assertEqualsTruth(mapped, a -> a.provider().equals("aws"));
+            assertThat(r.summary().assets()).as("no duplicates").isEqualTo(mapped.size());
             assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString()).isEqualTo(CoverageStatus.SUCCESS));
             assertThat(r.throttling()).isNull();
         }
@@ -66,17 +56,11 @@ class AwsMapEndToEndTest {
                     "AWS::EC2::SecurityGroup", "AWS::EC2::NetworkInterface", "AWS::EC2::Volume", "AWS::EC2::Snapshot",
                     "AWS::EC2::Image", "AWS::EC2::InternetGateway", "AWS::EC2::NatGateway", "AWS::EC2::RouteTable",
                     "AWS::EC2::KeyPair", "AWS::EC2::EIP", "AWS::EC2::LaunchTemplate");
-            Set<String> truth = keys(h.sim.truth().assets().stream().filter(a -> ec2Types.contains(a.type()))
-                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
-            Set<String> mapped;
-            try (Stream<Asset> assets = r.assets()) {
-                mapped = keys(assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.type() + "|" + a.id()));
-            }
-            assertThat(truth).isNotEmpty();
-            assertThat(mapped).isEqualTo(truth);
+            Set<String> mapped = SimHarness.mappedKeys(r);
+            h.assertEqualsTruth(mapped, a -> ec2Types.contains(a.type()));
             assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString()).isEqualTo(CoverageStatus.SUCCESS));
             assertThat(r.coverage().stream().map(CoverageRecord::accountId).distinct().count()).isEqualTo(3);
-            assertThat(r.summary().assets()).isEqualTo(truth.size());
+            assertThat(r.summary().assets()).isEqualTo(mapped.size());
             assertThat(r.mapFile()).exists();
             ServiceCoverage amis = r.coverage().stream().filter(c -> c.region().equals("us-east-1"))
                     .flatMap(c -> c.services().stream()).filter(s -> s.service().equals("amis")).findFirst().orElseThrow();

@@ -11,7 +11,6 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.report.ThrottlingReport;
-import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +48,7 @@ class AwsThrottlingEndToEndTest {
     void describeSubnetsAlwaysThrottledIsPartialAndSaysWhy() throws Exception {
         FaultSpec faults = FaultSpec.fromYaml(
                 "faults: [{match: {provider: aws, service: ec2, operation: DescribeSubnets}, error: throttle}]");
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), faults)) {
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
             Governor g = SimHarness.governor(quickRetries());
             CloudGConfig config = h.config(out).aws(a -> a.withCollectors(EC2_NET, List.of()).withSweeps(false, false)
                     .withMaxRetries(2).withRegions(List.of("us-east-1"))).build();
@@ -89,7 +88,7 @@ class AwsThrottlingEndToEndTest {
     @Test
     void accessDeniedFailsThatServiceWithoutTrippingABreaker() throws Exception {
         FaultSpec faults = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: lambda}, error: access_denied}]");
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), faults)) {
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
             Governor g = SimHarness.governor(quickRetries());
             CloudGConfig config = h.config(out).aws(a -> a.withCollectors(List.of("lambda_functions", "vpc"), List.of())
                     .withSweeps(false, false)).build();
@@ -113,7 +112,7 @@ class AwsThrottlingEndToEndTest {
     void aThrottledAmiFanOutKeepsEveryAmiAndSaysWhichAttributesWereLost() throws Exception {
         FaultSpec faults = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: ec2, operation: DescribeImageAttribute},"
                 + " error: throttle}]");
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), faults)) {
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
             Governor g = SimHarness.governor(quickRetries());
             CloudGConfig config = h.config(out).aws(a -> a.withCollectors(List.of("amis"), List.of()).withSweeps(false, false)
                     .withMaxRetries(1).withRegions(List.of("us-east-1"))).build();

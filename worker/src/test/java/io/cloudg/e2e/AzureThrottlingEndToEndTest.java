@@ -1,6 +1,7 @@
 package io.cloudg.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
@@ -9,6 +10,8 @@ import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.core.QuotaWindow;
+import io.cloudg.resilience.report.SlowedBucket;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
@@ -16,13 +19,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Azure throttled server-side by cloud-sim: every resource listing of one subscription answers 429
- * (Retry-After: 1). The other subscription and the resource groups are never throttled.
+ * Azure throttled server-side by cloud-sim (strict): every resource listing of one subscription answers 429
+ * (Retry-After: 1, {@link SimHarness#STRICT}). The other subscription and the resource groups are never
+ * throttled.
  */
 class AzureThrottlingEndToEndTest {
     /** Every listing of one subscription lists resources, and every one of them is throttled. */
@@ -58,7 +63,7 @@ class AzureThrottlingEndToEndTest {
 
     @Test
     void aThrottledSubscriptionFailsItsListingsAndItsFullEntryIsPartial() throws Exception {
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+        try (SimHarness h = SimHarness.defaultEstate()) {
             String throttled = h.sim.estate().azure().subscriptions().get(0).id();
             String fine = h.sim.estate().azure().subscriptions().get(1).id();
             h.sim.setFaults(throttleListings(throttled));
@@ -86,8 +91,8 @@ class AzureThrottlingEndToEndTest {
             CoverageRecord good = bySubscription(r).get(fine);
             assertThat(good.services()).allSatisfy(s -> assertThat(s.status()).as(s.service()).isEqualTo(CoverageStatus.SUCCESS));
             Set<String> mapped = SimHarness.mappedKeys(r);
-            assertThat(mapped.stream().filter(k -> k.startsWith(fine + "|")).collect(Collectors.toSet()))
-                    .isEqualTo(h.truthKeys("azure").stream().filter(k -> k.startsWith(fine + "|")).collect(Collectors.toSet()));
+            h.assertEqualsTruth(mapped.stream().filter(k -> k.startsWith(fine + "|")).collect(Collectors.toSet()),
+                    a -> a.provider().equals("azure") && a.account().equals(fine));
 
             ThrottlingReport t = r.throttling();
             assertThat(t).isNotNull();
@@ -103,8 +108,39 @@ class AzureThrottlingEndToEndTest {
     }
 
     @Test
+    void resourceGraphsWindowPausesTheLeafUntilTheResetAndItsRateBecomesTheWindowsQuotaSpreadOverIt() throws Exception {
+        // 2 subscriptions, 13 queries each (one per service and one for the rest), against 15 queries per 5-second
+        // window; cloudg's leaf raised to 20/s so that the first window runs out
+        EstateSpec spec = SimHarness.strict("""
+                churn: {created: 0, deleted: 0}
+                azure: {subscriptions: 2, resource_groups: 1, resources: {Microsoft.Compute/disks: 1}}
+                """);
+        try (SimHarness h = new SimHarness(spec, null)) {
+            Governor g = SimHarness.governor(RateLimitConfig.builder().azure(a -> a.service("resourcegraph", 20, 20))
+                    .build());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).azure(a -> a.withResourceGraph(true)).build(), g)
+                    .mapInventory();
+
+            h.assertEqualsTruth(r, "azure");
+            assertThat(r.coverage()).allSatisfy(rec -> assertThat(rec.status()).as(rec.toString())
+                    .isEqualTo(CoverageStatus.SUCCESS));
+            ThrottlingReport t = r.throttling();
+            assertThat(t.totals().throttled()).as("the first window's last queries").isPositive();
+            Map.Entry<String, SlowedBucket> graph = t.slowedBuckets().entrySet().stream()
+                    .filter(e -> e.getKey().endsWith("/resourcegraph")).findFirst().orElseThrow();
+            assertThat(graph.getValue().rateRps()).as("15 queries per 5 s, learned from the answers' quota headers")
+                    .isCloseTo(QuotaWindow.sized(15, TimeUnit.SECONDS.toNanos(5)).spreadRps(), within(0.001));
+            long throttled = h.sim.stats().buckets().stream().filter(b -> b.key().contains("resourcegraph")
+                    || b.key().contains("graph")).mapToLong(io.cloudg.sim.quota.BucketStats::throttled).sum();
+            assertThat(throttled).as("refused only while the first window was spent: the queries sent before it "
+                    + "ran out, never again after the reset").isEqualTo(t.totals().throttled())
+                    .isLessThanOrEqualTo(8);
+        }
+    }
+
+    @Test
     void withTheGovernorOffTheSdksOwnRetryPolicyRetries() throws Exception {
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+        try (SimHarness h = SimHarness.defaultEstate()) {
             String throttled = h.sim.estate().azure().subscriptions().get(0).id();
             h.sim.setFaults(throttleListings(throttled));
             Governor g = SimHarness.governor(RateLimitConfig.builder().enabled(false)
@@ -125,7 +161,7 @@ class AzureThrottlingEndToEndTest {
 
     @Test
     void accessDeniedFailsEachListingWithoutTrippingABreaker() throws Exception {
-        try (SimHarness h = new SimHarness(EstateSpec.defaultEstate(), null)) {
+        try (SimHarness h = SimHarness.defaultEstate()) {
             String denied = h.sim.estate().azure().subscriptions().get(1).id();
             h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + denied
                     + "}, error: access_denied}]"));

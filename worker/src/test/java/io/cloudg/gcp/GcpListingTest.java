@@ -25,25 +25,27 @@ import org.junit.jupiter.api.Test;
 class GcpListingTest {
     @Test
     void aListingHoldsOneSlotAcrossAllItsPagesAndEachPageIsOneGovernedCall() throws Exception {
-        EstateSpec spec = EstateSpec.fromYaml("gcp: {projects: 1, resources: {pubsub.googleapis.com/Topic: 17}}");
+        // strict, but full pages and no churn: the test counts pages of a known size
+        EstateSpec spec = EstateSpec.fromYaml("realism: strict\nlistings: {short_pages: 0, empty_pages: 0}\n"
+                + "churn: {created: 0, deleted: 0}\ngcp: {projects: 1, resources: {pubsub.googleapis.com/Topic: 17}}");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(spec).build());
              Governor g = Governor.builder().config(RateLimitConfig.defaults()).build()) {
             String project = sim.estate().gcp().projects().get(0).id();
             GcpSettings settings = GcpSettings.DEFAULTS.withEndpoint(sim.gcpTarget());
             try (GcpClients clients = new GcpClients(settings, g, 4)) {
                 GcpParent parent = GcpParent.project(project);
-                GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(g,
-                        clients.client().listAssetsCallable(),
+                GcpListing<ListAssetsRequest, ListAssetsResponse> listing = new GcpListing<>(g, clients.quotas(),
+                        "ListAssets", clients.client().listAssetsCallable(),
                         token -> ListAssetsRequest.newBuilder().setParent(parent.name()).setPageSize(5)
                                 .setContentType(ContentType.RESOURCE).setPageToken(token).build(),
                         ListAssetsResponse::getNextPageToken);
-                Scope bulkhead = Scope.account("gcp", project);
+                Scope bulkhead = Scope.account("gcp", CloudAssetQuotas.CREDENTIALS_PROJECT);
                 List<Integer> slotsDuringPages = new ArrayList<>();
                 List<Integer> sizes = new ArrayList<>();
                 ThrottlingStats run = new ThrottlingStats();
                 int pages;
                 try (TaskLedger.Binding b = TaskLedger.create("t", run).bind()) {
-                    pages = listing.run(parent.scope("ListAssets"), page -> {
+                    pages = listing.run(page -> {
                         slotsDuringPages.add(g.store().slotsInUse(bulkhead));
                         sizes.add(page.getAssetsCount());
                     });

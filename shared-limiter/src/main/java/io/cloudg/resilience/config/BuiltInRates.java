@@ -65,14 +65,25 @@ public final class BuiltInRates {
             Map.of(
                     "network", ServiceLimit.of(30, 200),
                     "storage", ServiceLimit.of(0.33, 20),
-                    "resourcegraph", ServiceLimit.of(3, 15)),
+                    // 15 queries per 5-second window per user, spread over the window: a bucket that starts full
+                    // would send its burst and then its rate in the first window (29 queries)
+                    "resourcegraph", ServiceLimit.of(2.85, 1)),
             new BucketLimit(20, 200), 0.1, 16);
 
+    /**
+     * Cloud Asset's per-minute quotas: per consumer project (the leaf of every call, keyed by that project)
+     * ListAssets 100 and SearchAllResources 400 a minute; per organization (a quota every call is also charged
+     * to, {@code <Method>PerOrganization}) 800 and 1,500. Each leaf's burst (less its headroom) plus a
+     * minute of its rate stays within one minute's quota: 9.6 + 90 of 100, 18.5 + 360 of 400, 16.75 + 780 of
+     * 800, 34 + 1,440 of 1,500.
+     */
     private static final Defaults GCP_DEFAULTS = new Defaults(
             ServiceLimit.of(10, 20),
             Map.of(
                     "cloudasset.ListAssets", ServiceLimit.of(1.5, 10),
                     "cloudasset.SearchAllResources", ServiceLimit.of(6, 20),
-                    "cloudasset.SearchAllIamPolicies", ServiceLimit.of(6, 20)),
+                    "cloudasset.SearchAllIamPolicies", ServiceLimit.of(6, 20),
+                    "cloudasset.ListAssetsPerOrganization", ServiceLimit.of(13, 20),
+                    "cloudasset.SearchAllResourcesPerOrganization", ServiceLimit.of(24, 40)),
             null, 0.05, 16);
 }

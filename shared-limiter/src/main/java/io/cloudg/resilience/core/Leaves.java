@@ -12,8 +12,15 @@ import io.cloudg.resilience.config.LeafLimit;
  *       is drained; throttles less than {@link #SAME_EVENT_NANOS} after the last decrease are the same
  *       event and change nothing but the count. A Retry-After hint pauses the bucket for that long (the
  *       caller caps it at 300 s).</li>
+ *   <li><b>Throttled by a fixed window</b> ({@link QuotaWindow}): a window's reset time pauses the bucket
+ *       until the reset, as Retry-After does, and throttles that arrive before the reset are the same event
+ *       (calls sent before the window ran out). A window whose size the answer said is <em>learned</em>: the
+ *       rate becomes the window's quota spread over the window ({@link QuotaWindow#spreadRps()}, at most the
+ *       ceiling) and recovery never climbs above it again; a leaf already at or below that rate was
+ *       throttled because someone else spends the window too, and halves as above.</li>
  *   <li><b>Success</b>: once {@link #RECOVERY_QUIET_NANOS} have passed since the last throttle, a success
- *       adds {@link #RECOVERY_STEP} of the ceiling back, at most once per {@link #RECOVERY_QUIET_NANOS}.</li>
+ *       adds {@link #RECOVERY_STEP} of the ceiling back, at most once per {@link #RECOVERY_QUIET_NANOS}, up
+ *       to the ceiling or the learned window rate, whichever is lower.</li>
  *   <li>{@code adaptive: false} freezes the rate (throttles are still counted and Retry-After still
  *       pauses).</li>
  * </ul>
@@ -54,14 +61,14 @@ public final class Leaves {
         double ceiling = limit.ceilingRps();
         if (s == null) {
             return new LeafState(capacity(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
-                    Time.NEVER, 0);
+                    Time.NEVER, 0, 0);
         }
         double rate = rate(s.rate(), limit);
         double capacity = capacity(limit);
         double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), capacity);
         long at = Math.max(now, s.refilledAt());
         return new LeafState(Math.min(tokens, capacity) - taken, at, rate, ceiling, s.pausedUntil(),
-                s.lastDecreaseAt(), s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles());
+                s.lastDecreaseAt(), s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles(), s.windowRate());
     }
 
     /** Takes {@code permits}; the wait includes any pause still running. */
@@ -75,19 +82,38 @@ public final class Leaves {
      * none.
      */
     public static LeafState onThrottle(LeafState s, long now, LeafLimit limit, long retryAfterNanos) {
+        return onThrottle(s, now, limit, retryAfterNanos, QuotaWindow.NONE);
+    }
+
+    /**
+     * A throttled answer. {@code retryAfterNanos} is the provider's hint (already capped), or negative for
+     * none; {@code window} what the answer said about a fixed-window quota ({@link QuotaWindow#NONE}: nothing).
+     */
+    public static LeafState onThrottle(LeafState s, long now, LeafLimit limit, long retryAfterNanos, QuotaWindow window) {
         LeafState c = current(s, now, limit);
         double tokens = c.tokens();
         long refilledAt = c.refilledAt();
         double rate = c.rate();
+        double windowRate = c.windowRate();
         long lastDecrease = c.lastDecreaseAt();
-        if (limit.adaptive() && Time.since(now, lastDecrease) >= SAME_EVENT_NANOS) {
-            rate = Math.max(limit.floorRps(), rate / 2);
-            tokens = Math.min(tokens, 0);
-            lastDecrease = now;
-        }
         long pausedUntil = c.pausedUntil();
-        if (retryAfterNanos > 0) {
-            long until = now + retryAfterNanos;
+        boolean sameEvent = Time.since(now, lastDecrease) < SAME_EVENT_NANOS
+                || (window.known() && pausedUntil != Time.NEVER && now < pausedUntil);
+        if (limit.adaptive()) {
+            double target = rate;
+            if (window.sized()) {
+                windowRate = window.spreadRps();
+                target = Math.max(limit.floorRps(), Math.min(windowRate, c.ceiling()));
+            }
+            if (rate > target || !sameEvent) {
+                rate = rate > target ? target : Math.max(limit.floorRps(), rate / 2);
+                tokens = Math.min(tokens, 0);
+                lastDecrease = now;
+            }
+        }
+        long pause = Math.max(retryAfterNanos, window.resetNanos());
+        if (pause > 0) {
+            long until = now + pause;
             if (until > refilledAt) {
                 refilledAt = until;
                 tokens = Math.min(tokens, 0);
@@ -95,7 +121,7 @@ public final class Leaves {
             pausedUntil = pausedUntil == Time.NEVER ? until : Math.max(pausedUntil, until);
         }
         return new LeafState(tokens, refilledAt, rate, c.ceiling(), pausedUntil, lastDecrease, now,
-                c.lastIncreaseAt(), c.throttles() + 1);
+                c.lastIncreaseAt(), c.throttles() + 1, windowRate);
     }
 
     /** A stored rate clamped to the configured ceiling (and floor, when adaptive). */
@@ -103,9 +129,18 @@ public final class Leaves {
         return limit.adaptive() ? Math.min(Math.max(stored, limit.floorRps()), limit.ceilingRps()) : limit.ceilingRps();
     }
 
-    /** Whether a success now takes a recovery step on a leaf at {@code rate} below {@code ceiling}. */
+    /** The highest rate recovery may reach: the ceiling, or the learned window rate if that is lower. */
+    private static double recoveryLimit(double ceiling, double windowRate) {
+        return windowRate > 0 && windowRate < ceiling ? windowRate : ceiling;
+    }
+
+    /**
+     * Whether a success now takes a recovery step on a leaf at {@code rate} below {@code ceiling} (and below
+     * the window rate it learned).
+     */
     private static boolean recovers(double rate, double ceiling, LeafState s, long now, LeafLimit limit) {
-        return limit.adaptive() && rate < ceiling && Time.since(now, s.lastThrottleAt()) >= RECOVERY_QUIET_NANOS
+        return limit.adaptive() && rate < recoveryLimit(ceiling, s.windowRate())
+                && Time.since(now, s.lastThrottleAt()) >= RECOVERY_QUIET_NANOS
                 && Time.since(now, s.lastIncreaseAt()) >= RECOVERY_QUIET_NANOS;
     }
 
@@ -123,8 +158,8 @@ public final class Leaves {
         if (!recovers(c.rate(), c.ceiling(), c, now, limit)) {
             return c;
         }
-        double rate = Math.min(c.ceiling(), c.rate() + RECOVERY_STEP * c.ceiling());
+        double rate = Math.min(recoveryLimit(c.ceiling(), c.windowRate()), c.rate() + RECOVERY_STEP * c.ceiling());
         return new LeafState(c.tokens(), c.refilledAt(), rate, c.ceiling(), c.pausedUntil(), c.lastDecreaseAt(),
-                c.lastThrottleAt(), now, c.throttles());
+                c.lastThrottleAt(), now, c.throttles(), c.windowRate());
     }
 }

@@ -143,7 +143,7 @@ public final class InMemoryStateStore implements StateStore {
             LeafState before = cur.bucket();
             LeafState after;
             if (r.outcome() == AttemptOutcome.THROTTLED) {
-                after = Leaves.onThrottle(before, now, r.leafLimit(), r.retryAfterNanos());
+                after = Leaves.onThrottle(before, now, r.leafLimit(), r.retryAfterNanos(), r.window());
             } else if (r.outcome() == AttemptOutcome.SUCCESS) {
                 after = Leaves.onSuccess(before, now, r.leafLimit());
             } else {

@@ -6,6 +6,7 @@ import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.OutcomeResult;
 import io.cloudg.resilience.spi.SlotLease;
@@ -158,6 +159,11 @@ public final class DegradingStateStore implements StateStore {
         return new LeafLimit(l.ceilingRps() / fleet, Math.max(1, l.burst() / fleet), l.minRps(), l.adaptive());
     }
 
+    /** A learned window's quota shared as the limits are: each process spends 1/fleet of it. */
+    QuotaWindow share(QuotaWindow w) {
+        return w.sized() ? w.withSize(Math.max(1, w.calls() / fleet), w.windowNanos()) : w;
+    }
+
     BucketLimit share(BucketLimit b) {
         return b == null ? null : new BucketLimit(b.rateRps() / fleet, Math.max(1, b.burst() / fleet));
     }
@@ -199,13 +205,14 @@ public final class DegradingStateStore implements StateStore {
         SlotLease release = r.release();
         long gen = r.probeGeneration();
         return gen >= 0 && !isLocal(release) ? r : new OutcomeRequest(r.leaf(), r.leafLimit(), r.outcome(),
-                r.retryAfterNanos(), r.breaker(), r.verdict(), gen < 0 ? 0 : gen, isLocal(release) ? null : release);
+                r.retryAfterNanos(), r.breaker(), r.verdict(), gen < 0 ? 0 : gen, isLocal(release) ? null : release,
+                r.window());
     }
 
     private OutcomeRequest toLocal(OutcomeRequest r) {
         long gen = r.probeGeneration();
         return new OutcomeRequest(r.leaf(), share(r.leafLimit()), r.outcome(), r.retryAfterNanos(), r.breaker(),
-                r.verdict(), gen < 0 ? -gen : 0, null);
+                r.verdict(), gen < 0 ? -gen : 0, null, share(r.window()));
     }
 
     @Override

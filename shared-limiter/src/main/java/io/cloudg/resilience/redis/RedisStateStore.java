@@ -9,6 +9,7 @@ import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.BucketState;
 import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.core.LeafState;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
@@ -344,6 +345,15 @@ public final class RedisStateStore implements StateStore {
 
     // ------------------------------------------------------------------ outcome
 
+    /** The record script's quota window argument: empty unless a throttle said something about a window. */
+    private static byte[] window(OutcomeRequest r) {
+        QuotaWindow w = r.window();
+        if (r.outcome() != AttemptOutcome.THROTTLED || !w.known()) {
+            return EMPTY;
+        }
+        return pack(w.resetNanos(), w.calls(), w.windowNanos());
+    }
+
     /** Queues the record script for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
     private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
         PreparedLeaf p = prepared(r.leaf());
@@ -353,7 +363,7 @@ public final class RedisStateStore implements StateStore {
                 nowArg(), p.recordLimits(r.leafLimit(), r.breaker()),
                 r.outcome() == AttemptOutcome.SUCCESS ? SUCCESS : r.outcome() == AttemptOutcome.THROTTLED ? THROTTLED : OTHER,
                 VERDICTS[r.verdict().ordinal()], number(r.retryAfterNanos()), number(r.probeGeneration()),
-                releaseHere ? number(release.id()) : EMPTY, p.leafText, ttlBytes);
+                releaseHere ? number(release.id()) : EMPTY, p.leafText, ttlBytes, window(r));
         if (release != null && !releaseHere) {
             CompletableFuture<Object> other = slotsAsync("release", release.bulkhead(), s(release.id()), 0);
             return f.thenCombine(other, (a, b) -> a);
@@ -609,10 +619,11 @@ public final class RedisStateStore implements StateStore {
             return null;
         }
         Double throttles = numberField(h, "throttles");
+        Double windowRate = numberField(h, "window_rate");
         return new LeafState(tokens, nanosOrNever(h, "refilled_at"), numberField(h, "rate"),
                 numberField(h, "ceiling"), nanosOrNever(h, "paused_until"), nanosOrNever(h, "last_decrease"),
                 nanosOrNever(h, "last_throttle"), nanosOrNever(h, "last_increase"),
-                throttles == null ? 0 : throttles.longValue());
+                throttles == null ? 0 : throttles.longValue(), windowRate == null ? 0 : windowRate);
     }
 
     /** The stored breaker of {@code leaf} read back as the core type, or null if it has none. */

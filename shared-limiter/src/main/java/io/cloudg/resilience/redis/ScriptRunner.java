@@ -148,7 +148,7 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 9 (cloudg.lua's
+     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10 (cloudg.lua's
      * batch relies on it).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {

@@ -1,11 +1,13 @@
 package io.cloudg.resilience.spi;
 
 import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.core.QuotaWindow;
 
 /**
  * What an {@link ErrorInspector} could read off one exception: the provider's error code, the HTTP
- * status, the raw {@code Retry-After} value, the provider's own message, and optionally the SDK's own
- * verdict. Every field is optional; {@code 0} means "no HTTP status".
+ * status, the raw {@code Retry-After} value, the provider's own message, what it said about a fixed-window
+ * quota (its reset time, its size), and optionally the SDK's own verdict. Every field is optional; {@code 0}
+ * means "no HTTP status".
  */
 public final class ErrorFacts {
     private final String code;
@@ -13,6 +15,7 @@ public final class ErrorFacts {
     private final String retryAfter;
     private final String message;
     private final ErrorClass sdkVerdict;
+    private final QuotaWindow window;
 
     private ErrorFacts(Builder b) {
         this.code = b.code == null || b.code.isBlank() ? null : b.code.trim();
@@ -20,6 +23,7 @@ public final class ErrorFacts {
         this.retryAfter = b.retryAfter;
         this.message = b.message;
         this.sdkVerdict = b.sdkVerdict;
+        this.window = b.window == null ? QuotaWindow.NONE : b.window;
     }
 
     public static Builder builder() {
@@ -44,6 +48,12 @@ public final class ErrorFacts {
      */
     public ErrorClass sdkVerdict() { return sdkVerdict; }
 
+    /**
+     * What the answer said about a fixed-window quota: when the window resets (not capped yet), how many calls
+     * it grants and how long it is; {@link QuotaWindow#NONE} when nothing.
+     */
+    public QuotaWindow window() { return window; }
+
     public boolean isEmpty() {
         return code == null && httpStatus == 0 && sdkVerdict == null;
     }
@@ -51,7 +61,7 @@ public final class ErrorFacts {
     @Override
     public String toString() {
         return "ErrorFacts{code=" + code + ", status=" + httpStatus + ", retryAfter=" + retryAfter
-                + ", verdict=" + sdkVerdict + ", message=" + message + "}";
+                + ", verdict=" + sdkVerdict + (window.known() ? ", window=" + window : "") + ", message=" + message + "}";
     }
 
     public static final class Builder {
@@ -60,12 +70,14 @@ public final class ErrorFacts {
         private String retryAfter;
         private String message;
         private ErrorClass sdkVerdict;
+        private QuotaWindow window;
 
         public Builder code(String code) { this.code = code; return this; }
         public Builder httpStatus(int status) { this.httpStatus = status; return this; }
         public Builder retryAfter(String raw) { this.retryAfter = raw; return this; }
         public Builder message(String message) { this.message = message; return this; }
         public Builder sdkVerdict(ErrorClass verdict) { this.sdkVerdict = verdict; return this; }
+        public Builder window(QuotaWindow w) { this.window = w; return this; }
 
         public ErrorFacts build() {
             return new ErrorFacts(this);

@@ -27,11 +27,11 @@ local REFUND_MILLIS = 100                -- RetryBudgets.REFUND_MILLIS
 
 -- State hashes ------------------------------------------------------------------------------------------
 local LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
-  'last_throttle', 'last_increase', 'throttles'}
+  'last_throttle', 'last_increase', 'throttles', 'window_rate'}
 local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b_probe_until',
   'b_probe_gen', 'b_trips'}
 local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
-  'last_throttle', 'last_increase', 'throttles', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
+  'last_throttle', 'last_increase', 'throttles', 'window_rate', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
   'b_probe_until', 'b_probe_gen', 'b_trips'}
 -- what the general case of an admission reads first (a closed breaker needs no more)
 local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
@@ -106,7 +106,7 @@ end
 -- those that differ from old (nil becomes 'n'), plus updated_at, and keeps the TTL (keep_until); writes
 -- nothing when no field changed. A field the caller did not read must be one the computation copied
 -- unchanged (then it is nil on both sides and is not written). Times and counts go in with %d; the others
--- (tokens, rate, ceiling) as numbers.
+-- (tokens, rate, ceiling, window_rate) as numbers.
 local function save(key, old, t, fields, scope, now, ttl)
   local args, n
   if old == nil then
@@ -121,7 +121,7 @@ local function save(key, old, t, fields, scope, now, ttl)
       if v == nil then
         if old ~= nil then args[n + 1], args[n + 2], n = f, 'n', n + 2 end
       else
-        if f ~= 'tokens' and f ~= 'rate' and f ~= 'ceiling' then v = string.format('%d', v) end
+        if f ~= 'tokens' and f ~= 'rate' and f ~= 'ceiling' and f ~= 'window_rate' then v = string.format('%d', v) end
         args[n + 1], args[n + 2], n = f, v, n + 2
       end
     end
@@ -178,16 +178,23 @@ local function leaf_take(tokens, refilled_at, rate, now, capacity, taken)
   return math.min(refilled(tokens, refilled_at, now, rate, capacity), capacity) - taken, math.max(now, refilled_at)
 end
 
--- Leaves.recovers: whether a success now takes a recovery step on a leaf at `rate` below `ceiling`.
-local function leaf_recovers(adaptive, rate, ceiling, last_throttle, last_increase, now)
-  return adaptive and rate < ceiling and since(now, last_throttle) >= RECOVERY_QUIET_NANOS
-    and since(now, last_increase) >= RECOVERY_QUIET_NANOS
+-- Leaves.recoveryLimit: the highest rate recovery may reach, the ceiling or the learned window rate (nil: none).
+local function leaf_recovery_limit(ceiling, window_rate)
+  if window_rate ~= nil and window_rate > 0 and window_rate < ceiling then return window_rate end
+  return ceiling
+end
+
+-- Leaves.recovers: whether a success now takes a recovery step on a leaf at `rate` below `ceiling` (and below
+-- the window rate it learned).
+local function leaf_recovers(adaptive, rate, ceiling, last_throttle, last_increase, now, window_rate)
+  return adaptive and rate < leaf_recovery_limit(ceiling, window_rate)
+    and since(now, last_throttle) >= RECOVERY_QUIET_NANOS and since(now, last_increase) >= RECOVERY_QUIET_NANOS
 end
 
 -- Leaves.onSuccess's "nothing changes": no recovery step, the rate and ceiling already those configured.
-local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase, now)
+local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase, now, window_rate)
   return stored_ceiling == L.ceiling and leaf_rate(rate, L.ceiling, L.floor, L.adaptive) == rate
-    and not leaf_recovers(L.adaptive, rate, stored_ceiling, last_throttle, last_increase, now)
+    and not leaf_recovers(L.adaptive, rate, stored_ceiling, last_throttle, last_increase, now, window_rate)
 end
 
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens.
@@ -199,7 +206,8 @@ local function leaf_current(s, now, L, taken)
   local tokens, at = leaf_take(s.tokens, s.refilled_at, s.rate, now, capacity, taken)
   return {tokens = tokens, refilled_at = at, rate = leaf_rate(s.rate, L.ceiling, L.floor, L.adaptive),
     ceiling = L.ceiling, paused_until = s.paused_until, last_decrease = s.last_decrease,
-    last_throttle = s.last_throttle, last_increase = s.last_increase, throttles = s.throttles}
+    last_throttle = s.last_throttle, last_increase = s.last_increase, throttles = s.throttles,
+    window_rate = s.window_rate}
 end
 
 local function leaf_reserve(s, now, L, permits)
@@ -207,20 +215,44 @@ local function leaf_reserve(s, now, L, permits)
   return c, wait_for(c.tokens, c.refilled_at, now, c.rate)
 end
 
-local function leaf_throttle(s, now, L, retry_after)
+-- What a throttle said about a fixed-window quota (QuotaWindow), from the record script's argument: its
+-- reset (negative: not said), its calls and length (0: not said).
+local NO_WINDOW = {reset = -1, calls = 0, window = 0, known = false, sized = false}
+
+local function quota_window(arg)
+  if arg == nil or arg == '' then return NO_WINDOW end
+  local reset, calls, window = struct.unpack('<ddd', arg)
+  local sized = calls > 0 and window > 0
+  return {reset = reset, calls = calls, window = window, known = reset >= 0 or sized, sized = sized}
+end
+
+-- Leaves.onThrottle: AIMD (halve, once per event), a window learned (its quota spread over it, QuotaWindow.
+-- spreadRps), a pause until Retry-After or the window's reset.
+local function leaf_throttle(s, now, L, retry_after, W)
   local c = leaf_current(s, now, L, 0)
   local tokens = c.tokens
   local refilled_at = c.refilled_at
   local rate = c.rate
+  local window_rate = c.window_rate
   local last_decrease = c.last_decrease
-  if L.adaptive and since(now, last_decrease) >= SAME_EVENT_NANOS then
-    rate = math.max(L.floor, rate / 2)
-    tokens = math.min(tokens, 0)
-    last_decrease = now
-  end
   local paused_until = c.paused_until
-  if retry_after > 0 then
-    local till = now + retry_after
+  local same_event = since(now, last_decrease) < SAME_EVENT_NANOS
+    or (W.known and paused_until ~= nil and now < paused_until)
+  if L.adaptive then
+    local target = rate
+    if W.sized then
+      window_rate = W.calls * SECOND / (W.window + HEADROOM_SECONDS * SECOND)
+      target = math.max(L.floor, math.min(window_rate, c.ceiling))
+    end
+    if rate > target or not same_event then
+      if rate > target then rate = target else rate = math.max(L.floor, rate / 2) end
+      tokens = math.min(tokens, 0)
+      last_decrease = now
+    end
+  end
+  local pause = math.max(retry_after, W.reset)
+  if pause > 0 then
+    local till = now + pause
     if till > refilled_at then
       refilled_at = till
       tokens = math.min(tokens, 0)
@@ -228,17 +260,21 @@ local function leaf_throttle(s, now, L, retry_after)
     if paused_until == nil then paused_until = till else paused_until = math.max(paused_until, till) end
   end
   return {tokens = tokens, refilled_at = refilled_at, rate = rate, ceiling = c.ceiling, paused_until = paused_until,
-    last_decrease = last_decrease, last_throttle = now, last_increase = c.last_increase, throttles = c.throttles + 1}
+    last_decrease = last_decrease, last_throttle = now, last_increase = c.last_increase, throttles = c.throttles + 1,
+    window_rate = window_rate}
 end
 
 -- Leaves.onSuccess: s itself when nothing changes (the refill is credited by the next reservation).
 local function leaf_success(s, now, L)
-  if s ~= nil and s.rate ~= nil and leaf_keeps(s.rate, s.ceiling, L, s.last_throttle, s.last_increase, now) then
+  if s ~= nil and s.rate ~= nil
+      and leaf_keeps(s.rate, s.ceiling, L, s.last_throttle, s.last_increase, now, s.window_rate) then
     return s
   end
   local c = leaf_current(s, now, L, 0)
-  if not leaf_recovers(L.adaptive, c.rate, c.ceiling, c.last_throttle, c.last_increase, now) then return c end
-  c.rate = math.min(c.ceiling, c.rate + RECOVERY_STEP * c.ceiling)
+  if not leaf_recovers(L.adaptive, c.rate, c.ceiling, c.last_throttle, c.last_increase, now, c.window_rate) then
+    return c
+  end
+  c.rate = math.min(leaf_recovery_limit(c.ceiling, c.window_rate), c.rate + RECOVERY_STEP * c.ceiling)
   c.last_increase = now
   return c
 end
@@ -476,7 +512,7 @@ local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, 
   local existed = s ~= nil and s.rate ~= nil
   local after = nil
   if outcome == 'T' then
-    after = leaf_throttle(s, now, L, tonumber(A[5]))
+    after = leaf_throttle(s, now, L, tonumber(A[5]), quota_window(A[10]))
   elseif outcome == 'S' or not existed then
     after = leaf_success(s, now, L)
   end
@@ -514,7 +550,8 @@ end
 --                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
 --                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
 --                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
---                9 ttl ms (text)
+--                9 ttl ms (text), 10 what a throttle said about a quota window ('' = nothing; else 3 little-endian
+--                doubles: reset ns (< 0: not said), calls per window and window ns (0: not said))
 -- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
 local function record(K, A, now)
   local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
@@ -526,10 +563,10 @@ local function record(K, A, now)
     -- the outcome is neither success nor throttle; Breakers.onCallEnd keeps a closed breaker with no
     -- failures): one HMGET, and the release
     local h = redis.call('HMGET', K[1], 'v', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
-      'b_failures')
+      'b_failures', 'window_rate')
     local rate = tonumber(h[2])
     if h[1] == VERSION and rate ~= nil
-        and (outcome ~= 'S' or leaf_keeps(rate, tonumber(h[3]), L, tonumber(h[4]), tonumber(h[5]), now))
+        and (outcome ~= 'S' or leaf_keeps(rate, tonumber(h[3]), L, tonumber(h[4]), tonumber(h[5]), now, tonumber(h[8])))
         and (b_on == 0 or (h[6] == '0' and h[7] == '0'
           and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(A[6])) == CLOSED_CLEAN)) then
       if A[7] ~= '' then slot_release(K[2], A[7]) end
@@ -544,7 +581,7 @@ end
 -- (ScriptRunner sends what a lane has queued this way, so that the per-run costs are paid once). Each call
 -- is exactly admit's or record's; all calls of a run see the same instant.
 -- A: 1 one letter per call, A (admit) or R (record); then every call's arguments in order (admit 6,
---    record 9). K: every call's keys in order (admit 3, record 2). The calls share one hash slot when the
+--    record 10). K: every call's keys in order (admit 3, record 2). The calls share one hash slot when the
 --    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
 -- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
 -- wrote before the error stays, as for a script of its own; the calls after it still run).
@@ -561,8 +598,8 @@ local function batch(K, A)
       k, a, call = k + 3, a + 6, admit
     else
       keys = {K[k + 1], K[k + 2]}
-      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9]}
-      k, a, call = k + 2, a + 9, record
+      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]}
+      k, a, call = k + 2, a + 10, record
     end
     local at
     if args[1] ~= '' then

@@ -32,7 +32,7 @@ class RateLimitConfigTest {
         assertThat(azure.leafLimit("compute", null)).isEqualTo(new LeafLimit(15, 100, 0.1, true));
         assertThat(azure.leafLimit("network", null)).isEqualTo(new LeafLimit(30, 200, 0.1, true));
         assertThat(azure.leafLimit("storage", null)).isEqualTo(new LeafLimit(0.33, 20, 0.1, true));
-        assertThat(azure.leafLimit("resourcegraph", null)).isEqualTo(new LeafLimit(3, 15, 0.1, true));
+        assertThat(azure.leafLimit("resourcegraph", null)).isEqualTo(new LeafLimit(2.85, 1, 0.1, true));
         assertThat(azure.account()).isEqualTo(new BucketLimit(20, 200));
         assertThat(azure.maxConcurrency()).isEqualTo(16);
 
@@ -41,6 +41,9 @@ class RateLimitConfigTest {
         assertThat(gcp.leafLimit("cloudasset", "ListAssets")).isEqualTo(new LeafLimit(1.5, 10, 0.05, true));
         assertThat(gcp.leafLimit("cloudasset", "SearchAllResources")).isEqualTo(new LeafLimit(6, 20, 0.05, true));
         assertThat(gcp.leafLimit("cloudasset", "SearchAllIamPolicies")).isEqualTo(new LeafLimit(6, 20, 0.05, true));
+        assertThat(gcp.leafLimit("cloudasset", "ListAssetsPerOrganization")).isEqualTo(new LeafLimit(13, 20, 0.05, true));
+        assertThat(gcp.leafLimit("cloudasset", "SearchAllResourcesPerOrganization"))
+                .isEqualTo(new LeafLimit(24, 40, 0.05, true));
         assertThat(gcp.maxConcurrency()).isEqualTo(16);
 
         for (ProviderLimits p : c.providers().values()) {

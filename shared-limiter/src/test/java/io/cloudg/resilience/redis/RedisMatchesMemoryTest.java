@@ -7,6 +7,7 @@ import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
@@ -31,10 +32,11 @@ import org.redisson.api.RedissonClient;
 
 /**
  * The Lua scripts against the Java rules they mirror: the same random sequence of admissions, outcomes
- * (successes, throttles with and without Retry-After, transient and fatal errors, breaker verdicts, probes),
+ * (successes, throttles with and without Retry-After or a quota window's reset and size, transient and fatal
+ * errors, breaker verdicts, probes),
  * limit changes and clock moves goes to a Redis store and to the in-memory store on one manual clock, and
  * every answer, the stored state after every step (the leaf's token balance, refill time, rate, ceiling,
- * AIMD timestamps and throttle count, its breaker, the account bucket) and the snapshots must be identical,
+ * AIMD timestamps and throttle count, learned window rate, its breaker, the account bucket) and the snapshots must be identical,
  * to the last bit of every double. State that only the stored balance would reveal (a refill to the wrong
  * cap, a success that rewrote the balance) fails here even when every answer agrees.
  */
@@ -114,11 +116,18 @@ class RedisMatchesMemoryTest {
                             : outcome == AttemptOutcome.SUCCESS ? CallVerdict.SUCCESS
                             : CallVerdict.values()[rnd.nextInt(CallVerdict.values().length)];
                     long gen = verdict != CallVerdict.NONE && rnd.nextBoolean() ? probe[i] : 0;
+                    QuotaWindow window = QuotaWindow.NONE;
+                    if (outcome == AttemptOutcome.THROTTLED && rnd.nextInt(3) == 0) {
+                        int kind = rnd.nextInt(3); // 0: the reset only, 1: the size only, 2: both
+                        long calls = kind == 0 ? 0 : 1 + rnd.nextInt(200);
+                        window = new QuotaWindow(kind == 1 ? -1 : rnd.nextInt(6000) * 1_000_000L, calls,
+                                calls == 0 ? 0 : (1 + rnd.nextInt(60)) * SEC, null);
+                    }
                     Pair release = !held.isEmpty() && rnd.nextBoolean() ? held.remove(rnd.nextInt(held.size())) : null;
                     OutcomeResult or = r.record(new OutcomeRequest(leaf, limit, outcome, retryAfter, b, verdict, gen,
-                            release == null ? null : release.redis()));
+                            release == null ? null : release.redis(), window));
                     OutcomeResult om = m.record(new OutcomeRequest(leaf, limit, outcome, retryAfter, b, verdict, gen,
-                            release == null ? null : release.memory()));
+                            release == null ? null : release.memory(), window));
                     assertThat(or).as(what + " " + outcome + " " + verdict).isEqualTo(om);
                 } else {
                     time.advance(Duration.ofMillis(rnd.nextInt(3) == 0 ? rnd.nextInt(20_000) : rnd.nextInt(300)));

@@ -10,6 +10,7 @@ import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.CallVerdict;
+import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -207,6 +208,79 @@ public abstract class StateStoreContract {
         long wait = admitWait();
         assertThat(wait).isGreaterThanOrEqualTo(30 * SEC).isLessThan(31 * SEC);
         assertThat(leaf(LEAF).pausedForNanos()).isEqualTo(30 * SEC);
+    }
+
+    // ------------------------------------------------------------------ fixed windows (issue 15)
+
+    protected OutcomeResult windowThrottle(QuotaWindow w) {
+        return store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
+                null, w));
+    }
+
+    @Test
+    void aWindowsResetPausesTheLeafUntilTheReset() {
+        admitWait();
+        OutcomeResult r = windowThrottle(QuotaWindow.resetsIn(3 * SEC));
+        assertThat(r.rateRps()).as("a window of unknown size: AIMD halves").isEqualTo(10.0);
+        assertThat(leaf(LEAF).pausedForNanos()).isEqualTo(3 * SEC);
+        assertThat(admitWait()).as("the reset, then the next token at 10/s").isEqualTo(3 * SEC + 100 * MS);
+    }
+
+    @Test
+    void throttlesThatArriveBeforeTheWindowResetsAreOneEvent() {
+        windowThrottle(QuotaWindow.resetsIn(4 * SEC));
+        time.advance(Duration.ofMillis(2500));
+        OutcomeResult late = windowThrottle(QuotaWindow.resetsIn(1500 * MS));
+        assertThat(late.rateDecreased()).as("sent before the window ran out").isFalse();
+        assertThat(late.rateRps()).isEqualTo(10.0);
+        assertThat(leaf(LEAF).throttles()).isEqualTo(2);
+        time.advance(Duration.ofMillis(1500));
+        assertThat(windowThrottle(QuotaWindow.resetsIn(4 * SEC)).rateRps()).as("the next window's throttle")
+                .isEqualTo(5.0);
+    }
+
+    @Test
+    void aThrottleThatSaysTheWindowsSizeSetsTheRateToItsQuotaSpreadOverTheWindow() {
+        admitWait();
+        QuotaWindow w = new QuotaWindow(2 * SEC, 15, 5 * SEC, null);
+        OutcomeResult r = windowThrottle(w);
+        double spread = 15 / 5.25;
+        assertThat(w.spreadRps()).isEqualTo(spread);
+        assertThat(r.rateDecreased()).isTrue();
+        assertThat(r.rateRps()).as("15 per 5 s, a quarter second of headroom").isEqualTo(spread);
+        long first = admitWait();
+        assertThat(first).as("after the reset, one token at the spread rate").isEqualTo(2 * SEC
+                + (long) Math.ceil(SEC / spread));
+        assertThat(leaf(LEAF).ceilingRps()).isEqualTo(20.0);
+    }
+
+    @Test
+    void recoveryNeverClimbsAboveALearnedWindowRate() {
+        QuotaWindow w = QuotaWindow.sized(15, 5 * SEC);
+        double spread = w.spreadRps();
+        windowThrottle(w);
+        time.advance(Duration.ofSeconds(2));
+        OutcomeResult again = windowThrottle(w);
+        assertThat(again.rateRps()).as("throttled at the spread rate: someone shares the window").isEqualTo(spread / 2);
+        for (int i = 0; i < 20; i++) {
+            time.advance(Duration.ofSeconds(5));
+            success();
+        }
+        assertThat(leaf(LEAF).rateRps()).as("recovered to the window rate, not to the ceiling of 20").isEqualTo(spread);
+    }
+
+    @Test
+    void aWindowLargerThanTheCeilingHalvesTheLeafAsAnyThrottle() {
+        LeafLimit slow = new LeafLimit(1.5, 10, 0.05, true);
+        QuotaWindow minute = QuotaWindow.sized(100, 60 * SEC);
+        OutcomeResult r = store.record(new OutcomeRequest(LEAF, slow, AttemptOutcome.THROTTLED, -1, BREAKER,
+                CallVerdict.NONE, 0, null, minute));
+        assertThat(r.rateRps()).as("already below 100/min: someone else spends the window").isEqualTo(0.75);
+        for (int i = 0; i < 20; i++) {
+            time.advance(Duration.ofSeconds(5));
+            store.record(new OutcomeRequest(LEAF, slow, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0, null));
+        }
+        assertThat(leaf(LEAF).rateRps()).as("recovers to the ceiling, below the window rate").isEqualTo(1.5);
     }
 
     @Test
