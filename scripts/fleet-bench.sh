@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The fleet scaling benchmark of BENCHMARKS.md ("Fleet"): one generated cloud-sim estate mapped by fleets
 # of 1, 2 and 4 worker JVMs, with a real Kafka and Redis started from the Maven build (no Docker).
-#   mvn -B -ntp -DskipTests install && scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300]
-#       [--latency-ms 60] [--threads 8] [--in-flight 2] [--repeat 3]
+#   mvn -B -ntp -DskipTests package && scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300]
+#       [--latency-ms 60] [--threads 8] [--in-flight N (default: unset)] [--repeat 3]
 # Logs of every process: target/fleet-bench/.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
 for f in cli/target/cloudg-cli.jar coordinator/target/fleet-dev.classpath bench/target/benchmarks.jar; do
   if [ ! -e "$f" ]; then
-    echo "fleet-bench: $f is missing; run: mvn -B -ntp -DskipTests install" >&2
+    echo "fleet-bench: $f is missing; run: mvn -B -ntp -DskipTests package" >&2
     exit 2
   fi
 done

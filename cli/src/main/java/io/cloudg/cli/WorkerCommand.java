@@ -32,7 +32,8 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "ID", description = "this worker's name (default: host name and pid)")
     String id;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", description = "tasks at once (default 4)")
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "tasks at once (default: as many as keep "
+            + "the threads busy, up to --threads)")
     Integer maxInFlight;
 
     @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once (default 16)")

@@ -19,7 +19,7 @@ import java.util.Set;
  *   task_timeout_seconds: 900        # an execution running longer is abandoned and retried elsewhere
  *   max_attempts: 3                  # then the task's coverage is FAILED with the reason
  *   max_collectors_per_task: 12      # a region's collectors are split into groups of at most this many
- *   worker: {max_in_flight: 4, threads: 16, shutdown_grace_seconds: 25, health_port: 8081}
+ *   worker: {threads: 16, shutdown_grace_seconds: 25, health_port: 8081}   # max_in_flight: unset, tasks while a thread idles
  * }</pre>
  *
  * @param lostGrace how long past its timeout a started execution may stay silent before the coordinator

@@ -9,7 +9,10 @@ import java.util.Set;
  * The {@code fleet.worker} block.
  *
  * @param id this worker's name in the group and in results; null: the host name (the pod name) and pid
- * @param maxInFlight tasks one worker runs at once
+ * @param maxInFlight tasks one worker runs at once; {@link #AUTO} (the default, the key absent): as many as
+ *        keep its collector threads busy, taking another task whenever no job waits for a thread and one is
+ *        idle (its tasks are waiting on quotas: an AMI fan-out holds one thread for as long as EC2's rate
+ *        makes it), up to {@code threads} tasks
  * @param threads collector jobs one worker runs at once (over all its tasks)
  * @param shutdownGrace on SIGTERM, how long in-flight tasks may finish before they are handed back
  * @param healthPort the port of {@code /healthz} and {@code /readyz}; 0: no probe server
@@ -21,14 +24,17 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
     static final Set<String> KEYS = Set.of("id", "max_in_flight", "threads", "shutdown_grace_seconds", "health_port",
             "chunk_assets", "chunk_bytes");
 
-    public static final WorkerSettings DEFAULTS = new WorkerSettings(null, 4, 16, Duration.ofSeconds(25), 8081, 500,
+    /** {@code max_in_flight} not set: tasks are taken while a collector thread would otherwise idle. */
+    public static final int AUTO = 0;
+
+    public static final WorkerSettings DEFAULTS = new WorkerSettings(null, AUTO, 16, Duration.ofSeconds(25), 8081, 500,
             256 * 1024);
 
     public WorkerSettings {
         if (id != null && !id.matches("[A-Za-z0-9._:-]{1,128}")) {
             throw ConfigErrors.mustBe("fleet.worker.id", "1-128 characters of [A-Za-z0-9._:-]", id);
         }
-        if (maxInFlight < 1) {
+        if (maxInFlight < 0) {
             throw ConfigErrors.mustBe("fleet.worker.max_in_flight", "an integer >= 1", maxInFlight);
         }
         if (threads < 1) {
@@ -53,6 +59,9 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
     }
 
     public WorkerSettings withMaxInFlight(int n) {
+        if (n < 1) {
+            throw ConfigErrors.mustBe("fleet.worker.max_in_flight", "an integer >= 1", n);
+        }
         return new WorkerSettings(id, n, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes);
     }
 

@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
- *     [--latency-ms 60] [--threads 8] [--in-flight 2] [--repeat 3]
+ *     [--latency-ms 60] [--threads 8] [--in-flight N (default: unset)] [--repeat 3]
  * </pre>
  */
 public final class FleetScalingBench {
@@ -63,7 +63,7 @@ public final class FleetScalingBench {
             int perType = 2;
             int latency = 60;
             int threads = 8;
-            int inFlight = 2;
+            int inFlight = 0; // unset: a worker takes tasks while a thread would idle
             int repeat = 3;
             Map<AwsType, Integer> counts = new LinkedHashMap<>();
             Path dir = Path.of("target", "fleet-bench");
@@ -132,9 +132,10 @@ public final class FleetScalingBench {
             awaitPort(kafkaPort, Duration.ofSeconds(120));
             awaitPort(redisPort, Duration.ofSeconds(30));
             System.out.printf(Locale.ROOT, "estate: %d accounts x %s, %d of each AWS type%s, %d ms (+%d ms jitter) per call; "
-                            + "per worker: %d tasks in flight, %d threads; %d measured map(s) per fleet after one warm-up%n",
+                            + "per worker: %s, %d threads; %d measured map(s) per fleet after one warm-up%n",
                     o.accounts(), o.regions(), o.perType(), o.counts().isEmpty() ? "" : " except " + o.counts(),
-                    o.latencyMs(), o.latencyMs() / 2, o.inFlight(), o.threads(), o.repeat());
+                    o.latencyMs(), o.latencyMs() / 2, o.inFlight() > 0 ? o.inFlight() + " tasks in flight"
+                            : "tasks while a thread is idle", o.threads(), o.repeat());
             List<Result> results = new ArrayList<>();
             for (int n : o.workers()) {
                 Result r = runOnce(o, n, kafkaPort, redisPort);
@@ -193,7 +194,8 @@ public final class FleetScalingBench {
                     "  topics: {prefix: " + name + ", task_partitions: 16, result_partitions: 8}",
                     "  group: " + name,
                     "  progress_interval_seconds: 30",
-                    "  worker: {max_in_flight: " + o.inFlight() + ", threads: " + o.threads() + ", shutdown_grace_seconds: 10}",
+                    "  worker: {" + (o.inFlight() > 0 ? "max_in_flight: " + o.inFlight() + ", " : "") + "threads: "
+                            + o.threads() + ", shutdown_grace_seconds: 10}",
                     ""));
             List<Integer> probes = new ArrayList<>();
             for (int i = 1; i <= n; i++) {

@@ -185,7 +185,31 @@ class FleetInProcessIT {
         assertThat(run.get("governor_store").asText()).contains("127.0.0.1:" + estate.redisPort);
         assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
         assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
-        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ tasks\\].*ETA .*"));
+        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\].*ETA .*"));
+    }
+
+    @Test
+    void aWorkerWithDefaultSettingsTakesTasksWhileItsThreadsWouldIdle() throws Exception {
+        int threads = io.cloudg.fleet.WorkerSettings.DEFAULTS.threads();
+        // the first `threads` VPC listings answer 30 s late: a task that makes one holds one collector thread,
+        // its other jobs end at once; a worker bound to a fixed few tasks would leave the other threads idle
+        FaultSpec slowVpcs = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: ec2, operation: DescribeVpcs}, "
+                + "error: slow, delay: 30s, count: " + threads + "}]");
+        FleetEstate estate = keep(new FleetEstate(io.cloudg.sim.config.EstateSpec.generated(9, FleetEstate.REGIONS, 1)
+                .withLatency(new io.cloudg.sim.config.LatencySpec(Duration.ofMillis(2), Duration.ofMillis(2))), slowVpcs));
+        FleetConfig f = FleetConfig.fromYaml(estate.yaml(kafka.bootstrapServers(), "busy", dir.resolve("out-busy"), "",
+                "{health_port: 0}"));
+        assertThat(f.fleet().worker().maxInFlight()).as("the default").isEqualTo(io.cloudg.fleet.WorkerSettings.AUTO);
+        assertThat(f.fleet().worker().threads()).isEqualTo(threads);
+        worker(f, "w1");
+        awaitGroup(f, "w1");
+        FleetCoordinator coordinator = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
+        awaitView(run, coordinator, v -> v.runningByWorker().getOrDefault("w1", 0) == threads,
+                "one worker running as many tasks as it has threads (" + threads + "), each waiting on one call");
+        InventoryResult result = run.get(120, TimeUnit.SECONDS);
+        estate.assertMapEqualsTruth(result);
+        assertThat(coordinator.view().total()).as("more tasks than threads").isGreaterThan(threads);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.cloudg.fleet.worker;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.fleet.FleetSettings;
+import io.cloudg.fleet.WorkerSettings;
 import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.provider.FleetProviders;
@@ -22,7 +23,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
@@ -44,7 +44,9 @@ import org.slf4j.LoggerFactory;
  * clients and credentials through the shared governor, and reports results.
  *
  * <ul>
- *   <li>At most {@code fleet.worker.max_in_flight} tasks at once: the consumer is paused while full.</li>
+ *   <li>As many tasks at once as keep its collector threads busy: another is taken whenever no job waits
+ *       for a thread and one is idle (its tasks wait on quotas), up to {@code fleet.worker.threads} tasks;
+ *       or at most {@code fleet.worker.max_in_flight} when that is set. The consumer is paused while full.</li>
  *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
  *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
  *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
@@ -143,11 +145,7 @@ public final class FleetWorker implements AutoCloseable {
 
     /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
     public void run() {
-        ExecutorService jobs = Executors.newFixedThreadPool(settings.worker().threads(), r -> {
-            Thread t = new Thread(r, "cloudg-fleet-job");
-            t.setDaemon(true);
-            return t;
-        });
+        JobPool jobs = new JobPool(settings.worker().threads());
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
         try {
@@ -158,8 +156,10 @@ public final class FleetWorker implements AutoCloseable {
             }
             consumer = kafka.groupConsumer(settings.group(), workerId);
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
-            LOG.info("worker {} joined group {} on {} (up to {} tasks, {} threads)", workerId, settings.group(),
-                    settings.topics().tasks(), settings.worker().maxInFlight(), settings.worker().threads());
+            LOG.info("worker {} joined group {} on {} ({}, {} threads)", workerId, settings.group(),
+                    settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
+                            ? "tasks while a thread is idle" : "up to " + settings.worker().maxInFlight() + " tasks",
+                    settings.worker().threads());
             while (!stopRequested) {
                 step(producer, deadLetters, jobs, true);
             }
@@ -205,8 +205,16 @@ public final class FleetWorker implements AutoCloseable {
         stop(null);
     }
 
-    private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, ExecutorService jobs, boolean take) {
-        boolean room = take && inFlight.size() < settings.worker().maxInFlight();
+    /**
+     * Whether another task may start now: below {@code max_in_flight} when it is set; otherwise while no job
+     * waits for a thread and one is idle, up to {@code threads} tasks.
+     */
+    private boolean admits(JobPool jobs) {
+        return JobPool.admits(settings.worker().maxInFlight(), jobs.threads(), inFlight.size(), jobs.pending());
+    }
+
+    private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs, boolean take) {
+        boolean room = take && admits(jobs);
         Set<TopicPartition> assigned = consumer.assignment();
         heads.keySet().retainAll(assigned);
         if (room) {
@@ -238,7 +246,7 @@ public final class FleetWorker implements AutoCloseable {
                 heads.put(tp, head(r));
             }
         }
-        while (take && inFlight.size() < settings.worker().maxInFlight() && !heads.isEmpty()) {
+        while (take && !heads.isEmpty() && admits(jobs)) {
             TopicPartition best = null;
             for (Map.Entry<TopicPartition, Head> e : heads.entrySet()) {
                 if (best == null || e.getValue().rank() > heads.get(best).rank()) {
@@ -354,7 +362,7 @@ public final class FleetWorker implements AutoCloseable {
     }
 
     /** Stopping: no new tasks; in-flight ones may finish within the grace period; the rest are handed back. */
-    private void drain(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, ExecutorService jobs) {
+    private void drain(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs) {
         if (consumer == null) {
             return;
         }

@@ -99,6 +99,15 @@ class FleetSettingsTest {
     }
 
     @Test
+    void maxInFlightUnsetKeepsTheThreadsBusyAndASetOneMustBePositive() {
+        assertThat(fleet("providers: [aws]\n").worker().maxInFlight()).isEqualTo(io.cloudg.fleet.WorkerSettings.AUTO);
+        assertThatThrownBy(() -> fleet("fleet: {worker: {max_in_flight: 0}}"))
+                .hasMessage("fleet.worker.max_in_flight must be an integer >= 1, but was 0");
+        assertThatThrownBy(() -> io.cloudg.fleet.WorkerSettings.DEFAULTS.withMaxInFlight(0))
+                .hasMessage("fleet.worker.max_in_flight must be an integer >= 1, but was 0");
+    }
+
+    @Test
     void noFleetBlockMeansTheDefaults() {
         FleetSettings s = fleet("providers: [aws]\n");
         assertThat(s).isEqualTo(FleetSettings.DEFAULTS);

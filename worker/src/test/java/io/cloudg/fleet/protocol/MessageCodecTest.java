@@ -39,6 +39,21 @@ class MessageCodecTest {
     }
 
     @Test
+    void aTaskCarriesItsExpectedCallsAndOneWithoutThemReadsAsUnknown() {
+        PlannedTask planned = new PlannedTask("aws/1/r#0", "aws/1/r", 0, target, false, 404);
+        TaskMessage m = TaskMessage.first("run-1", planned, 60_000, 1234);
+        assertThat(m.cost()).isEqualTo(404);
+        assertThat(m.retry(2, 5678, null).cost()).as("a retry keeps it").isEqualTo(404);
+        assertThat(new String(codec.encode(m), StandardCharsets.UTF_8)).contains("\"cost\":404");
+        String older = "{\"v\":1,\"run_id\":\"run-1\",\"task_id\":\"aws/1/r#0\",\"attempt\":1,\"target\":{\"provider\":"
+                + "\"aws\",\"account_id\":\"1\",\"region\":\"r\",\"collectors\":[\"vpc\"]},\"timeout_ms\":60000,"
+                + "\"published_at\":1}";
+        assertThat(codec.task(json(older)).cost()).as("a build before sizes").isZero();
+        assertThatThrownBy(() -> codec.task(json(older.replace("\"published_at\":1", "\"published_at\":1,\"cost\":-3"))))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("cost must be at least 0, but was -3");
+    }
+
+    @Test
     void everyResultTypeRoundTrips() {
         ThrottlingStats stats = new ThrottlingStats();
         stats.counters(Scope.of("aws", "111111111111", "us-east-1", "ec2")).call();
