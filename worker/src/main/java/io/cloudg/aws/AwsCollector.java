@@ -30,6 +30,8 @@ import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkClient;
 import software.amazon.awssdk.core.SdkPojo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -56,6 +58,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  * derived attributes, and per-item calls that give nothing else are not made.
  */
 public final class AwsCollector {
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.aws");
+
     /** The region of an item whose region call failed: never a guess. */
     public static final String UNKNOWN_REGION = "unknown";
 
@@ -417,6 +421,11 @@ public final class AwsCollector {
                         attributes.putAll(d.absentDerive());
                         continue;
                     }
+                    if (gone(e)) {
+                        // deleted between the listing and this call: it no longer exists, nothing was missed
+                        LOG.debug("{} {} is gone ({}): left out", spec.type(), id, code(e));
+                        return null;
+                    }
                     errors.add(failure(op.name(), id, e));
                     if (d.region() != null) {
                         itemRegion = UNKNOWN_REGION;
@@ -470,6 +479,20 @@ public final class AwsCollector {
                 into.put(k, v);
             }
         });
+    }
+
+    /**
+     * The error codes AWS services answer with when the resource a call names does not exist (IAM
+     * {@code NoSuchEntity}, S3 {@code NoSuchBucket}, ECR {@code RepositoryNotFoundException}, the common
+     * {@code ResourceNotFoundException}...). A per-item call that gets one (and not as the call's declared
+     * {@code absent} answer, which names a missing sub-resource such as a policy) found the item deleted after
+     * the listing: the item is left out, not reported as a failed detail.
+     */
+    static final java.util.regex.Pattern GONE = java.util.regex.Pattern.compile(
+            "NoSuchEntity|NoSuchBucket|AWS\\.SimpleQueueService\\.NonExistentQueue|[A-Za-z]*NotFound(Exception|Fault)?");
+
+    static boolean gone(AwsServiceException e) {
+        return GONE.matcher(code(e)).matches();
     }
 
     static String code(AwsServiceException e) {

@@ -100,4 +100,23 @@ class AwsCollectorTest {
             threads.shutdownNow();
         }
     }
+
+    private static software.amazon.awssdk.awscore.exception.AwsServiceException answer(String code) {
+        return software.amazon.awssdk.awscore.exception.AwsServiceException.builder().statusCode(400)
+                .awsErrorDetails(software.amazon.awssdk.awscore.exception.AwsErrorDetails.builder().errorCode(code).build())
+                .build();
+    }
+
+    @Test
+    void aPerItemCallAnsweredNotFoundMeansTheItemIsGoneButADeniedOrThrottledOneDoesNot() {
+        for (String gone : java.util.List.of("NoSuchEntity", "NoSuchBucket", "RepositoryNotFoundException",
+                "ResourceNotFoundException", "NotFoundException", "LoadBalancerNotFound", "DBInstanceNotFound",
+                "DBClusterNotFoundFault", "AWS.SimpleQueueService.NonExistentQueue")) {
+            assertThat(AwsCollector.gone(answer(gone))).as(gone).isTrue();
+        }
+        for (String other : java.util.List.of("AccessDenied", "AccessDeniedException", "UnauthorizedOperation",
+                "Throttling", "RequestLimitExceeded", "InternalError", "BadRequestException", "ValidationException")) {
+            assertThat(AwsCollector.gone(answer(other))).as(other).isFalse();
+        }
+    }
 }
