@@ -483,13 +483,14 @@ public final class AwsCollector {
 
     /**
      * The error codes AWS services answer with when the resource a call names does not exist (IAM
-     * {@code NoSuchEntity}, S3 {@code NoSuchBucket}, ECR {@code RepositoryNotFoundException}, the common
+     * {@code NoSuchEntity}, S3 {@code NoSuchBucket}, EC2 {@code InvalidAMIID.NotFound}, ECR
+     * {@code RepositoryNotFoundException}, the common
      * {@code ResourceNotFoundException}...). A per-item call that gets one (and not as the call's declared
      * {@code absent} answer, which names a missing sub-resource such as a policy) found the item deleted after
      * the listing: the item is left out, not reported as a failed detail.
      */
     static final java.util.regex.Pattern GONE = java.util.regex.Pattern.compile(
-            "NoSuchEntity|NoSuchBucket|AWS\\.SimpleQueueService\\.NonExistentQueue|[A-Za-z]*NotFound(Exception|Fault)?");
+            "NoSuchEntity|NoSuchBucket|AWS\\.SimpleQueueService\\.NonExistentQueue|[A-Za-z.]*NotFound(Exception|Fault)?");
 
     static boolean gone(AwsServiceException e) {
         return GONE.matcher(code(e)).matches();

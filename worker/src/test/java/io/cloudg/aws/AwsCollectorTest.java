@@ -111,7 +111,8 @@ class AwsCollectorTest {
     void aPerItemCallAnsweredNotFoundMeansTheItemIsGoneButADeniedOrThrottledOneDoesNot() {
         for (String gone : java.util.List.of("NoSuchEntity", "NoSuchBucket", "RepositoryNotFoundException",
                 "ResourceNotFoundException", "NotFoundException", "LoadBalancerNotFound", "DBInstanceNotFound",
-                "DBClusterNotFoundFault", "AWS.SimpleQueueService.NonExistentQueue")) {
+                "DBClusterNotFoundFault", "AWS.SimpleQueueService.NonExistentQueue", "InvalidAMIID.NotFound",
+                "InvalidSnapshot.NotFound")) {
             assertThat(AwsCollector.gone(answer(gone))).as(gone).isTrue();
         }
         for (String other : java.util.List.of("AccessDenied", "AccessDeniedException", "UnauthorizedOperation",
