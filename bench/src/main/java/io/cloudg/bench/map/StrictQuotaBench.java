@@ -56,7 +56,8 @@ import java.util.stream.Stream;
  * estate in and out during the first two minutes).
  *
  * <p>Usage: {@code StrictQuotaBench [rounds] [scenario,...]}, scenarios {@code ami-fanout}, {@code org},
- * {@code org-neighbour}, {@code gcp} (default: all, 3 rounds).
+ * {@code org-neighbour}, {@code gcp} (default: all, 3 rounds); {@code -Dcloudg.bench.contenders=governed} (or
+ * {@code sdk}) runs one contender only, to compare two builds of the governor run after run.
  */
 public final class StrictQuotaBench {
     private StrictQuotaBench() {
@@ -77,6 +78,8 @@ public final class StrictQuotaBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         Set<String> which = args.length > 1 ? Set.of(args[1].split(","))
                 : Set.of("ami-fanout", "org", "org-neighbour", "gcp");
+        // -Dcloudg.bench.contenders=governed maps with the governor only (an A/B of two governor builds)
+        Set<String> contenders = Set.of(System.getProperty("cloudg.bench.contenders", "governed,sdk").split(","));
         List<Scenario> scenarios = new ArrayList<>();
         for (Scenario s : scenarios()) {
             if (which.contains(s.name())) {
@@ -86,7 +89,7 @@ public final class StrictQuotaBench {
         // warm-up (class loading, JIT): the first map in a JVM runs several times slower than the next
         for (Scenario s : scenarios) {
             if (!s.name().equals("gcp")) {
-                map(s, RateLimitConfig.builder().enabled(false).build());
+                map(s, contenders.contains("sdk") ? RateLimitConfig.builder().enabled(false).build() : governedConfig());
                 break;
             }
         }
@@ -99,6 +102,9 @@ public final class StrictQuotaBench {
             for (Scenario s : scenarios) {
                 boolean governedFirst = round % 2 == 1;
                 for (boolean governed : new boolean[] {governedFirst, !governedFirst}) {
+                    if (!contenders.contains(governed ? "governed" : "sdk")) {
+                        continue;
+                    }
                     RateLimitConfig rl = governed ? governedConfig()
                             : RateLimitConfig.builder().enabled(false).build();
                     Run r = map(s, rl);
@@ -222,7 +228,12 @@ public final class StrictQuotaBench {
             double seconds = (System.nanoTime() - t0) / 1e9;
             if (Boolean.getBoolean("cloudg.bench.verbose") && r.throttling() != null) {
                 System.err.println(s.name() + (ratelimit.enabled("aws") ? " governed" : " sdk-only") + ": "
-                        + String.join("\n  ", r.throttling().messages()));
+                        + String.join("\n  ", r.throttling().messages()) + "\n slowed: " + r.throttling().slowedBuckets());
+            }
+            if (Boolean.getBoolean("cloudg.bench.verbose")) {
+                r.coverage().forEach(c -> c.services().stream().filter(v -> v.status() != CoverageStatus.SUCCESS)
+                        .forEach(v -> System.err.println("not SUCCESS: " + c.accountId() + " " + c.region() + " "
+                                + v.service() + " " + v.status() + ": " + v.error())));
             }
             SimStats stats = sim.stats();
             Bounds bounds = Bounds.of(stats);
