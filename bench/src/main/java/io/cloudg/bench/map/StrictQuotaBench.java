@@ -55,7 +55,8 @@ import java.util.stream.Stream;
  * {@link Truth#check} finds every stable asset and nothing that never existed (strict churns 2% of the
  * estate in and out during the first two minutes).
  *
- * <p>Usage: {@code StrictQuotaBench [rounds] [scenario,...]}, scenarios {@code ami-fanout}, {@code org},
+ * <p>Usage: {@code StrictQuotaBench [rounds] [scenario,...]}, scenarios {@code ami-fanout}, {@code ami-neighbour}
+ * (the fan-out with the neighbour of {@code org-neighbour}; not in the default set), {@code org},
  * {@code org-neighbour}, {@code gcp} (default: all, 3 rounds); {@code -Dcloudg.bench.contenders=governed} (or
  * {@code sdk}) runs one contender only, to compare two builds of the governor run after run.
  */
@@ -198,6 +199,9 @@ public final class StrictQuotaBench {
         EstateSpec gcp = strict(small.withGcp(new GcpSpec(null, 200, small.gcp().locations(), small.gcp().counts())));
         return List.of(
                 new Scenario("ami-fanout", ami, sim -> aws(sim, List.of("us-east-1"), List.of("amis"), false), "aws"),
+                new Scenario("ami-neighbour", ami.withNeighbours(List.of(new NeighbourSpec(
+                        new Match(Provider.AWS, null, null, "ec2", null), 0.5))),
+                        sim -> aws(sim, List.of("us-east-1"), List.of("amis"), false), "aws"),
                 new Scenario("org", org, sim -> aws(sim, regions, List.of(), true), "aws"),
                 new Scenario("org-neighbour", shared, sim -> aws(sim, regions, List.of(), true), "aws"),
                 new Scenario("gcp", gcp, sim -> CloudGConfig.builder().providers("gcp")
@@ -244,7 +248,7 @@ public final class StrictQuotaBench {
                         .collect(Collectors.toCollection(TreeSet::new));
             }
             Truth.Check check = sim.truth().check(mapped, a -> a.provider().equals(s.provider())
-                            && (!s.name().equals("ami-fanout") || a.type().equals("AWS::EC2::Image")),
+                            && (!s.name().startsWith("ami-") || a.type().equals("AWS::EC2::Image")),
                     a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id());
             r.discardSpool();
             governor.close();
