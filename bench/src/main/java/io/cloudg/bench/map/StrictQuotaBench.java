@@ -55,8 +55,10 @@ import java.util.stream.Stream;
  * {@link Truth#check} finds every stable asset and nothing that never existed (strict churns 2% of the
  * estate in and out during the first two minutes).
  *
- * <p>Usage: {@code StrictQuotaBench [rounds] [scenario,...]}, scenarios {@code ami-fanout}, {@code org},
- * {@code org-neighbour}, {@code gcp} (default: all, 3 rounds).
+ * <p>Usage: {@code StrictQuotaBench [rounds] [scenario,...]}, scenarios {@code ami-fanout}, {@code ami-neighbour}
+ * (the fan-out with the neighbour of {@code org-neighbour}; not in the default set), {@code org},
+ * {@code org-neighbour}, {@code gcp} (default: all, 3 rounds); {@code -Dcloudg.bench.contenders=governed} (or
+ * {@code sdk}) runs one contender only, to compare two builds of the governor run after run.
  */
 public final class StrictQuotaBench {
     private StrictQuotaBench() {
@@ -77,6 +79,8 @@ public final class StrictQuotaBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         Set<String> which = args.length > 1 ? Set.of(args[1].split(","))
                 : Set.of("ami-fanout", "org", "org-neighbour", "gcp");
+        // -Dcloudg.bench.contenders=governed maps with the governor only (an A/B of two governor builds)
+        Set<String> contenders = Set.of(System.getProperty("cloudg.bench.contenders", "governed,sdk").split(","));
         List<Scenario> scenarios = new ArrayList<>();
         for (Scenario s : scenarios()) {
             if (which.contains(s.name())) {
@@ -86,7 +90,7 @@ public final class StrictQuotaBench {
         // warm-up (class loading, JIT): the first map in a JVM runs several times slower than the next
         for (Scenario s : scenarios) {
             if (!s.name().equals("gcp")) {
-                map(s, RateLimitConfig.builder().enabled(false).build());
+                map(s, contenders.contains("sdk") ? RateLimitConfig.builder().enabled(false).build() : governedConfig());
                 break;
             }
         }
@@ -99,6 +103,9 @@ public final class StrictQuotaBench {
             for (Scenario s : scenarios) {
                 boolean governedFirst = round % 2 == 1;
                 for (boolean governed : new boolean[] {governedFirst, !governedFirst}) {
+                    if (!contenders.contains(governed ? "governed" : "sdk")) {
+                        continue;
+                    }
                     RateLimitConfig rl = governed ? governedConfig()
                             : RateLimitConfig.builder().enabled(false).build();
                     Run r = map(s, rl);
@@ -192,6 +199,9 @@ public final class StrictQuotaBench {
         EstateSpec gcp = strict(small.withGcp(new GcpSpec(null, 200, small.gcp().locations(), small.gcp().counts())));
         return List.of(
                 new Scenario("ami-fanout", ami, sim -> aws(sim, List.of("us-east-1"), List.of("amis"), false), "aws"),
+                new Scenario("ami-neighbour", ami.withNeighbours(List.of(new NeighbourSpec(
+                        new Match(Provider.AWS, null, null, "ec2", null), 0.5))),
+                        sim -> aws(sim, List.of("us-east-1"), List.of("amis"), false), "aws"),
                 new Scenario("org", org, sim -> aws(sim, regions, List.of(), true), "aws"),
                 new Scenario("org-neighbour", shared, sim -> aws(sim, regions, List.of(), true), "aws"),
                 new Scenario("gcp", gcp, sim -> CloudGConfig.builder().providers("gcp")
@@ -222,7 +232,12 @@ public final class StrictQuotaBench {
             double seconds = (System.nanoTime() - t0) / 1e9;
             if (Boolean.getBoolean("cloudg.bench.verbose") && r.throttling() != null) {
                 System.err.println(s.name() + (ratelimit.enabled("aws") ? " governed" : " sdk-only") + ": "
-                        + String.join("\n  ", r.throttling().messages()));
+                        + String.join("\n  ", r.throttling().messages()) + "\n slowed: " + r.throttling().slowedBuckets());
+            }
+            if (Boolean.getBoolean("cloudg.bench.verbose")) {
+                r.coverage().forEach(c -> c.services().stream().filter(v -> v.status() != CoverageStatus.SUCCESS)
+                        .forEach(v -> System.err.println("not SUCCESS: " + c.accountId() + " " + c.region() + " "
+                                + v.service() + " " + v.status() + ": " + v.error())));
             }
             SimStats stats = sim.stats();
             Bounds bounds = Bounds.of(stats);
@@ -233,7 +248,7 @@ public final class StrictQuotaBench {
                         .collect(Collectors.toCollection(TreeSet::new));
             }
             Truth.Check check = sim.truth().check(mapped, a -> a.provider().equals(s.provider())
-                            && (!s.name().equals("ami-fanout") || a.type().equals("AWS::EC2::Image")),
+                            && (!s.name().startsWith("ami-") || a.type().equals("AWS::EC2::Image")),
                     a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id());
             r.discardSpool();
             governor.close();
