@@ -5,12 +5,14 @@ import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.InventoryMapWriter;
 import io.cloudg.inventory.Summary;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
@@ -52,6 +54,7 @@ public final class InventoryMapper {
     private final Governor governor;
     private final Map<String, Function<CloudGConfig, ProviderPlanner>> planners = new LinkedHashMap<>();
     private TaskRunner.Listener listener;
+    private MapMetrics metrics = MapMetrics.NONE;
 
     /** A mapper using the process-wide governor, configured from {@code config.ratelimit()}. */
     public InventoryMapper(CloudGConfig config) {
@@ -73,6 +76,12 @@ public final class InventoryMapper {
         return this;
     }
 
+    /** Counts the assets and coverage entries mapped ({@code cloudg_assets_mapped_total}, ...). */
+    public InventoryMapper metrics(MapMetrics m) {
+        this.metrics = java.util.Objects.requireNonNull(m);
+        return this;
+    }
+
     public Governor governor() {
         return governor;
     }
@@ -88,6 +97,12 @@ public final class InventoryMapper {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
         String runId = UUID.randomUUID().toString();
+        try (LogContext context = LogContext.run(runId)) {
+            return map(runId);
+        }
+    }
+
+    private InventoryResult map(String runId) {
         TimeSource time = governor.time();
         Instant started = time.instant();
         long t0 = time.nanoTime();
@@ -113,7 +128,7 @@ public final class InventoryMapper {
                 tasks.addAll(plan.tasks());
                 LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
             }
-            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener).run(tasks));
+            coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, spool, listener, metrics).run(tasks));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StartupException("the map was interrupted", e);

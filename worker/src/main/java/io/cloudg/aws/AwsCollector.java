@@ -1,5 +1,6 @@
 package io.cloudg.aws;
 
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.CollectorBody;
 import io.cloudg.inventory.Asset;
 import io.cloudg.resilience.CircuitOpenException;
@@ -157,11 +158,11 @@ public final class AwsCollector<C extends SdkClient, T> {
                 if (window.size() >= inFlight) {
                     sink.accept(await(window.poll()));
                 }
-                window.add(threads.submit(() -> {
+                window.add(threads.submit(LogContext.wrap(() -> {
                     try (TaskLedger.Binding b = ledger == null ? null : ledger.bind()) {
                         return asset(c, where, account, region, item, itemId, classifier);
                     }
-                }));
+                })));
             }
             while (!window.isEmpty()) {
                 sink.accept(await(window.poll()));

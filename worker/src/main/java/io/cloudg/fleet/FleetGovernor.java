@@ -5,6 +5,9 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.GovernorMetrics;
+import io.cloudg.metrics.TimedStateStore;
 import io.cloudg.resilience.redis.StateStores;
 
 /**
@@ -26,11 +29,21 @@ public final class FleetGovernor {
     }
 
     public static Governor install(CloudGConfig config) {
+        return install(config, CloudgMetrics.none());
+    }
+
+    /**
+     * As {@link #install(CloudGConfig)}, with the governor's metrics in {@code metrics}: its listener, its
+     * state gauges, and the latency of its Redis round trips.
+     */
+    public static Governor install(CloudGConfig config, CloudgMetrics metrics) {
         if (config.ratelimit().backend() != RateLimitConfig.Backend.REDIS) {
             throw ConfigErrors.invalid("ratelimit.backend", "a fleet shares its governor through Redis: pass --redis URL "
                     + "or set ratelimit.backend: redis with ratelimit.redis.url");
         }
-        Governor g = StateStores.governor(config.ratelimit());
+        RateLimitConfig rl = config.ratelimit();
+        Governor g = GovernorMetrics.build(Governor.builder().config(rl)
+                .store(TimedStateStore.wrap(StateStores.create(rl), metrics)), metrics);
         Resilience.install(g);
         return g;
     }

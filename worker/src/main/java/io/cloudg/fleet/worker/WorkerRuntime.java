@@ -5,6 +5,8 @@ import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.function.Function;
@@ -23,17 +25,40 @@ public final class WorkerRuntime implements AutoCloseable {
     private final FleetProviders providers;
     private final FleetWorker worker;
     private final HealthServer health;
+    private final CloudgMetrics metrics;
 
-    private WorkerRuntime(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
-        this.governor = FleetGovernor.install(config);
+    private WorkerRuntime(CloudGConfig config, FleetSettings fleet, MetricsSettings metricsSettings,
+                          Function<String, String> env, TimeSource time) {
+        this.metrics = CloudgMetrics.open(metricsSettings, "worker", time);
+        this.governor = FleetGovernor.install(config, metrics);
         this.providers = FleetProviders.lazy(config, governor,
                 Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
-        this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time);
-        this.health = fleet.worker().healthPort() > 0 ? new HealthServer(fleet.worker().healthPort(), worker.health()) : null;
+        this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);
+        this.health = fleet.worker().healthPort() > 0
+                ? new HealthServer(fleet.worker().healthPort(), worker.health(), metrics) : null;
     }
 
     public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
-        return new WorkerRuntime(config, fleet, env, time);
+        return open(config, fleet, MetricsSettings.DEFAULTS, env, time);
+    }
+
+    /**
+     * A worker whose metrics ({@code metrics} block: per-account labels, OTLP push) are served at
+     * {@code /metrics} on the probe port.
+     */
+    public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, MetricsSettings metrics,
+                                     Function<String, String> env, TimeSource time) {
+        return new WorkerRuntime(config, fleet, metrics, env, time);
+    }
+
+    /** The worker's metrics (served at {@code /metrics} on the probe port). */
+    public CloudgMetrics metrics() {
+        return metrics;
+    }
+
+    /** The port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0 when not served. */
+    public int healthPort() {
+        return health == null ? 0 : health.port();
     }
 
     public FleetWorker worker() {
@@ -60,5 +85,6 @@ public final class WorkerRuntime implements AutoCloseable {
         }
         providers.close();
         governor.close();
+        metrics.close();
     }
 }
