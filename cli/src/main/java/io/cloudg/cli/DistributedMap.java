@@ -2,10 +2,12 @@ package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
+import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
+import io.cloudg.fleet.coordinator.FleetProgress;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
@@ -18,6 +20,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code cloudg map --distributed} and {@code cloudg map --resume RUN_ID}: the fleet's coordinator. Same
@@ -25,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  * 3 with the {@code --resume} line to continue it.
  */
 final class DistributedMap {
+    private static final Logger PROGRESS = LoggerFactory.getLogger("cloudg.progress");
+
     private DistributedMap() {
     }
 
@@ -35,6 +42,7 @@ final class DistributedMap {
             return ExitCodes.CANNOT_START;
         }
         Governor governor = null;
+        RunMetrics metrics = null;
         try {
             ConfigFile file = m.config != null ? ConfigFile.load(m.config) : ConfigFile.empty();
             CloudGConfig cfg = FleetGovernor.withRedis(overrides(m, CloudGConfig.from(file).toBuilder()).build(), m.redis);
@@ -42,9 +50,10 @@ final class DistributedMap {
             if (m.kafka != null) {
                 fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(m.kafka));
             }
-            governor = FleetGovernor.install(cfg);
+            metrics = RunMetrics.open(RunMetrics.settings(file, m.metricsPort), "coordinator");
+            governor = FleetGovernor.install(cfg, metrics.metrics());
             FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, new KafkaClients(fleet.kafka(), System::getenv),
-                    governor, TimeSource.system(), line -> err.println("cloudg: " + line));
+                    governor, TimeSource.system(), progress(!m.noProgress && System.console() != null), metrics.metrics());
             CountDownLatch finished = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 coordinator.stop();
@@ -78,7 +87,26 @@ final class DistributedMap {
             if (governor != null) {
                 governor.close();
             }
+            if (metrics != null) {
+                metrics.close();
+            }
+            ConsoleLine.stderr().clear();
         }
+    }
+
+    /**
+     * Where the coordinator's progress goes: through the logger ({@code cloudg.progress}, so with a timestamp
+     * and in JSON when asked), except that on a terminal the periodic progress line is a status line redrawn
+     * in place under the log lines.
+     */
+    private static Consumer<String> progress(boolean tty) {
+        return line -> {
+            if (tty && FleetProgress.isProgressLine(line)) {
+                ConsoleLine.stderr().status(line);
+            } else {
+                PROGRESS.info("{}", line);
+            }
+        };
     }
 
     /** The command line's map options over the configuration (as the embedded map applies them). */

@@ -3,12 +3,14 @@ package io.cloudg.cli;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
+import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
 import io.cloudg.sim.CloudSim;
@@ -22,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -75,6 +78,10 @@ final class MapCommand implements Callable<Integer> {
             + "coordinator stopped")
     String resume;
 
+    @Option(names = "--metrics-port", paramLabel = "N", description = "serve /metrics (Prometheus) on port N while the "
+            + "map runs (default: metrics.port; 0: off)")
+    Integer metricsPort;
+
     @Override
     public Integer call() {
         PrintStream err = System.err;
@@ -83,7 +90,8 @@ final class MapCommand implements Callable<Integer> {
         }
         CloudSim running = null;
         try {
-            CloudGConfig.Builder b = config != null ? CloudGConfig.load(config).toBuilder() : CloudGConfig.builder();
+            ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
+            CloudGConfig.Builder b = config != null ? CloudGConfig.from(file).toBuilder() : CloudGConfig.builder();
             if (sim) {
                 SimOptions.Builder so = SimOptions.builder().port(0)
                         .estate(simEstate != null ? EstateSpec.load(simEstate) : EstateSpec.defaultEstate());
@@ -96,7 +104,7 @@ final class MapCommand implements Callable<Integer> {
                         s.managementCredentials().accessKeyId(), s.managementCredentials().secretAccessKey()));
                 b.azure(a -> a.withEndpoint(s.azureEndpoint()).withTenant(s.azureTenantId()));
                 b.gcp(g -> g.withEndpoint(s.gcpTarget()).withOrganization(s.estate().gcp().organization()));
-                err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
+                LoggerFactory.getLogger("cloudg.sim").info("cloud-sim started at {}", s.awsEndpoint());
             }
             if (!providers.isEmpty()) {
                 b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
@@ -118,14 +126,17 @@ final class MapCommand implements Callable<Integer> {
                 b.workers(workers);
             }
             CloudGConfig cfg = b.build();
-            Governor governor = Resilience.configure(cfg.ratelimit());
-            InventoryResult result;
-            try (Progress progress = new Progress(governor, err, !noProgress && System.console() != null)) {
-                result = new InventoryMapper(cfg, governor).onTaskDone(progress).mapInventory();
+            try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
+                Governor governor = metrics.governor(cfg.ratelimit());
+                InventoryResult result;
+                try (Progress progress = new Progress(governor, ConsoleLine.stderr(), !noProgress && System.console() != null)) {
+                    result = new InventoryMapper(cfg, governor).onTaskDone(progress)
+                            .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
+                }
+                report(result, System.out);
+                result.discardSpool();
+                return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
             }
-            report(result, System.out);
-            result.discardSpool();
-            return result.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
         } catch (ConfigException | StartupException | io.cloudg.sim.config.SpecException e) {
             err.println("cloudg: " + e.getMessage());
             return ExitCodes.CANNOT_START;

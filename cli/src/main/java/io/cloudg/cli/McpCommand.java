@@ -4,6 +4,7 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.CloudgMcp;
+import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.run.StartupException;
 import io.cloudg.sim.CloudSim;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,6 +57,7 @@ final class McpCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream err = System.err;
         CloudSim running = null;
+        RunMetrics runMetrics = null;
         try {
             ConfigFile file = config != null ? ConfigFile.load(config) : ConfigFile.empty();
             CloudGConfig loaded = CloudGConfig.from(file);
@@ -70,7 +73,7 @@ final class McpCommand implements Callable<Integer> {
                 if (providers.isEmpty() && loaded.providers().isEmpty()) {
                     b.providers(SimProviders.AVAILABLE.toArray(String[]::new));
                 }
-                err.println("cloudg: cloud-sim started at " + s.awsEndpoint());
+                LoggerFactory.getLogger("cloudg.sim").info("cloud-sim started at {}", s.awsEndpoint());
             }
             if (!providers.isEmpty()) {
                 b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
@@ -83,7 +86,9 @@ final class McpCommand implements Callable<Integer> {
                         port != null ? port : mcpSettings.httpPort());
             }
             CloudGConfig cfg = b.build();
-            CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).build();
+            // over HTTP, /metrics is always served beside the MCP endpoint; on metrics.port too if set
+            runMetrics = RunMetrics.open(MetricsSettings.from(file), "mcp", http);
+            CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).metrics(runMetrics.metrics()).build();
             try {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();
@@ -116,6 +121,9 @@ final class McpCommand implements Callable<Integer> {
         } finally {
             if (running != null) {
                 running.close();
+            }
+            if (runMetrics != null) {
+                runMetrics.close();
             }
         }
     }

@@ -74,6 +74,7 @@ public final class CloudgMetrics implements AutoCloseable {
         }
         Clock clock = clock(time);
         CompositeMeterRegistry composite = new CompositeMeterRegistry(clock);
+        PrometheusLint.apply(composite);
         this.prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new io.prometheus.metrics.model.registry.PrometheusRegistry(), clock);
         composite.add(prometheus);
         if (settings.otlpUrl() != null) {

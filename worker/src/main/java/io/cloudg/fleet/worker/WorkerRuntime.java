@@ -6,6 +6,7 @@ import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.MetricsHttp;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.time.TimeSource;
@@ -26,6 +27,7 @@ public final class WorkerRuntime implements AutoCloseable {
     private final FleetWorker worker;
     private final HealthServer health;
     private final CloudgMetrics metrics;
+    private final MetricsHttp metricsPort;
 
     private WorkerRuntime(CloudGConfig config, FleetSettings fleet, MetricsSettings metricsSettings,
                           Function<String, String> env, TimeSource time) {
@@ -36,6 +38,9 @@ public final class WorkerRuntime implements AutoCloseable {
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);
         this.health = fleet.worker().healthPort() > 0
                 ? new HealthServer(fleet.worker().healthPort(), worker.health(), metrics) : null;
+        // metrics.port too, when set apart from the probe port (where /metrics always is)
+        this.metricsPort = metricsSettings.port() > 0 && metricsSettings.port() != fleet.worker().healthPort()
+                ? MetricsHttp.serve(metricsSettings.port(), metrics) : null;
     }
 
     public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
@@ -82,6 +87,9 @@ public final class WorkerRuntime implements AutoCloseable {
     public void close() {
         if (health != null) {
             health.close();
+        }
+        if (metricsPort != null) {
+            metricsPort.close();
         }
         providers.close();
         governor.close();
