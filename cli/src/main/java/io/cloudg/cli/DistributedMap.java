@@ -41,6 +41,10 @@ final class DistributedMap {
                     + "in the configuration the workers share (see docs/fleet.md)");
             return ExitCodes.CANNOT_START;
         }
+        if (m.runId != null && m.resume != null) {
+            err.println("cloudg: --run-id and --resume both name a run: give one (--run-id resumes a run it finds)");
+            return ExitCodes.CANNOT_START;
+        }
         Governor governor = null;
         RunMetrics metrics = null;
         try {
@@ -65,7 +69,8 @@ final class DistributedMap {
             }, "cloudg-coordinator-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                InventoryResult r = m.resume != null ? coordinator.resume(m.resume) : coordinator.run();
+                InventoryResult r = m.resume != null ? coordinator.resume(m.resume)
+                        : m.runId != null ? coordinator.runOrResume(m.runId) : coordinator.run();
                 MapCommand.report(r, out);
                 r.discardSpool();
                 return r.complete() ? ExitCodes.OK : ExitCodes.INCOMPLETE;

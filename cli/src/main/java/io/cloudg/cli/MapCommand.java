@@ -78,6 +78,10 @@ final class MapCommand implements Callable<Integer> {
             + "coordinator stopped")
     String resume;
 
+    @Option(names = "--run-id", paramLabel = "RUN_ID", description = "with --distributed: the run's id; if the run is "
+            + "already in the journal it is resumed (a scheduled sweep's retried pod continues its run)")
+    String runId;
+
     @Option(names = "--metrics-port", paramLabel = "N", description = "serve /metrics (Prometheus) on port N while the "
             + "map runs (default: metrics.port; 0: off)")
     Integer metricsPort;
@@ -85,7 +89,7 @@ final class MapCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream err = System.err;
-        if (distributed || resume != null) {
+        if (distributed || resume != null || runId != null) {
             return DistributedMap.run(this, System.out, err);
         }
         CloudSim running = null;

@@ -3,28 +3,47 @@ package io.cloudg.metrics;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
  * Keeps every name the binders export within Prometheus's conventions, as {@code promtool check metrics}
- * checks them: Micrometer's process binder exports {@code process_cpu_time_ns_total} (an abbreviated unit,
- * and nanoseconds, not seconds: dropped, {@code process_cpu_usage} stays) and {@code system_cpu_count} (a
- * gauge ending in {@code _count}, which Prometheus reserves for histograms: renamed
- * {@code system_cpus}).
+ * lints them, so that each endpoint passes it:
+ * <ul>
+ *   <li>a meter in an abbreviated unit ({@code ns}, {@code ms}, {@code us}, in its name or base unit:
+ *       Micrometer's {@code process_cpu_time_ns_total}, Kafka's {@code io_time_ns_total},
+ *       {@code app_info_start_time_ms}) is dropped: its values are not in seconds, and a rename cannot
+ *       rescale them (each has a unitless sibling: {@code process_cpu_usage}, Kafka's {@code *_ratio});</li>
+ *   <li>a gauge ending in {@code .count} (a suffix Prometheus keeps for histograms) loses it and takes a
+ *       plural: {@code system_cpu_count} becomes {@code system_cpus}, Kafka's
+ *       {@code kafka_consumer_connection_count} becomes {@code kafka_consumer_connections}.</li>
+ * </ul>
+ * cloudg's own meters are named to need none of this.
  */
 final class PrometheusLint {
-    static final Set<String> DROPPED = Set.of("process.cpu.time");
+    static final Set<String> ABBREVIATED_UNITS = Set.of("ns", "ms", "us");
 
     private PrometheusLint() {
     }
 
     static void apply(MeterRegistry registry) {
-        registry.config().meterFilter(MeterFilter.deny(id -> DROPPED.contains(id.getName())));
+        registry.config().meterFilter(MeterFilter.deny(PrometheusLint::abbreviated));
         registry.config().meterFilter(new MeterFilter() {
             @Override
             public Meter.Id map(Meter.Id id) {
-                return id.getName().equals("system.cpu.count") ? id.withName("system.cpus") : id;
+                return id.getType() == Meter.Type.GAUGE && id.getName().endsWith(".count")
+                        ? id.withName(plural(id.getName().substring(0, id.getName().length() - ".count".length())))
+                        : id;
             }
         });
+    }
+
+    static boolean abbreviated(Meter.Id id) {
+        return (id.getBaseUnit() != null && ABBREVIATED_UNITS.contains(id.getBaseUnit()))
+                || Arrays.stream(id.getName().split("[._-]")).anyMatch(ABBREVIATED_UNITS::contains);
+    }
+
+    static String plural(String name) {
+        return name.endsWith("s") ? name : name + "s";
     }
 }

@@ -122,10 +122,35 @@ public final class FleetCoordinator {
 
     /** Maps the configured estate as a new run. */
     public InventoryResult run() {
+        return start(RunIds.next(time));
+    }
+
+    /**
+     * Run {@code runId}: resumed if the journal holds its sealed plan, else started under that id. A
+     * scheduled sweep names its run after its Kubernetes Job, so a retried pod of the same Job continues the
+     * run its predecessor started instead of starting a second one.
+     */
+    public InventoryResult runOrResume(String runId) {
+        if (!RunIds.valid(runId)) {
+            throw new StartupException("--run-id: not a run id (1-100 characters of [A-Za-z0-9._-]): " + runId);
+        }
+        boolean sealed;
+        try (KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-journal");
+             Admin admin = kafka.admin(clientId + "-admin")) {
+            topics(admin);
+            sealed = new RunJournal(fleet.topics().runs(), codec).find(reader, runId, KAFKA_TIMEOUT, time).isPresent();
+        }
+        if (sealed) {
+            LOG.info("run {} is in the journal: resuming it", runId);
+            return resume(runId);
+        }
+        return start(runId);
+    }
+
+    private InventoryResult start(String runId) {
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
-        String runId = RunIds.next(time);
         Instant started = time.instant();
         ThrottlingStats runStats = new ThrottlingStats();
         try (LogContext context = LogContext.run(runId);

@@ -1,6 +1,7 @@
 package io.cloudg.fleet.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -320,6 +321,43 @@ class FleetInProcessIT {
         assertThat(results(f, result.runId())).filteredOn(m -> m instanceof TaskAbandoned a && a.handedBack())
                 .isNotEmpty().allSatisfy(m -> assertThat(((TaskAbandoned) m).workerId()).isEqualTo("w1"));
         assertThat(coordinator.view().runningByWorker()).isEmpty();
+    }
+
+    /**
+     * A scheduled sweep's Job retries its pod: the run named after the Job is started by the first pod and
+     * continued, not started again, by the next one.
+     */
+    @Test
+    void aNamedRunIsStartedOnceAndItsRetriedCoordinatorResumesIt() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null, ONE_REGION));
+        FleetConfig f = config(estate, "named", "");
+        worker(f, "w1");
+        awaitGroup(f, "w1");
+        String runId = "cloudg-sweep-29412345";
+        FleetCoordinator first = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(() -> first.runOrResume(runId));
+        awaitView(run, first, v -> v.done() >= 3, "a few tasks done");
+        assertThat(first.view().runId()).isEqualTo(runId);
+        first.stop(); // the pod dies
+        try {
+            run.join();
+            throw new AssertionError("the stopped run finished");
+        } catch (CompletionException e) {
+            assertThat(e.getCause()).isInstanceOf(RunStoppedException.class);
+        }
+
+        InventoryResult retried = coordinator(f).runOrResume(runId);
+        assertThat(retried.runId()).isEqualTo(runId);
+        estate.assertMapEqualsTruth(retried);
+        assertThat(fleetInfo(retried).get("fleet").get("resumed").asBoolean()).as("continued, not started again").isTrue();
+        List<String> planned = TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().runs()).stream()
+                .filter(r -> runId.equals(r.key()))
+                .map(r -> CODEC.journal(r.value()).getClass().getSimpleName())
+                .filter(k -> k.equals("RunPlanned")).toList();
+        assertThat(planned).as("planned once").hasSize(1);
+
+        assertThatThrownBy(() -> coordinator(f).runOrResume("no spaces please"))
+                .isInstanceOf(io.cloudg.run.StartupException.class).hasMessageContaining("--run-id");
     }
 
     @Test
