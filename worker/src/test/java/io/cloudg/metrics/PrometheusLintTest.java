@@ -21,5 +21,9 @@ class PrometheusLintTest {
         Gauge.builder("jvm.threads.states", () -> 3).register(r);
         assertThat(r.getMeters()).extracting(m -> m.getId().getName())
                 .containsExactlyInAnyOrder("kafka.producer.connections", "system.cpus", "jvm.threads.states");
+        assertThat(r.get("kafka.producer.connections").gauge().getId().getDescription())
+                .isEqualTo("the kafka.producer.connections metric of the Kafka client (it has no description)");
+        Gauge.builder("described", () -> 1).description("mine").register(r);
+        assertThat(r.get("described").gauge().getId().getDescription()).isEqualTo("mine");
     }
 }
