@@ -41,9 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * CloudgMetrics metrics = CloudgMetrics.open(settings, "worker", time);
- * GovernorMetrics gm = new GovernorMetrics(metrics);
- * Governor g = Governor.builder().config(c).listener(gm).build();
- * gm.watch(g);
+ * Governor g = GovernorMetrics.build(Governor.builder().config(c), metrics);   // listener + state gauges
  * String text = metrics.scrape();      // what GET /metrics answers
  * }</pre>
  */

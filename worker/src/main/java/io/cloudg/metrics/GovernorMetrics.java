@@ -10,7 +10,6 @@ import io.cloudg.resilience.spi.LeafListener;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.spi.StoreStatus;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The governor's metrics. As its {@link GovernorListener} it counts, per provider, service and operation
@@ -45,8 +45,10 @@ import java.util.concurrent.TimeUnit;
  * the Redis store that state is the fleet's: every process reports the same values (aggregate with
  * {@code max}, not {@code sum}).
  *
- * <p>The hot path costs one counter increment per attempt: the listener of a label set is made once and
- * kept in the governor's plan of each scope.
+ * <p>The hot path costs one {@link LongAdder} increment per attempt: the listener of a label set is made
+ * once and kept in the governor's plan of each scope; function counters read the adders at scrape time.
+ * (FunctionCounters keep a weak reference to their adder; the listener, held by the governor's plans and by
+ * this binder, keeps them alive.)
  */
 public final class GovernorMetrics implements GovernorListener {
     /** Token waits: from a millisecond (pacing) to a minute (a paused leaf). */
@@ -90,7 +92,7 @@ public final class GovernorMetrics implements GovernorListener {
         }
         GovernorListener l = governor.listener();
         GovernorMetrics gm = l instanceof GovernorMetrics m ? m : new GovernorMetrics(metrics);
-        gm.watch(governor);
+        gm.watchState(governor);
     }
 
     @Override
@@ -116,23 +118,28 @@ public final class GovernorMetrics implements GovernorListener {
         return s == null ? "" : s;
     }
 
-    /** The meters of one label set. */
+    /**
+     * The meters of one label set. The hot path increments plain {@link LongAdder}s that function counters
+     * read at scrape time: cheaper per event than a registry counter's own adder and its exemplar check.
+     */
     private final class Meters implements LeafListener {
-        final Counter[] results = new Counter[CallResult.values().length];
-        final Counter retries;
-        final Counter trips;
+        final LongAdder[] results = new LongAdder[CallResult.values().length];
+        final LongAdder retries = new LongAdder();
+        final LongAdder trips = new LongAdder();
         final Timer wait;
 
         Meters(Scope leaf) {
             Tags t = labels(leaf);
             for (CallResult r : CallResult.values()) {
-                results[r.ordinal()] = Counter.builder("cloudg.governor.calls").tags(t).tag("outcome", r.label())
+                LongAdder a = new LongAdder();
+                results[r.ordinal()] = a;
+                FunctionCounter.builder("cloudg.governor.calls", a, LongAdder::sum).tags(t).tag("outcome", r.label())
                         .description("Governed attempts by answer (success, throttled, transient, fatal), refused "
                                 + "admissions (rejected) and calls that gave up (gave_up)").register(registry);
             }
-            retries = Counter.builder("cloudg.governor.retries").tags(t)
+            FunctionCounter.builder("cloudg.governor.retries", retries, LongAdder::sum).tags(t)
                     .description("Retries the governor granted").register(registry);
-            trips = Counter.builder("cloudg.governor.breaker.trips").tags(t)
+            FunctionCounter.builder("cloudg.governor.breaker.trips", trips, LongAdder::sum).tags(t)
                     .description("Times a leaf's circuit breaker opened").register(registry);
             Tags w = perAccount ? Tags.of("provider", leaf.provider(), "service", leaf.service(),
                     "account", nz(leaf.account()), "region", nz(leaf.region()))
@@ -140,8 +147,8 @@ public final class GovernorMetrics implements GovernorListener {
             List<String> key = perAccount ? List.of(leaf.provider(), leaf.service(), nz(leaf.account()), nz(leaf.region()))
                     : List.of(leaf.provider(), leaf.service());
             wait = waits.computeIfAbsent(key, k -> Timer.builder("cloudg.governor.token.wait").tags(w)
-                            .description("How long admissions waited for tokens (admissions without a wait are not counted)")
-                            .serviceLevelObjectives(WAIT_BUCKETS).register(registry));
+                    .description("How long admissions waited for tokens (admissions without a wait are not counted)")
+                    .serviceLevelObjectives(WAIT_BUCKETS).register(registry));
         }
 
         @Override
@@ -168,7 +175,7 @@ public final class GovernorMetrics implements GovernorListener {
     // ------------------------------------------------------------------ state gauges
 
     /** Adds the gauges read from {@code governor}'s state, refreshed before each scrape. */
-    public void watch(Governor governor) {
+    private void watchState(Governor governor) {
         StateGauges g = new StateGauges(governor);
         metrics.onRefresh(g::refresh);
     }
@@ -268,7 +275,9 @@ public final class GovernorMetrics implements GovernorListener {
         private void budgetsAndBulkheads() {
             Map<Tags, Number> left = new HashMap<>();
             Map<Tags, Number> size = new HashMap<>();
-            for (String p : providers) {
+            java.util.Set<String> known = new java.util.TreeSet<>(providers);
+            governor.bulkheads().forEach(b -> known.add(b.provider())); // a governor built with another listener
+            for (String p : known) {
                 Tags t = Tags.of("provider", p);
                 int s = governor.config().provider(p).retryBudget();
                 size.put(t, s);
@@ -293,10 +302,5 @@ public final class GovernorMetrics implements GovernorListener {
         List<MultiGauge.Row<?>> out = new ArrayList<>(values.size());
         values.forEach((t, v) -> out.add(MultiGauge.Row.of(t, v)));
         return out;
-    }
-
-    /** The providers whose calls this listener has heard of (for tests). */
-    Set<String> providers() {
-        return Set.copyOf(providers);
     }
 }

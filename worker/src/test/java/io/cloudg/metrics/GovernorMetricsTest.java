@@ -13,7 +13,7 @@ import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.redis.DegradingStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.ManualTimeSource;
-import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -57,8 +57,8 @@ class GovernorMetricsTest {
     }
 
     double calls(String service, String operation, String outcome) {
-        Counter c = r().find("cloudg.governor.calls").tags("provider", "aws", "service", service, "operation", operation,
-                "outcome", outcome).counter();
+        FunctionCounter c = r().find("cloudg.governor.calls").tags("provider", "aws", "service", service, "operation", operation,
+                "outcome", outcome).functionCounter();
         return c == null ? 0 : c.count();
     }
 
@@ -81,9 +81,9 @@ class GovernorMetricsTest {
         assertThat(calls("ec2", "DescribeSubnets", "throttled")).isEqualTo(1);
         assertThat(calls("ec2", "DescribeSubnets", "success")).isEqualTo(1);
         assertThat(calls("ec2", "DescribeSubnets", "gave_up")).as("registered at zero").isZero();
-        assertThat(r().find("cloudg.governor.retries").tags("service", "ec2", "operation", "DescribeSubnets").counter()
+        assertThat(r().find("cloudg.governor.retries").tags("service", "ec2", "operation", "DescribeSubnets").functionCounter()
                 .count()).isEqualTo(1);
-        assertThat(r().find("cloudg.governor.calls").tags("service", "ec2").counters()).as("every outcome").hasSize(6);
+        assertThat(r().find("cloudg.governor.calls").tags("service", "ec2").functionCounters()).as("every outcome").hasSize(6);
     }
 
     @Test
@@ -109,7 +109,7 @@ class GovernorMetricsTest {
             assertThatThrownBy(() -> g.call(SUBNETS, () -> { throw throttled(); })).isInstanceOf(ProviderException.class);
         }
         assertThatThrownBy(() -> g.call(SUBNETS, () -> "x")).isInstanceOf(CircuitOpenException.class);
-        assertThat(r().find("cloudg.governor.breaker.trips").tags("operation", "DescribeSubnets").counter().count()).isEqualTo(1);
+        assertThat(r().find("cloudg.governor.breaker.trips").tags("operation", "DescribeSubnets").functionCounter().count()).isEqualTo(1);
         assertThat(calls("ec2", "DescribeSubnets", "rejected")).isEqualTo(1);
         assertThat(calls("ec2", "DescribeSubnets", "gave_up")).isEqualTo(5);
         assertThat(gauge("cloudg.governor.breakers", "operation", "DescribeSubnets", "state", "open")).isEqualTo(1);
@@ -163,7 +163,7 @@ class GovernorMetricsTest {
         Governor perAccount = governor(b -> { });
         perAccount.call(BUCKETS, () -> 1);
         assertThat(r().find("cloudg.governor.calls").tags("account", ACCT, "region", "us-east-1", "outcome", "success")
-                .counter().count()).isEqualTo(1);
+                .functionCounter().count()).isEqualTo(1);
     }
 
     @Test

@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * What metrics cost per governed call: the same governor and calls as {@link GovernorBenchmark}, once
+ * What metrics cost per governed call: the same governor and calls as {@link GovernorBenchmark} (the leaves
+ * being 20 EC2 operations in {@code leaves / 20} accounts, as in an estate), once
  * without metrics ({@code none}: {@link GovernorListener#NONE}, what a one-shot map runs with) and once
  * with the Prometheus registry a worker serves ({@code prometheus}: one counter increment per attempt
  * through the governor's listener), side by side in one run. The trial fails if the registry did not count
@@ -65,7 +66,9 @@ public class GovernorMetricsBenchmark {
         }
         scopes = new io.cloudg.resilience.Scope[leaves];
         for (int i = 0; i < leaves; i++) {
-            scopes[i] = io.cloudg.resilience.Scope.of("aws", GovernorBenchmark.ACCOUNT, "us-east-1", "ec2", "Describe" + i);
+            // an estate's shape: the same 20 operations in leaves / 20 accounts (20 label sets, not one per leaf)
+            scopes[i] = io.cloudg.resilience.Scope.of("aws", String.format(java.util.Locale.ROOT, "%012d",
+                    100_000_000_000L + i / 20), "us-east-1", "ec2", "Describe" + (i % 20));
             governor.call(scopes[i], SEND);
         }
     }
@@ -77,8 +80,8 @@ public class GovernorMetricsBenchmark {
             throw new IllegalStateException("the benchmark waited or was rejected: " + t);
         }
         if (registry.enabled()) {
-            double counted = registry.registry().find("cloudg.governor.calls").tag("outcome", "success").counters()
-                    .stream().mapToDouble(io.micrometer.core.instrument.Counter::count).sum();
+            double counted = registry.registry().find("cloudg.governor.calls").tag("outcome", "success").functionCounters()
+                    .stream().mapToDouble(io.micrometer.core.instrument.FunctionCounter::count).sum();
             if (counted != t.calls()) {
                 throw new IllegalStateException("the registry counted " + counted + " successes of " + t.calls() + " calls");
             }

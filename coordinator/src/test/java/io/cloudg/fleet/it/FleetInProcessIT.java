@@ -19,6 +19,9 @@ import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.ResultMessage;
 import io.cloudg.fleet.protocol.TaskAbandoned;
 import io.cloudg.fleet.protocol.TaskDone;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.MetricsSettings;
+import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.config.FaultSpec;
@@ -108,6 +111,19 @@ class FleetInProcessIT {
         Governor g = keep(FleetGovernor.install(cfg));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add);
+    }
+
+    /** A coordinator whose metrics go to {@code metrics}. */
+    FleetCoordinator coordinator(FleetConfig f, CloudgMetrics metrics) {
+        CloudGConfig cfg = f.config();
+        Governor g = keep(FleetGovernor.install(cfg, metrics));
+        return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
+                TimeSource.system(), progress::add, metrics);
+    }
+
+    /** A counter's value summed over its series in {@code metrics} (0 when it has none). */
+    static double count(CloudgMetrics metrics, String name, String... tags) {
+        return metrics.registry().find(name).tags(tags).counters().stream().mapToDouble(Counter::count).sum();
     }
 
     InProcessWorker worker(FleetConfig f, String id) {
@@ -241,8 +257,8 @@ class FleetInProcessIT {
                     "{\"v\": 99, \"run_id\": \"r\"}".getBytes(StandardCharsets.UTF_8))).get();
         }
         int copies = copied;
-        worker(f, "w1");
-        worker(f, "w2");
+        InProcessWorker w1 = worker(f, "w1");
+        InProcessWorker w2 = worker(f, "w2");
         InventoryResult result = run.get(120, TimeUnit.SECONDS);
 
         estate.assertMapEqualsTruth(result);
@@ -268,6 +284,11 @@ class FleetInProcessIT {
         });
         assertThat(letters).extracting(DeadLetter::reason).anySatisfy(r -> assertThat(r).startsWith("not a readable task message"))
                 .anySatisfy(r -> assertThat(r).isEqualTo("protocol version 99 is not supported (this build reads 1)"));
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.dead.lettered")
+                + count(w2.runtime.metrics(), "cloudg.fleet.tasks.dead.lettered")).as("the workers' dead-letter counters")
+                .isEqualTo(2.0);
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.started") + count(w2.runtime.metrics(), "cloudg.fleet.tasks.started"))
+                .as("every copy started").isGreaterThanOrEqualTo(2.0 * copies);
     }
 
     long dones(FleetConfig f, String runId) {
@@ -283,10 +304,11 @@ class FleetInProcessIT {
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
         FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
-        worker(f, "w1");
-        worker(f, "w2");
+        InProcessWorker w1 = worker(f, "w1");
+        InProcessWorker w2 = worker(f, "w2");
         awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
-        FleetCoordinator coordinator = coordinator(f);
+        CloudgMetrics metrics = keep(CloudgMetrics.open(MetricsSettings.DEFAULTS, "coordinator", TimeSource.system()));
+        FleetCoordinator coordinator = coordinator(f, metrics);
         InventoryResult result = coordinator.run();
 
         estate.assertMapEqualsTruth(result);
@@ -300,6 +322,11 @@ class FleetInProcessIT {
         assertThat(msgs).filteredOn(m -> m instanceof TaskDone d && d.taskId().equals(slowTask) && d.attempt() > abandoned.attempt())
                 .isNotEmpty().allSatisfy(m -> assertThat(((TaskDone) m).workerId()).isNotEqualTo(abandoned.workerId()));
         assertThat(coordinator.view().retries()).isGreaterThanOrEqualTo(1);
+        assertThat(count(metrics, "cloudg.fleet.tasks.retried")).as("the coordinator's retry counter")
+                .isEqualTo(coordinator.view().retries());
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "timeout")
+                + count(w2.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "timeout"))
+                .as("the abandoning worker's counter").isGreaterThanOrEqualTo(1.0);
     }
 
     @Test
@@ -320,6 +347,10 @@ class FleetInProcessIT {
         estate.assertMapEqualsTruth(result);
         assertThat(results(f, result.runId())).filteredOn(m -> m instanceof TaskAbandoned a && a.handedBack())
                 .isNotEmpty().allSatisfy(m -> assertThat(((TaskAbandoned) m).workerId()).isEqualTo("w1"));
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "handed_back"))
+                .as("w1's hand-back counter").isPositive();
+        assertThat(w1.runtime.metrics().registry().find("cloudg.fleet.tasks.in.flight").gauge().value())
+                .as("nothing in flight once it left").isZero();
         assertThat(coordinator.view().runningByWorker()).isEmpty();
     }
 
