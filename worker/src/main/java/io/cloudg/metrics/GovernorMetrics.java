@@ -198,22 +198,22 @@ public final class GovernorMetrics implements GovernorListener {
         StateGauges(Governor governor) {
             this.governor = governor;
             this.refreshNanos = metrics.settings().stateRefresh().toNanos();
-            slowedLeaves = MultiGauge.builder("cloudg.governor.slowed.leaves")
-                    .description("Leaves running below their ceiling after throttles").register(registry);
-            slowestRate = MultiGauge.builder("cloudg.governor.slowed.leaf.rate.per.second")
-                    .description("The current rate of the slowest slowed leaf (requests per second)").register(registry);
-            slowestCeiling = MultiGauge.builder("cloudg.governor.slowed.leaf.ceiling.per.second")
-                    .description("The ceiling of the slowest slowed leaf (requests per second)").register(registry);
-            breakers = MultiGauge.builder("cloudg.governor.breakers")
-                    .description("Circuit breakers by state (closed ones only once they have tripped)").register(registry);
-            budgetLeft = MultiGauge.builder("cloudg.governor.retry.budget.remaining")
-                    .description("Tokens left in the provider's retry budget").register(registry);
-            budgetSize = MultiGauge.builder("cloudg.governor.retry.budget.size")
-                    .description("The size of the provider's retry budget (retry_budget)").register(registry);
-            slotsInUse = MultiGauge.builder("cloudg.governor.bulkhead.slots.in.use")
-                    .description("Bulkhead slots held in the provider x account bulkheads this process uses").register(registry);
-            slotsLimit = MultiGauge.builder("cloudg.governor.bulkhead.slots.limit")
-                    .description("max_concurrency summed over those bulkheads").register(registry);
+            slowedLeaves = multi("cloudg.governor.slowed.leaves",
+                    "Leaves running below their ceiling after throttles");
+            slowestRate = multi("cloudg.governor.slowed.leaf.rate.per.second",
+                    "The current rate of the slowest slowed leaf (requests per second)");
+            slowestCeiling = multi("cloudg.governor.slowed.leaf.ceiling.per.second",
+                    "The ceiling of the slowest slowed leaf (requests per second)");
+            breakers = multi("cloudg.governor.breakers",
+                    "Circuit breakers by state (closed ones only once they have tripped)");
+            budgetLeft = multi("cloudg.governor.retry.budget.remaining",
+                    "Tokens left in the provider's retry budget");
+            budgetSize = multi("cloudg.governor.retry.budget.size",
+                    "The size of the provider's retry budget (retry_budget)");
+            slotsInUse = multi("cloudg.governor.bulkhead.slots.in.use",
+                    "Bulkhead slots held in the provider x account bulkheads this process uses");
+            slotsLimit = multi("cloudg.governor.bulkhead.slots.limit",
+                    "max_concurrency summed over those bulkheads");
             // status() never blocks: read at each scrape, not cached with the snapshot
             Gauge.builder("cloudg.governor.degraded", this, s -> s.status().map(x -> x.degradedNow() ? 1 : 0).orElse(0))
                     .strongReference(true)
@@ -296,6 +296,10 @@ public final class GovernorMetrics implements GovernorListener {
             slotsInUse.register(rows(inUse), true);
             slotsLimit.register(rows(limit), true);
         }
+    }
+
+    private MultiGauge multi(String name, String description) {
+        return MultiGauge.builder(name).description(description).register(registry);
     }
 
     private static List<MultiGauge.Row<?>> rows(Map<Tags, ? extends Number> values) {

@@ -119,11 +119,8 @@ public final class MetricsCost {
     }
 
     private static long call(Governor g, io.cloudg.resilience.Scope[] scopes, long x) throws InterruptedException {
-        x ^= x << 13;
-        x ^= x >>> 7;
-        x ^= x << 17;
-        int leaf = (int) (((x >>> 33) * scopes.length) >>> 31);
-        try (GovernedCall c = g.open(scopes[leaf])) {
+        x = Xorshift.next(x);
+        try (GovernedCall c = g.open(scopes[Xorshift.pick(x, scopes.length)])) {
             c.beforeSend();
             c.onSuccess();
         }
