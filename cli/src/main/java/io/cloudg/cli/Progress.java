@@ -1,11 +1,11 @@
 package io.cloudg.cli;
 
+import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.Counts;
-import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,13 +16,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Shows a long map's progress: tasks done / total, calls per second, throttles, ETA. On a terminal, one
- * line redrawn in place twice a second; otherwise a plain log line every ten seconds.
+ * status line redrawn in place twice a second through the {@link ConsoleLine} the log lines share (they
+ * print above it, never into it); otherwise a plain log line every ten seconds.
  */
 final class Progress implements TaskRunner.Listener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.progress");
 
     private final Governor governor;
-    private final PrintStream term;
+    private final ConsoleLine term;
     private final ScheduledExecutorService ticker;
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger total = new AtomicInteger();
@@ -30,13 +31,11 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private long lastCalls;
     private long lastAt;
     private double callsPerSecond;
-    private boolean drawn;
-
-    Progress(Governor governor, PrintStream err, boolean tty) {
+    Progress(Governor governor, ConsoleLine console, boolean tty) {
         this.governor = governor;
         this.started = governor.time().nanoTime();
         this.lastAt = started;
-        this.term = tty ? err : null;
+        this.term = tty ? console : null;
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloudg-progress");
             t.setDaemon(true);
@@ -64,9 +63,7 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         lastAt = now;
         String line = line(c, now);
         if (term != null) {
-            term.print("\r" + line + "\u001b[K");
-            term.flush();
-            drawn = true;
+            term.status(line);
         } else {
             LOG.info("progress: {}", line);
         }
@@ -95,9 +92,8 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     @Override
     public synchronized void close() {
         ticker.shutdownNow();
-        if (term != null && drawn) {
-            term.print("\r\u001b[K");
-            term.flush();
+        if (term != null) {
+            term.clear();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.cloudg.collect;
 import io.cloudg.inventory.AssetSink;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.util.ArrayList;
@@ -37,18 +38,43 @@ public final class TaskRunner {
     private final ThrottlingStats run;
     private final AssetSink sink;
     private final Listener listener;
+    private final MapMetrics metrics;
 
     public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
+        this(workers, coverage, run, sink, listener, MapMetrics.NONE);
+    }
+
+    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+                      MapMetrics metrics) {
         this.workers = workers;
         this.coverage = coverage;
         this.run = run;
         this.sink = sink;
         this.listener = listener == null ? (t, r, d, n) -> { } : listener;
+        this.metrics = metrics;
     }
 
     /** Runs one collector job of a task; never throws (an escaped error becomes a FAILED entry). */
     public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
                                          AssetSink sink) {
+        return runJob(coverage, task, job, run, sink, MapMetrics.NONE);
+    }
+
+    /**
+     * As {@link #runJob(Coverage, CollectionTask, CollectorJob, ThrottlingStats, AssetSink)}, counting the
+     * job's entry and assets in {@code metrics}, with the task's {@link LogContext} on the thread meanwhile.
+     */
+    public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
+                                         AssetSink sink, MapMetrics metrics) {
+        try (LogContext context = LogContext.task(task)) {
+            ServiceCoverage entry = judgeJob(coverage, task, job, run, sink);
+            metrics.covered(task.provider(), entry);
+            return entry;
+        }
+    }
+
+    private static ServiceCoverage judgeJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
+                                            AssetSink sink) {
         TaskLedger ledger = TaskLedger.create(task.id() + "/" + job.service(), run);
         AtomicLong count = new AtomicLong();
         AssetSink counting = a -> {
@@ -100,9 +126,9 @@ public final class TaskRunner {
                     }
                     int ti = i;
                     int ji = j;
-                    pool.execute(() -> {
+                    pool.execute(LogContext.wrap(() -> {
                         try {
-                            entries[ti][ji] = runJob(coverage, task, task.jobs().get(ji), run, sink);
+                            entries[ti][ji] = runJob(coverage, task, task.jobs().get(ji), run, sink, metrics);
                         } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
                             entries[ti][ji] = new ServiceCoverage(task.jobs().get(ji).service(),
                                     io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
@@ -114,7 +140,7 @@ public final class TaskRunner {
                             records[ti] = r;
                             listener.taskDone(task, r, done.incrementAndGet(), n);
                         }
-                    });
+                    }));
                 }
             }
             pool.shutdown();

@@ -36,6 +36,13 @@ public final class FleetProgress {
         this.lastAt = started;
     }
 
+    private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile("\\[\\d+/\\d+ tasks\\] .*");
+
+    /** Whether {@code line} is one of this class's progress lines (not another notice of the coordinator). */
+    public static boolean isProgressLine(String line) {
+        return LINE.matcher(line).matches();
+    }
+
     /** Prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
         prime(s);
