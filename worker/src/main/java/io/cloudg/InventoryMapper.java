@@ -5,10 +5,12 @@ import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.gcp.GcpProvider;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.SkippedAccount;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
@@ -53,6 +55,7 @@ public final class InventoryMapper {
     private final Map<String, Function<CloudGConfig, ProviderPlanner>> planners = new LinkedHashMap<>();
     private TaskRunner.Listener listener;
     private java.nio.file.Path retryOf;
+    private MapMetrics metrics = MapMetrics.NONE;
 
     /** A mapper using the process-wide governor, configured from {@code config.ratelimit()}. */
     public InventoryMapper(CloudGConfig config) {
@@ -84,6 +87,12 @@ public final class InventoryMapper {
         return this;
     }
 
+    /** Counts the assets and coverage entries mapped ({@code cloudg_assets_mapped_total}, ...). */
+    public InventoryMapper metrics(MapMetrics m) {
+        this.metrics = java.util.Objects.requireNonNull(m);
+        return this;
+    }
+
     public Governor governor() {
         return governor;
     }
@@ -100,13 +109,20 @@ public final class InventoryMapper {
     /** Maps every configured provider. Throws {@link StartupException} when the run cannot start. */
     public InventoryResult mapInventory() {
         if (retryOf != null) {
-            return new io.cloudg.retry.RetryMap(config, governor, retryOf).onTaskDone(listener).map();
+            return new io.cloudg.retry.RetryMap(config, governor, retryOf).onTaskDone(listener).metrics(metrics).map();
         }
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
         TimeSource time = governor.time();
         RunStart start = new RunStart(RunIds.next(time), "embedded", config.providers(), time.instant());
+        try (LogContext context = LogContext.run(start.runId())) {
+            return map(start);
+        }
+    }
+
+    private InventoryResult map(RunStart start) {
+        TimeSource time = governor.time();
         long t0 = time.nanoTime();
         ThrottlingStats run = new ThrottlingStats();
         List<ProviderPlanner> open = new ArrayList<>();
@@ -137,8 +153,8 @@ public final class InventoryMapper {
                     tasks.addAll(plan.tasks());
                     LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
                 }
-                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener, estimates)
-                        .run(tasks));
+                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener,
+                        estimates, metrics).run(tasks));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new StartupException("the map was interrupted", e);

@@ -2,10 +2,12 @@ package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
+import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
+import io.cloudg.fleet.coordinator.FleetProgress;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
@@ -14,13 +16,19 @@ import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * {@code cloudg map --distributed} and {@code cloudg map --resume RUN_ID}: the fleet's coordinator. Same
- * closing lines and exit codes as an embedded map; Ctrl-C (or SIGTERM) leaves the run resumable and exits
- * 3 with the {@code --resume} line to continue it.
+ * {@code cloudg map --distributed}, {@code cloudg map --resume RUN_ID} and {@code cloudg map --run-id RUN_ID}
+ * (a named run, resumed when its journal exists): the fleet's coordinator. Same closing lines and exit codes
+ * as an embedded map; Ctrl-C (or SIGTERM) leaves the run resumable and exits 3 with the {@code --resume} line
+ * to continue it.
  */
 final class DistributedMap {
+    private static final Logger PROGRESS = LoggerFactory.getLogger("cloudg.progress");
+
     private DistributedMap() {
     }
 
@@ -28,6 +36,9 @@ final class DistributedMap {
         if (m.sim) {
             throw new StartupException("--sim maps in this process; a fleet maps a running `cloudg sim`: set "
                     + "aws.endpoint_url in the configuration the workers share (see docs/fleet.md)");
+        }
+        if (m.runId != null && m.resume != null) {
+            throw new StartupException("--run-id and --resume both name a run: give one (--run-id resumes a run it finds)");
         }
         ConfigFile file = ConfigLocation.load(m.config);
         CloudGConfig cfg = m.overrides(CloudGConfig.from(file).toBuilder()).build();
@@ -39,11 +50,13 @@ final class DistributedMap {
         FleetGovernor.requireShared(cfg);
         KafkaClients kafka = new KafkaClients(fleet.kafka(), System::getenv);
         kafka.requireReachable(KafkaClients.REACH_TIMEOUT);
-        try (Governor governor = FleetGovernor.install(cfg)) {
-            FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka,
-                    governor, TimeSource.system(), line -> err.println("cloudg: " + line));
+        try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, m.metricsPort), "coordinator");
+             Governor governor = FleetGovernor.install(cfg, metrics.metrics())) {
+            FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka, governor, TimeSource.system(),
+                    progress(!m.noProgress && System.console() != null), metrics.metrics());
             try (StopSignals signals = StopSignals.onStop(coordinator::stop)) {
-                InventoryResult r = m.resume != null ? coordinator.resume(m.resume) : coordinator.run();
+                InventoryResult r = m.resume != null ? coordinator.resume(m.resume)
+                        : m.runId != null ? coordinator.runOrResume(m.runId) : coordinator.run();
                 MapCommand.report(r, out);
                 r.discardSpool();
                 return OutputOptions.exitCode(r);
@@ -51,8 +64,25 @@ final class DistributedMap {
                 err.println("cloudg: run " + e.runId() + " stopped before it finished; continue it with: "
                         + resumeCommand(m, e.runId()));
                 return ExitCodes.INCOMPLETE;
+            } finally {
+                ConsoleLine.stderr().clear();
             }
         }
+    }
+
+    /**
+     * Where the coordinator's progress goes: through the logger ({@code cloudg.progress}, so with a timestamp
+     * and in JSON when asked), except that on a terminal the periodic progress line is a status line redrawn
+     * in place under the log lines.
+     */
+    private static Consumer<String> progress(boolean tty) {
+        return line -> {
+            if (tty && FleetProgress.isProgressLine(line)) {
+                ConsoleLine.stderr().status(line);
+            } else {
+                PROGRESS.info("{}", line);
+            }
+        };
     }
 
     /** The command that continues run {@code runId}: this one's flags that locate the estate, the fleet and the governor. */

@@ -1,7 +1,11 @@
 package io.cloudg.cli;
 
+import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.cli.log.LogSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** {@code cloudg}: the command-line entry point. See {@link ExitCodes} for what it exits with. */
 @Command(name = "cloudg", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -14,6 +18,14 @@ import picocli.CommandLine.Command;
         subcommands = {MapCommand.class, DiffCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
                 CollectorsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    @Option(names = "--log-format", paramLabel = "text|json", scope = ScopeType.INHERIT,
+            description = "log lines as text or JSON objects, on stderr (default: text, or CLOUDG_LOG_FORMAT)")
+    LogSetup.Format logFormat;
+
+    @Option(names = "--log-level", paramLabel = "LEVEL", scope = ScopeType.INHERIT, converter = LevelConverter.class,
+            description = "error, warn, info, debug or trace (default: info, or CLOUDG_LOG_LEVEL); other libraries' "
+                    + "loggers speak only from debug")
+    LogSetup.LogLevel logLevel;
 
     public static void main(String[] args) {
         routeJulToSlf4j();
@@ -30,6 +42,10 @@ public final class Main implements Runnable {
     /** Runs a command line and returns the exit code (tests call this). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionStrategy(parsed -> {
+            configureLogging(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             String startup = StartupFailures.line(e);
             if (startup != null) {
@@ -47,6 +63,34 @@ public final class Main implements Runnable {
             return ExitCodes.CANNOT_START;
         });
         return cl.execute(args);
+    }
+
+    /** Logging as {@code --log-format} and {@code --log-level} say, wherever on the command line they are. */
+    static void configureLogging(CommandLine.ParseResult parsed) {
+        LogSetup.Format format = LogSetup.defaultFormat();
+        LogSetup.LogLevel level = LogSetup.defaultLevel();
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--log-format")) {
+                format = p.matchedOptionValue("--log-format", format);
+            }
+            if (p.hasMatchedOption("--log-level")) {
+                level = p.matchedOptionValue("--log-level", level);
+            }
+        }
+        LogSetup.apply(format, level, ConsoleLine.stderr());
+    }
+
+    /** Level names as users write them: {@code info}, {@code INFO}, {@code warning}. */
+    static final class LevelConverter implements CommandLine.ITypeConverter<LogSetup.LogLevel> {
+        @Override
+        public LogSetup.LogLevel convert(String value) {
+            LogSetup.LogLevel l = LogSetup.LogLevel.parse(value);
+            if (l == null) {
+                throw new CommandLine.TypeConversionException("expected one of error, warn, info, debug, trace but was '"
+                        + value + "'");
+            }
+            return l;
+        }
     }
 
     @Override

@@ -3,13 +3,14 @@ package io.cloudg.cli;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
+import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.redis.StateStores;
-import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -84,36 +85,49 @@ final class MapCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Option(names = "--run-id", paramLabel = "RUN_ID", description = "with --distributed: the run's id; if the run is "
+            + "already in the journal it is resumed (a scheduled sweep's retried pod continues its run)")
+    String runId;
+
+    @Option(names = "--metrics-port", paramLabel = "N", description = "serve /metrics (Prometheus) on port N while the "
+            + "map runs (default: metrics.port; 0: off)")
+    Integer metricsPort;
+
     @Override
     public Integer call() {
         PrintStream err = System.err;
-        if (distributed || resume != null) {
+        if (distributed || resume != null || runId != null) {
             if (output.retryFailed != null) {
                 throw new StartupException("--retry-failed re-collects in this process; it cannot be combined with "
-                        + "--distributed or --resume");
+                        + "--distributed, --resume or --run-id");
             }
             return DistributedMap.run(this, System.out, err);
         }
-        CloudGConfig.Builder b = overrides(CloudGConfig.from(ConfigLocation.load(config)).toBuilder());
-        try (SimSession session = sim ? SimSession.start(simEstate, simFaults, err) : null) {
+        ConfigFile file = ConfigLocation.load(config);
+        CloudGConfig.Builder b = overrides(CloudGConfig.from(file).toBuilder());
+        try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null) {
             if (session != null) {
                 session.pointAt(b);
             }
             CloudGConfig cfg = output.apply(b).build();
             cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
-            Governor governor = StateStores.governor(cfg.ratelimit(), System::getenv, TimeSource.system());
-            Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
-            Runtime.getRuntime().addShutdownHook(saveOnStop);
-            InventoryResult result;
-            try (Progress progress = new Progress(governor, err, !noProgress && System.console() != null)) {
-                result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress).mapInventory();
-            } finally {
-                removeHook(saveOnStop);
-                governor.close();
+            try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
+                Governor governor = metrics.governor(cfg.ratelimit());
+                Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
+                Runtime.getRuntime().addShutdownHook(saveOnStop);
+                InventoryResult result;
+                try (Progress progress = new Progress(governor, ConsoleLine.stderr(),
+                        !noProgress && System.console() != null)) {
+                    result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress)
+                            .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
+                } finally {
+                    removeHook(saveOnStop);
+                    governor.close();
+                }
+                report(result, System.out);
+                result.discardSpool();
+                return OutputOptions.exitCode(result);
             }
-            report(result, System.out);
-            result.discardSpool();
-            return OutputOptions.exitCode(result);
         }
     }
 

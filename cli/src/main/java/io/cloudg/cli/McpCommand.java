@@ -5,12 +5,14 @@ import io.cloudg.config.ConfigFile;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.CloudgMcp;
 import io.cloudg.mcp.Principals;
+import io.cloudg.metrics.MetricsSettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -74,13 +76,15 @@ final class McpCommand implements Callable<Integer> {
         if (!providers.isEmpty()) {
             b.providers(providers.stream().map(p -> p.toLowerCase(Locale.ROOT)).toArray(String[]::new));
         }
-        try (SimSession session = sim ? SimSession.start(null, null, err) : null) {
+        try (SimSession session = sim ? SimSession.start(null, null) : null) {
             if (session != null) {
                 session.pointAt(b);
             }
             CloudGConfig cfg = b.build();
             cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
-            try (CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).build()) {
+            // over HTTP, /metrics is always served beside the MCP endpoint; on metrics.port too if set
+            try (RunMetrics runMetrics = RunMetrics.open(MetricsSettings.from(file), "mcp", http);
+                 CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).metrics(runMetrics.metrics()).build()) {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();
                     err.println("cloudg: MCP at " + endpoint.uri());

@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.JobCost;
@@ -12,7 +13,6 @@ import io.cloudg.run.CallEstimates;
 import io.cloudg.run.Eta;
 import io.cloudg.run.RateMeter;
 import io.cloudg.run.WorkLeft;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -28,13 +28,14 @@ import org.slf4j.LoggerFactory;
  * light calls left at the rate light calls are being made, or what the quotas alone still need for the
  * heavy jobs (one call per AMI at EC2's 20 a second), whichever is longer:
  * {@code [61234/156400 jobs, 41%] 212.4 calls/s, 41023 calls, 0 throttled, 0 retries, ETA 3:10}.
- * On a terminal, one line redrawn in place twice a second; otherwise a plain log line every ten seconds.
+ * On a terminal, one status line redrawn in place twice a second through the {@link ConsoleLine} the log lines
+ * share (they print above it, never into it); otherwise a plain log line every ten seconds.
  */
 final class Progress implements TaskRunner.Listener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.progress");
 
     private final Governor governor;
-    private final PrintStream term;
+    private final ConsoleLine term;
     private final ScheduledExecutorService ticker;
     private final RateMeter rate = new RateMeter(RATE_TAU_SECONDS);
     /** The rate of the calls other than the quota-paced heavy jobs': what the light calls left go at. */
@@ -43,19 +44,18 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private volatile WorkLeft work;
     /** The calls made before the jobs (discovery): not the jobs' calls. */
     private volatile long callsBefore;
-    private boolean drawn;
 
     /** The calls-per-second figure follows about this many seconds of the run. */
     static final double RATE_TAU_SECONDS = 20;
 
-    Progress(Governor governor, PrintStream err, boolean tty) {
-        this(governor, err, tty, true);
+    Progress(Governor governor, ConsoleLine console, boolean tty) {
+        this(governor, console, tty, true);
     }
 
     /** {@code ticking}: false for a test that calls {@link #line()} on its own clock. */
-    Progress(Governor governor, PrintStream err, boolean tty, boolean ticking) {
+    Progress(Governor governor, ConsoleLine console, boolean tty, boolean ticking) {
         this.governor = governor;
-        this.term = tty ? err : null;
+        this.term = tty ? console : null;
         this.ticker = ticking ? Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloudg-progress");
             t.setDaemon(true);
@@ -104,9 +104,7 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private synchronized void tick() {
         String line = line();
         if (term != null) {
-            term.print("\r" + line + "\u001b[K");
-            term.flush();
-            drawn = true;
+            term.status(line);
         } else {
             LOG.info("progress: {}", line);
         }
@@ -137,9 +135,8 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         if (ticker != null) {
             ticker.shutdownNow();
         }
-        if (term != null && drawn) {
-            term.print("\r\u001b[K");
-            term.flush();
+        if (term != null) {
+            term.clear();
         }
     }
 }

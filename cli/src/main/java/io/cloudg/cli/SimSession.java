@@ -5,9 +5,9 @@ import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 
 /**
  * A cloud-sim estate started inside this process for {@code --sim} ({@code cloudg map}, {@code cloudg mcp}):
@@ -25,14 +25,14 @@ final class SimSession implements AutoCloseable {
     }
 
     /** Starts the demo estate, or {@code estate}, with {@code faults} when given. */
-    static SimSession start(Path estate, Path faults, PrintStream err) {
+    static SimSession start(Path estate, Path faults) {
         SimOptions.Builder so = SimOptions.builder().port(0)
                 .estate(estate != null ? EstateSpec.load(estate) : EstateSpec.defaultEstate());
         if (faults != null) {
             so.faults(FaultSpec.load(faults));
         }
         CloudSim sim = CloudSim.start(so.build());
-        err.println("cloudg: cloud-sim started at " + sim.awsEndpoint());
+        LoggerFactory.getLogger("cloudg.sim").info("cloud-sim started at {}", sim.awsEndpoint());
         return new SimSession(sim);
     }
 

@@ -5,6 +5,7 @@ import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.WorkerSettings;
 import io.cloudg.fleet.worker.WorkerRuntime;
+import io.cloudg.metrics.MetricsSettings;
 import java.nio.file.Path;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.concurrent.Callable;
@@ -39,7 +40,7 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once (default 16)")
     Integer threads;
 
-    @Option(names = "--health-port", paramLabel = "PORT", description = "/healthz and /readyz (default 8081; 0: none)")
+    @Option(names = "--health-port", paramLabel = "PORT", description = "/healthz, /readyz and /metrics (default 8081; 0: none)")
     Integer healthPort;
 
     @Override
@@ -64,7 +65,9 @@ final class WorkerCommand implements Callable<Integer> {
         if (healthPort != null) {
             w = w.withHealthPort(healthPort);
         }
-        try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), System::getenv, TimeSource.system());
+        MetricsSettings metrics = MetricsSettings.from(file);
+        try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), metrics, System::getenv,
+                TimeSource.system());
              StopSignals signals = StopSignals.onStop(() -> runtime.worker().stop(null))) {
             return runtime.run() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
         }

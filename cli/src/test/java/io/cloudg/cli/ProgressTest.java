@@ -71,7 +71,7 @@ class ProgressTest {
     static List<Sample> play(List<CollectionTask> tasks, JobCost cost, ManualTimeSource clock) {
         List<Sample> samples = new ArrayList<>();
         try (Governor g = Governor.builder().time(clock).build()) {
-            Progress progress = new Progress(g, new PrintStream(PrintStream.nullOutputStream()), false, false);
+            Progress progress = new Progress(g, new io.cloudg.cli.log.ConsoleLine(() -> new PrintStream(PrintStream.nullOutputStream())), false, false);
             progress.planned(tasks, cost);
             long[] order = TaskRunner.order(tasks, cost);
             int next = 0;

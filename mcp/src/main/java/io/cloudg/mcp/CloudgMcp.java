@@ -15,6 +15,8 @@ import io.cloudg.mcp.guard.Principal;
 import io.cloudg.mcp.guard.redis.RedisGuardStore;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.mcp.live.EmbeddedCollector;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.run.StartupException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
@@ -85,6 +87,7 @@ public final class CloudgMcp implements AutoCloseable {
     private final McpSettings mcp;
     private final Governor governor;
     private final boolean ownsGovernor;
+    private final CloudgMetrics metrics;
     private final GuardStore guardStore;
     private final LiveOperationGuard guard;
     private final DatasetStore datasets;
@@ -101,7 +104,10 @@ public final class CloudgMcp implements AutoCloseable {
         this.callQuota = new CallQuota(mcp, b.time);
         this.osUser = b.osUser;
         this.ownsGovernor = b.governor == null;
-        this.governor = b.governor != null ? b.governor : StateStores.governor(config.ratelimit(), b.env, TimeSource.system());
+        this.metrics = b.metrics;
+        // a Redis store has its round trips timed (cloudg_redis_command_seconds); the store is built the one way
+        this.governor = b.governor != null ? b.governor
+                : GovernorMetrics.governor(config.ratelimit(), b.env, TimeSource.system(), metrics);
         this.guardStore = b.guardStore != null ? b.guardStore : defaultGuardStore(config.ratelimit(), b.env, b.time);
         Path dir = mcp.datasetDir() != null ? mcp.datasetDir() : config.outputDir().resolve("datasets");
         this.datasets = new DatasetStore(dir, b.time);
@@ -337,6 +343,9 @@ public final class CloudgMcp implements AutoCloseable {
         FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
         auth.setAsyncSupported(true);
         context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+        if (metrics.enabled() && !path.equals("/metrics")) {
+            context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
+        }
         jetty.setHandler(context);
         try {
             jetty.start();
@@ -390,6 +399,7 @@ public final class CloudgMcp implements AutoCloseable {
         private Collector collector;
         private Function<String, String> env = System::getenv;
         private GuardListener listener = GuardListener.NONE;
+        private CloudgMetrics metrics = CloudgMetrics.none();
         private String osUser = System.getProperty("user.name");
 
         private Builder(CloudGConfig config) {
@@ -440,6 +450,15 @@ public final class CloudgMcp implements AutoCloseable {
 
         public Builder listener(GuardListener l) {
             this.listener = Objects.requireNonNull(l);
+            return this;
+        }
+
+        /**
+         * The process's metrics: the governor's (when this server makes its own governor) and, over HTTP,
+         * {@code GET /metrics} beside the MCP endpoint (default: none).
+         */
+        public Builder metrics(CloudgMetrics m) {
+            this.metrics = Objects.requireNonNull(m);
             return this;
         }
 

@@ -7,6 +7,8 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.report.ScopeCounters;
 import io.cloudg.resilience.spi.AdmitRequest;
+import io.cloudg.resilience.spi.GovernorListener;
+import io.cloudg.resilience.spi.LeafListener;
 import io.cloudg.resilience.spi.SlotRequest;
 
 /**
@@ -33,9 +35,11 @@ final class CallPlan {
     final SlotGate gate;
     /** This process's last sight of a throttle on {@link #leaf}, shared by every plan of that leaf. */
     final ThrottleNotice throttles;
+    /** Hears this scope's events (metrics); {@link LeafListener#NONE} without a listener. */
+    final LeafListener listener;
 
     CallPlan(Scope scope, RateLimitConfig config, ScopeCounters counters, SlotGate gate,
-             java.util.function.Function<Scope, ThrottleNotice> notices) {
+             java.util.function.Function<Scope, ThrottleNotice> notices, GovernorListener listeners) {
         if (scope.service() == null) {
             throw new IllegalArgumentException("a governed call needs a scope with a service, but was " + scope);
         }
@@ -60,6 +64,7 @@ final class CallPlan {
         this.counters = counters;
         this.gate = gate;
         this.throttles = notices.apply(leaf);
+        this.listener = listeners.leaf(leaf);
     }
 
     /** The name a give-up message uses: the operation, else the service. */

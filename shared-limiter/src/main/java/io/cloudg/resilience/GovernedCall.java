@@ -8,6 +8,7 @@ import io.cloudg.resilience.report.ScopeCounters;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AttemptOutcome;
+import io.cloudg.resilience.spi.CallResult;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.StateStore;
@@ -113,6 +114,7 @@ public final class GovernedCall implements AutoCloseable {
         if (now - startedAt >= plan.limits.deadlineNanos()) {
             String reason = plan.operationName() + " (deadline exceeded)";
             end(AttemptOutcome.NONE, -1, CallVerdict.NEUTRAL);
+            plan.listener.result(CallResult.GAVE_UP);
             throw new DeadlineExceededException("deadline of " + plan.limits.deadlineSeconds() + "s spent before " + reason);
         }
         if (options.slotMode() == CallOptions.SlotMode.HELD) {
@@ -143,6 +145,7 @@ public final class GovernedCall implements AutoCloseable {
         if (a.rejected()) {
             CircuitOpenException e = new CircuitOpenException(plan.leaf, a.breaker().retryInNanos());
             count(ScopeCounters::rejected);
+            plan.listener.result(CallResult.REJECTED);
             if (ledger != null) {
                 ledger.recordCircuitSkipped(e.getMessage());
             }
@@ -169,6 +172,7 @@ public final class GovernedCall implements AutoCloseable {
             if (runCounters != null) {
                 runCounters.waited(wait);
             }
+            plan.listener.waited(wait);
         }
         return wait;
     }
@@ -268,6 +272,7 @@ public final class GovernedCall implements AutoCloseable {
 
     /** The attempt succeeded: the leaf may recover, the breaker closes, the budget gets its refund. */
     public AttemptDecision onSuccess() {
+        plan.listener.result(CallResult.SUCCESS);
         if (plan.enabled) {
             end(AttemptOutcome.SUCCESS, -1, CallVerdict.SUCCESS);
             store.refundRetry(plan.provider, plan.limits.retryBudget());
@@ -324,11 +329,15 @@ public final class GovernedCall implements AutoCloseable {
         window = c.window();
         if (c.errorClass() == ErrorClass.THROTTLED) {
             count(ScopeCounters::throttled);
+            plan.listener.result(CallResult.THROTTLED);
             if (plan.enabled) {
                 (quotasThrottle() ? quota : plan).throttles.mark(now);
             }
         } else if (c.errorClass() == ErrorClass.TRANSIENT) {
             count(ScopeCounters::transientError);
+            plan.listener.result(CallResult.TRANSIENT);
+        } else {
+            plan.listener.result(CallResult.FATAL);
         }
         if (!plan.enabled) {
             ended = true;
@@ -362,6 +371,7 @@ public final class GovernedCall implements AutoCloseable {
             retries++;
             previousBackoff = backoff;
             count(ScopeCounters::retry);
+            plan.listener.retried();
             return new AttemptDecision(AttemptDecision.Kind.RETRY, backoff, error, null);
         }
         return giveUp(error, c, outcome, retryAfter, verdict, why);
@@ -373,6 +383,7 @@ public final class GovernedCall implements AutoCloseable {
         String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
         String reason = kind + ": " + plan.operationName() + " (" + why + "): " + c.summary();
         count(ScopeCounters::gaveUp);
+        plan.listener.result(CallResult.GAVE_UP);
         if (ledger != null) {
             ledger.recordGaveUp(reason, c.errorClass() == ErrorClass.THROTTLED);
         }
@@ -424,6 +435,7 @@ public final class GovernedCall implements AutoCloseable {
         }
         if (tripped) {
             count(ScopeCounters::breakerTrip);
+            plan.listener.breakerTripped();
         }
     }
 

@@ -4,6 +4,7 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.GovernorListener;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
@@ -39,6 +40,7 @@ public final class Governor implements AutoCloseable {
     private final TimeSource time;
     private final Classifier classifier;
     private final DoubleSupplier random;
+    private final GovernorListener listener;
     private final ThrottlingStats stats = new ThrottlingStats();
     private final ConcurrentHashMap<Scope, SlotGate> gates = new ConcurrentHashMap<>();
     private volatile ConcurrentHashMap<Scope, CallPlan> plans = new ConcurrentHashMap<>();
@@ -50,6 +52,7 @@ public final class Governor implements AutoCloseable {
         this.store = b.store != null ? b.store : new InMemoryStateStore(b.time);
         this.classifier = b.classifier;
         this.random = b.random;
+        this.listener = b.listener;
     }
 
     public static Builder builder() {
@@ -101,7 +104,7 @@ public final class Governor implements AutoCloseable {
         if (plan == null) {
             plan = p.computeIfAbsent(scope, s -> new CallPlan(s, config, stats.counters(s.withoutOperation()),
                     gates.computeIfAbsent(s.accountScope(), a -> new SlotGate(store, time)),
-                    leaf -> notices.computeIfAbsent(leaf, l -> new ThrottleNotice())));
+                    leaf -> notices.computeIfAbsent(leaf, l -> new ThrottleNotice()), listener));
         }
         return plan;
     }
@@ -219,6 +222,19 @@ public final class Governor implements AutoCloseable {
         }
     }
 
+    /**
+     * The bulkheads (provider x account scopes) this process's calls have used so far, for gauges of the
+     * slots in use ({@code store().slotsInUse(scope)}).
+     */
+    public java.util.Set<Scope> bulkheads() {
+        return java.util.Set.copyOf(gates.keySet());
+    }
+
+    /** Hears this governor's events ({@link GovernorListener#NONE} unless the builder was given one). */
+    public GovernorListener listener() {
+        return listener;
+    }
+
     /** The retry budget of {@code provider}. */
     public RetryBudget budget(String provider) {
         config.provider(provider); // validates the name
@@ -246,6 +262,7 @@ public final class Governor implements AutoCloseable {
         private TimeSource time = TimeSource.system();
         private Classifier classifier = Classifier.defaultClassifier();
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+        private GovernorListener listener = GovernorListener.NONE;
 
         public Builder config(RateLimitConfig c) {
             this.config = Objects.requireNonNull(c, "config");
@@ -271,6 +288,12 @@ public final class Governor implements AutoCloseable {
         /** The uniform [0, 1) source for backoff jitter (tests pin it). */
         public Builder random(DoubleSupplier r) {
             this.random = Objects.requireNonNull(r, "random");
+            return this;
+        }
+
+        /** Hears every call's events (metrics); default {@link GovernorListener#NONE}. */
+        public Builder listener(GovernorListener l) {
+            this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }
 

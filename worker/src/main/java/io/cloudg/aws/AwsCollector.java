@@ -2,6 +2,7 @@ package io.cloudg.aws;
 
 import io.cloudg.collect.CollectorBody;
 import io.cloudg.collect.IncompleteItemsException;
+import io.cloudg.collect.LogContext;
 import io.cloudg.config.AwsSettings;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSink;
@@ -331,11 +332,11 @@ public final class AwsCollector {
                         error[0] = e;
                         return;
                     }
-                    window.add(threads.submit(() -> {
+                    window.add(threads.submit(LogContext.wrap(() -> {
                         try (TaskLedger.Binding b = ledger == null ? null : ledger.bind()) {
                             return asset(f);
                         }
-                    }));
+                    })));
                 });
                 rethrow(error[0]);
                 while (!window.isEmpty()) {

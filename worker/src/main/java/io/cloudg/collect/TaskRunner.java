@@ -3,6 +3,7 @@ package io.cloudg.collect;
 import io.cloudg.inventory.AssetSink;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.util.ArrayList;
@@ -53,25 +54,56 @@ public final class TaskRunner {
     private final AssetSink sink;
     private final Listener listener;
     private final JobCost cost;
+    private final MapMetrics metrics;
 
     public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
-        this(workers, coverage, run, sink, listener, JobCost.NONE);
+        this(workers, coverage, run, sink, listener, JobCost.NONE, MapMetrics.NONE);
     }
 
     /** A runner that starts the jobs {@code cost} expects to make the most calls first. */
     public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
                       JobCost cost) {
+        this(workers, coverage, run, sink, listener, cost, MapMetrics.NONE);
+    }
+
+    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+                      MapMetrics metrics) {
+        this(workers, coverage, run, sink, listener, JobCost.NONE, metrics);
+    }
+
+    /** A runner that starts the heaviest jobs first ({@code cost}) and counts into {@code metrics}. */
+    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+                      JobCost cost, MapMetrics metrics) {
         this.cost = cost == null ? JobCost.NONE : cost;
         this.workers = workers;
         this.coverage = coverage;
         this.run = run;
         this.sink = sink;
         this.listener = listener == null ? (t, r, d, n) -> { } : listener;
+        this.metrics = metrics;
     }
 
     /** Runs one collector job of a task; never throws (an escaped error becomes a FAILED entry). */
     public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
                                          AssetSink sink) {
+        return runJob(coverage, task, job, run, sink, MapMetrics.NONE);
+    }
+
+    /**
+     * As {@link #runJob(Coverage, CollectionTask, CollectorJob, ThrottlingStats, AssetSink)}, counting the
+     * job's entry and assets in {@code metrics}, with the task's {@link LogContext} on the thread meanwhile.
+     */
+    public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
+                                         AssetSink sink, MapMetrics metrics) {
+        try (LogContext context = LogContext.task(task)) {
+            ServiceCoverage entry = judgeJob(coverage, task, job, run, sink);
+            metrics.covered(task.provider(), entry);
+            return entry;
+        }
+    }
+
+    private static ServiceCoverage judgeJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
+                                            AssetSink sink) {
         TaskLedger ledger = TaskLedger.create(task.id() + "/" + job.service(), run);
         AtomicLong count = new AtomicLong();
         AssetSink counting = a -> {
@@ -119,10 +151,10 @@ public final class TaskRunner {
                 int ji = (int) k;
                 CollectionTask task = tasks.get(ti);
                 CollectorJob job = task.jobs().get(ji);
-                pool.execute(() -> {
+                pool.execute(LogContext.wrap(() -> {
                     listener.jobStarted(task, job);
                     try {
-                        entries[ti][ji] = runJob(coverage, task, job, run, sink);
+                        entries[ti][ji] = runJob(coverage, task, job, run, sink, metrics);
                     } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
                         entries[ti][ji] = new ServiceCoverage(job.service(),
                                 io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
@@ -135,7 +167,7 @@ public final class TaskRunner {
                         records[ti] = r;
                         listener.taskDone(task, r, done.incrementAndGet(), n);
                     }
-                });
+                }));
             }
             pool.shutdown();
             while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {

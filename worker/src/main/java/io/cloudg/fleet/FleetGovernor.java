@@ -5,6 +5,8 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.time.TimeSource;
 
@@ -28,8 +30,16 @@ public final class FleetGovernor {
     }
 
     public static Governor install(CloudGConfig config) {
+        return install(config, CloudgMetrics.none());
+    }
+
+    /**
+     * As {@link #install(CloudGConfig)}, with the governor's metrics in {@code metrics}: its listener, its
+     * state gauges, and the latency of its Redis round trips.
+     */
+    public static Governor install(CloudGConfig config, CloudgMetrics metrics) {
         requireShared(config);
-        Governor g = StateStores.governor(config.ratelimit(), System::getenv, TimeSource.system());
+        Governor g = GovernorMetrics.governor(config.ratelimit(), System::getenv, TimeSource.system(), metrics);
         Resilience.install(g);
         return g;
     }

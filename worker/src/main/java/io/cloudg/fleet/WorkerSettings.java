@@ -15,7 +15,7 @@ import java.util.Set;
  *        makes it), up to {@code threads} tasks
  * @param threads collector jobs one worker runs at once (over all its tasks)
  * @param shutdownGrace on SIGTERM, how long in-flight tasks may finish before they are handed back
- * @param healthPort the port of {@code /healthz} and {@code /readyz}; 0: no probe server
+ * @param healthPort the port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0: no probe server
  * @param chunkAssets the most assets in one results message
  * @param chunkBytes the most bytes of assets in one results message
  */

@@ -8,7 +8,9 @@ import io.cloudg.aws.AwsProvider;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.Coverage;
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskRunner;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.destination.RunStart;
 import io.cloudg.diff.AssetOrder;
 import io.cloudg.diff.SortedAssets;
@@ -65,6 +67,7 @@ public final class RetryMap {
     private final Governor governor;
     private final Path previous;
     private TaskRunner.Listener listener;
+    private MapMetrics metrics = MapMetrics.NONE;
 
     public RetryMap(CloudGConfig config, Governor governor, Path previous) {
         this.config = config;
@@ -74,6 +77,12 @@ public final class RetryMap {
 
     public RetryMap onTaskDone(TaskRunner.Listener l) {
         this.listener = l;
+        return this;
+    }
+
+    /** Counts the assets and coverage entries re-collected ({@code cloudg_assets_mapped_total}, ...). */
+    public RetryMap metrics(MapMetrics m) {
+        this.metrics = java.util.Objects.requireNonNull(m);
         return this;
     }
 
@@ -110,7 +119,8 @@ public final class RetryMap {
         LOG.info("retrying {} entr(ies) of run {} ({} account x region task(s){})", plan.retried().size(),
                 oldRun.path("id").asText(), plan.targets().size(),
                 plan.rediscover().isEmpty() ? "" : ", rediscovering " + String.join(", ", plan.rediscover()));
-        try (RunOutput output = RunOutput.start(config, start, false);
+        try (LogContext context = LogContext.run(start.runId());
+             RunOutput output = RunOutput.start(config, start, false);
              FleetProviders open = FleetProviders.lazy(config, governor, Math.max(64, config.workers() * 4))) {
             AssetSpool fresh = AssetSpool.temporary(config.outputDir());
             try {
@@ -145,7 +155,7 @@ public final class RetryMap {
                         }
                     }
                 }
-                freshCoverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), stats, fresh, listener).run(tasks));
+                freshCoverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), stats, fresh, listener, metrics).run(tasks));
                 List<CoverageRecord> merged = RetryPlan.merge(oldCoverage, freshCoverage);
                 Set<String> retried = new java.util.TreeSet<>();
                 for (CoverageRecord r : freshCoverage) {

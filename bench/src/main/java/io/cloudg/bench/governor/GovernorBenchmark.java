@@ -116,12 +116,8 @@ public class GovernorBenchmark {
         }
 
         int advance() {
-            long v = x;
-            v ^= v << 13;
-            v ^= v >>> 7;
-            v ^= v << 17;
-            x = v;
-            return (int) (((v >>> 33) * size) >>> 31);
+            x = Xorshift.next(x);
+            return Xorshift.pick(x, size);
         }
     }
 

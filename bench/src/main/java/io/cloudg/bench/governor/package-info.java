@@ -11,5 +11,10 @@
  * walks them from its own offset. Thread counts come from {@code -t} (1 and 16), so one command per
  * thread count measures all four contenders in the same run. The 1-leaf vs 1,000-leaf throughput shows
  * whether independent leaves contend (they must not: no global lock). Commands and results: BENCHMARKS.md.
+ *
+ * <p>{@code GovernorMetricsBenchmark} measures the same two governor paths without metrics and with the
+ * Prometheus registry a worker serves (the governor's listener: one counter increment per attempt), as two
+ * values of a {@code @Param} in one run, so the ratio is read off one table (target: at most 10% more per
+ * governed call). Its tear-down fails the trial unless the registry counted every call.
  */
 package io.cloudg.bench.governor;

@@ -28,10 +28,14 @@ import picocli.CommandLine;
 
 /**
  * The Kubernetes manifests ({@code deploy/}), {@code compose.yaml} and the Jib profile, checked as far as a
- * machine without Kubernetes or Docker can: every file parses; every file a kustomization names exists;
- * each {@code cloudg.yaml} they mount loads without an unknown key; every container command is a cloudg
- * command line that parses; ports, probes, secrets, volumes, images and environment variables referenced
- * in one place exist in the other.
+ * machine without Kubernetes or Docker can: every kustomization renders ({@link Kustomize}: resources and
+ * patches), and every manifest it renders is valid for the API server, strictly ({@link StrictManifests}:
+ * fabric8's models for built-in kinds, JSON Schemas written from KEDA's and the Prometheus Operator's CRDs,
+ * an unknown field fails); every pod passes Pod Security "restricted"; no {@code replicas} where an
+ * autoscaler owns the Deployment; KEDA's trigger and the sweeps' run id agree with the fleet; each
+ * {@code cloudg.yaml} they mount loads without an unknown key; every container command is a cloudg command
+ * line that parses; ports, probes, secrets, volumes, images and environment variables referenced in one
+ * place exist in the other.
  */
 class DeployFilesTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -79,40 +83,8 @@ class DeployFilesTest {
         return loaded;
     }
 
-    /** Every manifest a kustomization names, recursively; every named file exists. */
-    static List<Path> kustomize(Path dir) throws IOException {
-        JsonNode k = docs(dir.resolve("kustomization.yaml")).get(0);
-        assertThat(k.get("kind").asText()).isEqualTo("Kustomization");
-        List<Path> manifests = new ArrayList<>();
-        for (String r : strings(k.get("resources"))) {
-            Path p = dir.resolve(r).normalize();
-            assertThat(p).as("resource %s of %s", r, dir).exists();
-            if (Files.isDirectory(p)) {
-                manifests.addAll(kustomize(p));
-            } else {
-                manifests.add(p);
-            }
-        }
-        if (k.has("patches")) {
-            for (JsonNode patch : k.get("patches")) {
-                Path p = dir.resolve(patch.get("path").asText());
-                assertThat(p).as("patch of %s", dir).exists();
-                assertThat(docs(p)).isNotEmpty();
-            }
-        }
-        if (k.has("configMapGenerator")) {
-            for (JsonNode g : k.get("configMapGenerator")) {
-                for (String f : strings(g.get("files"))) {
-                    assertThat(dir.resolve(f)).as("configMap file of %s", dir).exists();
-                    assertConfigLoads(dir.resolve(f));
-                }
-            }
-        }
-        return manifests;
-    }
-
-    static JsonNode byKind(List<JsonNode> all, String kind, String name) {
-        return all.stream().filter(d -> d.get("kind").asText().equals(kind) && d.at("/metadata/name").asText().equals(name))
+    static JsonNode byKind(List<Kustomize.Doc> all, String kind, String name) {
+        return all.stream().filter(d -> d.kind().equals(kind) && d.name().equals(name)).map(Kustomize.Doc::node)
                 .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " " + name));
     }
 
@@ -163,21 +135,143 @@ class DeployFilesTest {
         assertThat(c.at("/resources/requests/memory").isMissingNode()).isFalse();
     }
 
+    /** Every directory of deploy/ with a kustomization.yaml. */
+    static List<Path> kustomizations() throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(ROOT.resolve("deploy"))) {
+            return s.filter(p -> p.getFileName().toString().equals("kustomization.yaml")).map(Path::getParent).sorted()
+                    .toList();
+        }
+    }
+
+    /** The cloudg.yaml a kustomization's ConfigMap is generated from (its own, or its base's). */
+    static Path cloudgYaml(Path dir) throws IOException {
+        JsonNode k = docs(dir.resolve("kustomization.yaml")).get(0);
+        for (JsonNode g : k.path("configMapGenerator")) {
+            for (String f : strings(g.get("files"))) {
+                return dir.resolve(f);
+            }
+        }
+        for (String r : strings(k.get("resources"))) {
+            Path p = dir.resolve(r).normalize();
+            if (Files.isDirectory(p)) {
+                return cloudgYaml(p);
+            }
+        }
+        throw new AssertionError("no cloudg.yaml for " + dir);
+    }
+
+    /** The pod templates of the rendered workloads, by kind/name. */
+    static Map<String, JsonNode> podTemplates(List<Kustomize.Doc> all) {
+        Map<String, JsonNode> out = new java.util.TreeMap<>();
+        for (Kustomize.Doc d : all) {
+            JsonNode t = switch (d.kind()) {
+                case "Deployment", "Job" -> d.node().at("/spec/template");
+                case "CronJob" -> d.node().at("/spec/jobTemplate/spec/template");
+                default -> null;
+            };
+            if (t != null) {
+                out.put(d.kind() + "/" + d.name(), t);
+            }
+        }
+        return out;
+    }
+
+    /** Pod Security Standards, "restricted" profile (Kubernetes 1.25+), as far as a pod spec shows it. */
+    static void assertRestricted(String what, JsonNode pod) {
+        JsonNode sc = pod.path("securityContext");
+        assertThat(sc.path("runAsNonRoot").asBoolean()).as("%s: runAsNonRoot", what).isTrue();
+        assertThat(sc.path("runAsUser").asInt(1)).as("%s: runAsUser", what).isNotZero();
+        for (String host : List.of("hostNetwork", "hostPID", "hostIPC")) {
+            assertThat(pod.path(host).asBoolean()).as("%s: %s", what, host).isFalse();
+        }
+        for (JsonNode v : pod.path("volumes")) {
+            Set<String> types = new HashSet<>();
+            v.fieldNames().forEachRemaining(types::add);
+            types.remove("name");
+            assertThat(Set.of("configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim",
+                    "projected", "secret")).as("%s: volume types allowed by restricted", what).containsAll(types);
+        }
+        for (JsonNode c : pod.path("containers")) {
+            String who = what + " container " + c.path("name").asText();
+            JsonNode csc = c.path("securityContext");
+            assertThat(csc.path("allowPrivilegeEscalation").isBoolean() && !csc.path("allowPrivilegeEscalation").asBoolean())
+                    .as("%s: allowPrivilegeEscalation false", who).isTrue();
+            assertThat(csc.path("privileged").asBoolean()).as("%s: privileged", who).isFalse();
+            assertThat(strings(csc.at("/capabilities/drop"))).as("%s: drops ALL", who).contains("ALL");
+            assertThat(strings(csc.at("/capabilities/add"))).as("%s: adds", who).isSubsetOf("NET_BIND_SERVICE");
+            String seccomp = csc.at("/seccompProfile/type").asText(sc.at("/seccompProfile/type").asText());
+            assertThat(seccomp).as("%s: seccompProfile", who).isIn("RuntimeDefault", "Localhost");
+            if (csc.has("runAsNonRoot")) {
+                assertThat(csc.get("runAsNonRoot").asBoolean()).as("%s: runAsNonRoot", who).isTrue();
+            }
+            for (JsonNode port : c.path("ports")) {
+                assertThat(port.has("hostPort")).as("%s: hostPort", who).isFalse();
+            }
+        }
+    }
+
     @Test
-    void theKustomizeBaseAndOverlayAreCompleteAndConsistent() throws IOException {
-        for (Path dir : List.of(ROOT.resolve("deploy/base"), ROOT.resolve("deploy/overlays/example"))) {
-            List<JsonNode> all = new ArrayList<>();
-            for (Path m : kustomize(dir)) {
-                for (JsonNode d : docs(m)) {
-                    assertThat(d.has("apiVersion") && d.has("kind") && d.at("/metadata/name").isTextual()).as("%s", m).isTrue();
-                    all.add(d);
+    void everyKustomizationRendersManifestsTheApiServerWouldTakeStrictly() throws IOException {
+        List<Path> dirs = kustomizations();
+        assertThat(dirs.stream().map(d -> ROOT.resolve("deploy").relativize(d).toString().replace('\\', '/')))
+                .contains("base", "overlays/example", "overlays/hpa-cpu", "overlays/prometheus-operator",
+                        "overlays/identity/eks-irsa", "overlays/identity/eks-pod-identity", "overlays/identity/aks",
+                        "overlays/identity/gke");
+        for (Path dir : dirs) {
+            for (Kustomize.Doc d : Kustomize.render(dir)) {
+                assertThat(StrictManifests.problems(d.node())).as("%s %s rendered by %s (from %s)", d.kind(), d.name(),
+                        dir, d.file()).isEmpty();
+            }
+            for (Kustomize.Doc p : Kustomize.patches(dir)) {
+                if (!p.node().has("$patch") && StrictManifests.MODELS.containsKey(p.apiVersion() + "/" + p.kind())) {
+                    assertThat(StrictManifests.problems(p.node())).as("patch %s", p.file()).isEmpty();
                 }
             }
-            Path cloudgYaml = dir.resolve("cloudg.yaml");
+        }
+    }
+
+    @Test
+    void theStrictCheckCatchesUnknownFieldsWrongTypesAndUnknownKinds() throws IOException {
+        JsonNode typo = YAML.readTree("""
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: w}
+                spec:
+                  replicas: 1
+                  selector: {matchLabels: {a: b}}
+                  template:
+                    metadata: {labels: {a: b}}
+                    spec:
+                      containers: [{name: c, image: i, resources: {requests: {cpu: 1}}, livenesProbe: {}}]
+                """);
+        assertThat(StrictManifests.problems(typo)).singleElement().asString().contains("livenesProbe");
+        JsonNode string = YAML.readTree("{apiVersion: apps/v1, kind: Deployment, metadata: {name: w}, spec: {replicas: \"2\"}}");
+        assertThat(StrictManifests.problems(string)).singleElement().asString().contains("apps/v1/Deployment");
+        JsonNode keda = YAML.readTree("""
+                apiVersion: keda.sh/v1alpha1
+                kind: ScaledObject
+                metadata: {name: w}
+                spec:
+                  scaleTargetRef: {name: w}
+                  maxReplicas: 3
+                  triggers: [{type: kafka, metadata: {lagThreshold: "5", consumerGroupp: g}}]
+                """);
+        assertThat(StrictManifests.problems(keda)).hasSize(2).anySatisfy(m -> assertThat(m).contains("maxReplicas"))
+                .anySatisfy(m -> assertThat(m).contains("consumerGroupp"));
+        assertThat(StrictManifests.problems(YAML.readTree("{apiVersion: example.com/v1, kind: Widget, metadata: {name: w}}")))
+                .singleElement().asString().startsWith("no model or schema for example.com/v1/Widget");
+    }
+
+    @Test
+    void everyOverlayIsCompleteAndConsistent() throws IOException {
+        for (Path dir : kustomizations()) {
+            List<Kustomize.Doc> all = Kustomize.render(dir);
+            Path cloudgYaml = cloudgYaml(dir);
             Loaded config = assertConfigLoads(cloudgYaml);
             Set<String> variables = secretVariables(cloudgYaml);
             assertThat(variables).contains("CLOUDG_KAFKA_PASSWORD", "CLOUDG_REDIS_PASSWORD");
             int healthPort = config.fleet().worker().healthPort();
+            String where = ROOT.relativize(dir).toString();
 
             JsonNode worker = byKind(all, "Deployment", "cloudg-worker");
             assertPodSpec(worker.at("/spec/template/spec"), variables, healthPort, true, "cloudg-config");
@@ -188,17 +282,128 @@ class DeployFilesTest {
                     .as("the pod outlives the worker's shutdown grace")
                     .isGreaterThan(config.fleet().worker().shutdownGrace().toSeconds() + 5);
             assertThat(config.fleet().kafka().sslTruststoreLocation()).startsWith("/etc/cloudg/kafka-tls/");
-            JsonNode job = byKind(all, "Job", "cloudg-map");
-            assertPodSpec(job.at("/spec/template/spec"), variables, healthPort, false, "cloudg-config");
-            assertThat(strings(job.at("/spec/template/spec/containers/0/args"))).contains("--distributed");
-            JsonNode hpa = byKind(all, "HorizontalPodAutoscaler", "cloudg-worker");
-            assertThat(hpa.at("/spec/scaleTargetRef/name").asText()).isEqualTo("cloudg-worker");
-            assertThat(hpa.at("/spec/maxReplicas").asInt()).as("no more workers than task partitions")
-                    .isLessThanOrEqualTo(config.fleet().topics().taskPartitions());
+            assertThat(worker.at("/spec/replicas").isMissingNode()).as("%s: the autoscaler owns the worker count", where)
+                    .isTrue();
+            assertThat(worker.at("/spec/template/spec/serviceAccountName").asText()).isEqualTo("cloudg");
+
+            List<Kustomize.Doc> scaled = all.stream().filter(d -> d.kind().equals("ScaledObject")).toList();
+            List<Kustomize.Doc> hpas = all.stream().filter(d -> d.kind().equals("HorizontalPodAutoscaler")).toList();
+            assertThat(scaled.size() + hpas.size()).as("%s: one autoscaler for the workers", where).isEqualTo(1);
+            int partitions = config.fleet().topics().taskPartitions();
+            for (Kustomize.Doc d : scaled) {
+                JsonNode so = d.node();
+                assertThat(so.at("/spec/scaleTargetRef/name").asText()).isEqualTo("cloudg-worker");
+                assertThat(so.at("/spec/minReplicaCount").asInt()).as("scale to zero between runs").isZero();
+                assertThat(so.at("/spec/maxReplicaCount").asInt()).as("%s: no more workers than task partitions", where)
+                        .isBetween(1, partitions);
+                JsonNode trigger = so.at("/spec/triggers/0");
+                assertThat(trigger.get("type").asText()).isEqualTo("kafka");
+                JsonNode m = trigger.get("metadata");
+                assertThat(m.get("bootstrapServers").asText()).as("%s: KEDA's brokers", where)
+                        .isEqualTo(config.fleet().kafka().bootstrapServers());
+                assertThat(m.get("consumerGroup").asText()).isEqualTo(config.fleet().group());
+                assertThat(m.get("topic").asText()).isEqualTo(config.fleet().topics().tasks());
+                assertThat(m.get("offsetResetPolicy").asText()).as("workers read from the earliest").isEqualTo("earliest");
+                assertThat(Integer.parseInt(m.get("lagThreshold").asText()))
+                        .isGreaterThanOrEqualTo(config.fleet().worker().maxInFlight());
+                if ("SASL_SSL".equals(config.fleet().kafka().securityProtocol())) {
+                    assertThat(m.get("tls").asText()).isEqualTo("enable");
+                    assertThat(m.get("sasl").asText()).isEqualTo(config.fleet().kafka().saslMechanism().toLowerCase(java.util.Locale.ROOT)
+                            .replace("-", "_").replace("_sha_", "_sha"));
+                }
+                byKind(all, "TriggerAuthentication", trigger.at("/authenticationRef/name").asText());
+            }
+            for (Kustomize.Doc d : hpas) {
+                assertThat(d.node().at("/spec/scaleTargetRef/name").asText()).isEqualTo("cloudg-worker");
+                assertThat(d.node().at("/spec/maxReplicas").asInt()).as("no more workers than task partitions")
+                        .isLessThanOrEqualTo(partitions);
+            }
             byKind(all, "PodDisruptionBudget", "cloudg-worker");
             byKind(all, "ServiceAccount", "cloudg");
-            assertThat(worker.at("/spec/template/spec/serviceAccountName").asText()).isEqualTo("cloudg");
+
+            JsonNode job = byKind(all, "Job", "cloudg-map");
+            assertPodSpec(job.at("/spec/template/spec"), variables, healthPort, false, "cloudg-config");
+            assertNamedRun(job.at("/spec/template/spec"), "controller-uid");
+            assertFinalExitCodes(job.at("/spec"));
+            JsonNode sweep = byKind(all, "CronJob", "cloudg-sweep");
+            assertThat(sweep.at("/spec/concurrencyPolicy").asText()).isEqualTo("Forbid");
+            JsonNode sweepJob = sweep.at("/spec/jobTemplate/spec");
+            assertThat(sweepJob.get("backoffLimit").asInt()).as("a failed pod is retried (and resumes)").isPositive();
+            assertPodSpec(sweepJob.at("/template/spec"), variables, healthPort, false, "cloudg-config");
+            assertNamedRun(sweepJob.at("/template/spec"), "job-name");
+            assertFinalExitCodes(sweepJob);
+
+            for (Map.Entry<String, JsonNode> pod : podTemplates(all).entrySet()) {
+                assertRestricted(where + " " + pod.getKey(), pod.getValue().get("spec"));
+                JsonNode ann = pod.getValue().at("/metadata/annotations");
+                if (ann.has("prometheus.io/port")) {
+                    assertThat(pod.getValue().at("/spec/containers/0/ports").findValuesAsText("containerPort"))
+                            .as("%s: the scraped port is a container port", pod.getKey())
+                            .contains(ann.get("prometheus.io/port").asText());
+                }
+            }
+            for (Kustomize.Doc d : all) {
+                if (d.kind().equals("PodMonitor")) {
+                    String app = d.node().at("/spec/selector/matchLabels/app.kubernetes.io~1name").asText();
+                    String port = d.node().at("/spec/podMetricsEndpoints/0/port").asText();
+                    List<JsonNode> selected = podTemplates(all).values().stream()
+                            .filter(t -> t.at("/metadata/labels/app.kubernetes.io~1name").asText().equals(app)).toList();
+                    assertThat(selected).as("pods of %s", d.name()).isNotEmpty();
+                    selected.forEach(t -> assertThat(t.at("/spec/containers/0/ports").findValuesAsText("name"))
+                            .as("%s scrapes a named port", d.name()).contains(port));
+                }
+            }
         }
+    }
+
+    /** The run is named after the Job (so a retried pod resumes it): --run-id from the pod's {@code label}. */
+    static void assertNamedRun(JsonNode podSpec, String label) {
+        JsonNode c = podSpec.at("/containers/0");
+        List<String> args = strings(c.get("args"));
+        assertThat(args).contains("--distributed", "--metrics-port");
+        String runId = args.get(args.indexOf("--run-id") + 1);
+        assertThat(runId).isEqualTo("$(CLOUDG_RUN_ID)");
+        JsonNode env = null;
+        for (JsonNode e : c.get("env")) {
+            if (e.get("name").asText().equals("CLOUDG_RUN_ID")) {
+                env = e;
+            }
+        }
+        assertThat(env).as("CLOUDG_RUN_ID is defined").isNotNull();
+        assertThat(env.at("/valueFrom/fieldRef/fieldPath").asText()).isEqualTo("metadata.labels['" + label + "']");
+        assertThat(podSpec.get("restartPolicy").asText()).as("podFailurePolicy needs Never").isEqualTo("Never");
+    }
+
+    /** Exit 2 (cannot start) and 3 (written, coverage incomplete) end the Job: retrying would not help. */
+    static void assertFinalExitCodes(JsonNode jobSpec) {
+        JsonNode rule = jobSpec.at("/podFailurePolicy/rules/0");
+        assertThat(rule.get("action").asText()).isEqualTo("FailJob");
+        assertThat(rule.at("/onExitCodes/operator").asText()).isEqualTo("In");
+        assertThat(strings(rule.at("/onExitCodes/values"))).containsExactlyInAnyOrder("2", "3");
+    }
+
+    @Test
+    void theIdentityOverlaysSetWhatEachCloudNeeds() throws IOException {
+        Path identity = ROOT.resolve("deploy/overlays/identity");
+        JsonNode irsa = byKind(Kustomize.render(identity.resolve("eks-irsa")), "ServiceAccount", "cloudg");
+        assertThat(irsa.at("/metadata/annotations/eks.amazonaws.com~1role-arn").asText())
+                .matches("arn:aws:iam::\\d{12}:role/[\\w+=,.@/-]+");
+        JsonNode pod = byKind(Kustomize.render(identity.resolve("eks-pod-identity")), "ServiceAccount", "cloudg");
+        assertThat(pod.at("/metadata/annotations").isMissingNode()).as("Pod Identity needs no annotation").isTrue();
+        List<Kustomize.Doc> aks = Kustomize.render(identity.resolve("aks"));
+        assertThat(byKind(aks, "ServiceAccount", "cloudg").at("/metadata/annotations/azure.workload.identity~1client-id").asText())
+                .matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+        podTemplates(aks).forEach((k, t) -> assertThat(t.at("/metadata/labels/azure.workload.identity~1use").asText())
+                .as("%s opts in to workload identity", k).isEqualTo("true"));
+        assertThat(assertConfigLoads(cloudgYaml(identity.resolve("aks"))).config().providers()).containsExactly("azure");
+        JsonNode gke = byKind(Kustomize.render(identity.resolve("gke")), "ServiceAccount", "cloudg");
+        assertThat(gke.at("/metadata/annotations/iam.gke.io~1gcp-service-account").asText())
+                .matches("[a-z][a-z0-9-]+@[a-z][a-z0-9-]+\\.iam\\.gserviceaccount\\.com");
+        assertThat(assertConfigLoads(cloudgYaml(identity.resolve("gke"))).config().providers()).containsExactly("gcp");
+    }
+
+    @Test
+    void theBaseAndTheExampleShareImageAndConfigMapNames() throws IOException {
         JsonNode base = docs(ROOT.resolve("deploy/base/kustomization.yaml")).get(0);
         JsonNode overlay = docs(ROOT.resolve("deploy/overlays/example/kustomization.yaml")).get(0);
         assertThat(base.at("/images/0/name").asText()).isEqualTo("cloudg");
@@ -233,12 +438,40 @@ class DeployFilesTest {
         assertThat(sim.getPort()).isEqualTo(Integer.parseInt(simCommand.get(simCommand.indexOf("--port") + 1)));
 
         String bootstrap = config.fleet().kafka().bootstrapServers();
-        assertThat(services.at("/kafka/environment/KAFKA_ADVERTISED_LISTENERS").asText()).isEqualTo("PLAINTEXT://" + bootstrap);
+        JsonNode kafkaEnv = services.at("/kafka/environment");
+        List<String> advertised = List.of(kafkaEnv.get("KAFKA_ADVERTISED_LISTENERS").asText().split(","));
+        assertThat(advertised).as("the containers' listener").contains("PLAINTEXT://" + bootstrap);
+        String hostListener = advertised.stream().filter(l -> l.contains("//localhost:")).findFirst()
+                .orElseThrow(() -> new AssertionError("no listener advertised to the host: " + advertised));
+        String hostPort = hostListener.substring(hostListener.lastIndexOf(':') + 1);
+        String hostName = hostListener.substring(0, hostListener.indexOf(':'));
+        assertThat(strings(services.at("/kafka/ports"))).as("the host's listener is published").contains(hostPort + ":" + hostPort);
+        assertThat(kafkaEnv.get("KAFKA_LISTENERS").asText()).contains(hostName + "://:" + hostPort);
+        assertThat(kafkaEnv.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP").asText()).contains(hostName + ":PLAINTEXT");
         URI redis = URI.create(config.config().ratelimit().redis().url());
         assertThat(redis.getHost()).isEqualTo("redis");
         assertThat(strings(services.at("/redis/ports"))).contains(redis.getPort() + ":" + redis.getPort());
         List<String> map = strings(services.at("/coordinator/command"));
         assertThat(map).contains("--distributed");
+        // ./out: made by the out service (as root) for the user the coordinator runs as
+        String user = services.at("/coordinator/user").asText();
+        assertThat(user).isEqualTo("${CLOUDG_UID:-1000}:${CLOUDG_GID:-1000}");
+        JsonNode out = services.get("out");
+        assertThat(out.get("user").asText()).isEqualTo("0:0");
+        assertThat(String.join(" ", strings(out.get("entrypoint")))).contains("chown " + user + " /out");
+        assertThat(services.at("/coordinator/depends_on/out/condition").asText()).isEqualTo("service_completed_successfully");
+        assertThat(strings(out.get("volumes"))).containsExactly("./out:/out");
+        // Prometheus scrapes the workers and the coordinator where they serve /metrics
+        JsonNode prometheus = services.get("prometheus");
+        for (String v : strings(prometheus.get("volumes"))) {
+            assertThat(ROOT.resolve(v.split(":")[0]).normalize()).as("volume of prometheus").exists();
+        }
+        JsonNode scrape = docs(ROOT.resolve("deploy/prometheus/prometheus-compose.yml")).get(0);
+        Map<String, Integer> ports = new java.util.HashMap<>();
+        scrape.get("scrape_configs").forEach(j -> ports.put(j.at("/dns_sd_configs/0/names/0").asText(),
+                j.at("/dns_sd_configs/0/port").asInt()));
+        assertThat(ports).containsEntry("worker", config.fleet().worker().healthPort())
+                .containsEntry("coordinator", Integer.parseInt(map.get(map.indexOf("--metrics-port") + 1)));
         assertThat(strings(services.at("/coordinator/volumes"))).anySatisfy(v -> assertThat(v).endsWith(":" + map.get(map.indexOf("--out") + 1)));
     }
 
@@ -253,7 +486,10 @@ class DeployFilesTest {
         assertThat(main.find()).isTrue();
         assertThat(Class.forName(main.group(1))).isEqualTo(Main.class);
         int probes = assertConfigLoads(ROOT.resolve("deploy/base/cloudg.yaml")).fleet().worker().healthPort();
-        assertThat(jib).contains("<port>" + probes + "</port>");
+        assertThat(jib).contains("<port>" + probes + "</port>", "<port>9464</port>");
+        assertThat(jib.replaceAll("\\s", "")).as("an image for both architectures").contains(
+                "<platform><architecture>amd64</architecture><os>linux</os></platform>",
+                "<platform><architecture>arm64</architecture><os>linux</os></platform>");
         assertThat(pom.substring(0, pom.indexOf("<profiles>"))).doesNotContain("jib-maven-plugin");
     }
 }

@@ -5,6 +5,7 @@ import io.cloudg.InventoryResult;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.FleetTopics;
@@ -30,6 +31,9 @@ import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.FleetMetrics;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
@@ -75,6 +79,8 @@ public final class FleetCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.coordinator");
     private static final Logger THROTTLING = LoggerFactory.getLogger("cloudg.throttling");
     private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(30);
+    /** How often the group's lag on the tasks topic is read for {@code cloudg_fleet_tasks_lag}. */
+    static final long LAG_EVERY_MS = 5_000;
 
     private final CloudGConfig config;
     private final FleetSettings fleet;
@@ -82,6 +88,9 @@ public final class FleetCoordinator {
     private final Governor governor;
     private final TimeSource time;
     private final Consumer<String> progressOut;
+    private final CloudgMetrics metrics;
+    private final FleetMetrics.Coordinator meters;
+    private final MapMetrics mapMetrics;
     private final MessageCodec codec = new MessageCodec();
     private final String clientId = "cloudg-coordinator-" + ProcessHandle.current().pid();
     private volatile RunView view;
@@ -89,6 +98,15 @@ public final class FleetCoordinator {
 
     public FleetCoordinator(CloudGConfig config, FleetSettings fleet, KafkaClients kafka, Governor governor, TimeSource time,
                             Consumer<String> progressOut) {
+        this(config, fleet, kafka, governor, time, progressOut, CloudgMetrics.none());
+    }
+
+    /** A coordinator whose run (tasks published, retried, given up, the group's lag, ...) is counted in {@code metrics}. */
+    public FleetCoordinator(CloudGConfig config, FleetSettings fleet, KafkaClients kafka, Governor governor, TimeSource time,
+                            Consumer<String> progressOut, CloudgMetrics metrics) {
+        this.metrics = metrics;
+        this.meters = FleetMetrics.of(metrics).coordinator();
+        this.mapMetrics = MapMetrics.of(metrics);
         this.config = config;
         this.fleet = fleet;
         this.kafka = kafka;
@@ -109,15 +127,43 @@ public final class FleetCoordinator {
 
     /** Maps the configured estate as a new run. */
     public InventoryResult run() {
+        return start(RunIds.next(time));
+    }
+
+    /**
+     * Run {@code runId}: resumed if the journal holds its sealed plan, else started under that id. A
+     * scheduled sweep names its run after its Kubernetes Job, so a retried pod of the same Job continues the
+     * run its predecessor started instead of starting a second one.
+     */
+    public InventoryResult runOrResume(String runId) {
+        if (!RunIds.valid(runId)) {
+            throw new StartupException("--run-id: not a run id (1-100 characters of [A-Za-z0-9._-]): " + runId);
+        }
+        boolean sealed;
+        try (KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-journal");
+             Admin admin = kafka.admin(clientId + "-admin")) {
+            topics(admin);
+            sealed = new RunJournal(fleet.topics().runs(), codec).find(reader, runId, KAFKA_TIMEOUT, time).isPresent();
+        }
+        if (sealed) {
+            LOG.info("run {} is in the journal: resuming it", runId);
+            return resume(runId);
+        }
+        return start(runId);
+    }
+
+    private InventoryResult start(String runId) {
         if (config.providers().isEmpty()) {
             throw new StartupException("no provider to map: set providers (aws, azure, gcp) or pass -p");
         }
-        String runId = RunIds.next(time);
         Instant started = time.instant();
         ThrottlingStats runStats = new ThrottlingStats();
-        try (Admin admin = kafka.admin(clientId + "-admin");
+        try (LogContext context = LogContext.run(runId);
+             Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
-             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
+             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader");
+             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
+             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
             topics(admin);
             Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
@@ -140,6 +186,7 @@ public final class FleetCoordinator {
                 first.add(TaskMessage.first(runId, t, fleet.taskTimeout().toMillis(), time.epochMillis()));
             }
             f.publisher.publishAll(first);
+            meters.published(first.size());
             first.forEach(m -> f.tracker.published(m.taskId(), 1));
             progressOut.accept("run " + runId + ": published " + first.size() + " task(s) to " + fleet.topics().tasks());
             return f.follow();
@@ -152,9 +199,12 @@ public final class FleetCoordinator {
             throw new StartupException("--resume: not a run id: " + runId);
         }
         ThrottlingStats runStats = new ThrottlingStats();
-        try (Admin admin = kafka.admin(clientId + "-admin");
+        try (LogContext context = LogContext.run(runId);
+             Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
-             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader")) {
+             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader");
+             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
+             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
             topics(admin);
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();
@@ -172,6 +222,7 @@ public final class FleetCoordinator {
                 }
             }
             f.publisher.publishAll(missing);
+            meters.published(missing.size());
             missing.forEach(m -> f.tracker.published(m.taskId(), 1));
             progressOut.accept("run " + runId + ": resumed (" + found.tasks().size() + " task(s), " + missing.size()
                     + " published now)");
@@ -242,7 +293,7 @@ public final class FleetCoordinator {
             ThrottlingStats stats = new ThrottlingStats();
             List<ServiceCoverage> coverage = new ArrayList<>();
             for (CollectorJob job : task.jobs()) {
-                coverage.add(TaskRunner.runJob(Coverage.of(governor), task, job, stats, emitter));
+                coverage.add(TaskRunner.runJob(Coverage.of(governor), task, job, stats, emitter, mapMetrics));
             }
             sent.add(emitter.done(coverage, WireThrottling.of(stats), startedAt, time.epochMillis()));
         }
@@ -275,10 +326,12 @@ public final class FleetCoordinator {
         final AttemptTracker tracker;
         final TaskPublisher publisher;
         final DeadLetters deadLetters;
+        final GroupView group;
         final Map<String, PlannedTask> byId = new LinkedHashMap<>();
         final RunOutput output;
         final CallEstimates estimates;
         int lettered;
+        long lagReadAt = Long.MIN_VALUE;
 
         Follow(RunPlanned planned, List<PlannedTask> tasks, ThrottlingStats runStats, boolean resumed, Admin admin,
                KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader, RunOutput output,
@@ -294,8 +347,8 @@ public final class FleetCoordinator {
             this.tracker = new AttemptTracker(planned.taskTimeoutMs(), fleet.lostGrace().toMillis(),
                     fleet.handbackWait().toMillis(), planned.maxAttempts());
             int partitions = FleetTopics.partitions(reader, fleet.topics().tasks(), KAFKA_TIMEOUT, time).size();
-            this.publisher = new TaskPublisher(producer, fleet.topics().tasks(), partitions, codec,
-                    new GroupView(admin, fleet.group(), fleet.topics().tasks()), time);
+            this.group = new GroupView(admin, fleet.group(), fleet.topics().tasks());
+            this.publisher = new TaskPublisher(producer, fleet.topics().tasks(), partitions, codec, group, time);
             this.deadLetters = new DeadLetters(producer, fleet.topics().deadLetters(), codec, clientId, time);
             tasks.forEach(t -> byId.put(t.taskId(), t));
         }
@@ -337,6 +390,7 @@ public final class FleetCoordinator {
                     }
                     publishView(results, spool);
                     progress.tick(snapshot(results, spool));
+                    measure(results);
                 }
                 publishView(results, spool);
                 progress.last(snapshot(results, spool));
@@ -358,6 +412,16 @@ public final class FleetCoordinator {
                 seek(tp, lettersStart.get(tp.partition()));
             }
             return reader.endOffsets(rp, KAFKA_TIMEOUT);
+        }
+
+        /** The run's gauges, and the group's lag at most every {@link #LAG_EVERY_MS} (an Admin round trip). */
+        private void measure(ResultAggregator results) {
+            meters.run(results.total(), results.done(), tracker.runningByWorker().size());
+            long now = time.epochMillis();
+            if (metrics.enabled() && now - lagReadAt >= LAG_EVERY_MS) {
+                lagReadAt = now;
+                group.lag(Duration.ofSeconds(5)).ifPresent(meters::lag);
+            }
         }
 
         private void seek(TopicPartition tp, Long offset) {
@@ -382,7 +446,11 @@ public final class FleetCoordinator {
                 return;
             }
             if (m.runId().equals(planned.runId())) {
-                results.onResult(m, time.epochMillis());
+                long now = time.epochMillis();
+                if (r.timestampType() == org.apache.kafka.common.record.TimestampType.CREATE_TIME) {
+                    meters.delivered(now - r.timestamp());
+                }
+                results.onResult(m, now);
             }
         }
 
@@ -399,22 +467,42 @@ public final class FleetCoordinator {
             }
             if (d.topic().equals(fleet.topics().tasks()) && d.key() != null && results.knows(d.key())) {
                 lettered++;
+                meters.givenUp();
                 results.giveUp(d.key(), "dead-lettered by " + d.refusedBy() + ": " + d.reason());
             }
         }
 
         private void act(AttemptTracker.Action a, ResultAggregator results) {
             if (a instanceof AttemptTracker.GiveUp g) {
-                LOG.warn("task {} given up: {}", g.taskId(), g.reason());
+                try (LogContext context = taskContext(g.taskId())) {
+                    LOG.warn("task {} given up: {}", g.taskId(), g.reason());
+                }
+                meters.givenUp();
                 results.giveUp(g.taskId(), g.reason());
             } else if (a instanceof AttemptTracker.Retry r) {
                 PlannedTask t = byId.get(r.taskId());
                 TaskMessage next = TaskMessage.first(planned.runId(), t, planned.taskTimeoutMs(),
                         time.epochMillis()).retry(r.attempt(), time.epochMillis(), r.avoidWorker());
                 Integer partition = publisher.retry(next);
-                LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
-                        partition == null ? "any" : partition, r.reason());
+                meters.retried();
+                try (LogContext context = taskContext(r.taskId())) {
+                    LOG.info("task {} published again as attempt {} (partition {}): {}", r.taskId(), r.attempt(),
+                            partition == null ? "any" : partition, r.reason());
+                }
             }
+        }
+
+        /** The task's id, provider, account and region on this thread's log lines until closed. */
+        private LogContext taskContext(String taskId) {
+            PlannedTask t = byId.get(taskId);
+            Map<String, String> m = new HashMap<>();
+            m.put(LogContext.TASK_ID, taskId);
+            if (t != null) {
+                m.put(LogContext.PROVIDER, t.target().provider());
+                m.put(LogContext.ACCOUNT, t.target().accountId());
+                m.put(LogContext.REGION, t.target().region());
+            }
+            return LogContext.bind(m);
         }
 
         private FleetProgress.Snapshot snapshot(ResultAggregator results, AssetSpool spool) {

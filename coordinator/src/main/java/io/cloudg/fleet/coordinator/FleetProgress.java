@@ -43,6 +43,13 @@ public final class FleetProgress {
         this.lastAt = time.epochMillis();
     }
 
+    private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\] .*");
+
+    /** Whether {@code line} is one of this class's progress lines (not another notice of the coordinator). */
+    public static boolean isProgressLine(String line) {
+        return LINE.matcher(line).matches();
+    }
+
     /** Notes the calls so far, and prints a line when the interval has passed since the last one. */
     public void tick(Snapshot s) {
         long now = time.epochMillis();

@@ -2,13 +2,18 @@ package io.cloudg.fleet.coordinator;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +34,44 @@ public final class GroupView {
         this.admin = admin;
         this.group = group;
         this.topic = topic;
+    }
+
+    /**
+     * The group's lag on the tasks topic: over its partitions, the end offset minus the group's committed
+     * offset (the start of the partition where the group has committed nothing, as workers start from the
+     * earliest message). Empty when Kafka could not be asked.
+     */
+    public OptionalLong lag(Duration timeout) {
+        try {
+            long ms = timeout.toMillis();
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata().get(ms, TimeUnit.MILLISECONDS);
+            List<TopicPartition> parts = new ArrayList<>();
+            admin.describeTopics(List.of(topic)).allTopicNames().get(ms, TimeUnit.MILLISECONDS).get(topic).partitions()
+                    .forEach(p -> parts.add(new TopicPartition(topic, p.partition())));
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            parts.forEach(tp -> {
+                latest.put(tp, OffsetSpec.latest());
+                earliest.put(tp, OffsetSpec.earliest());
+            });
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> end = admin.listOffsets(latest).all()
+                    .get(ms, TimeUnit.MILLISECONDS);
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> start = admin.listOffsets(earliest).all()
+                    .get(ms, TimeUnit.MILLISECONDS);
+            long lag = 0;
+            for (TopicPartition tp : parts) {
+                OffsetAndMetadata c = committed.get(tp);
+                long from = c != null ? c.offset() : start.get(tp).offset();
+                lag += Math.max(0, end.get(tp).offset() - from);
+            }
+            return OptionalLong.of(lag);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.debug("cannot read the lag of group {}: {}", group, e.toString());
+        }
+        return OptionalLong.empty();
     }
 
     /** Worker id to the task partitions it holds (sorted), or empty when the group cannot be described. */

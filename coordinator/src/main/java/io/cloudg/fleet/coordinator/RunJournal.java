@@ -73,6 +73,16 @@ final class RunJournal {
 
     /** Reads run {@code runId} back; fails with a {@link StartupException} when it is absent or incomplete. */
     Found read(KafkaConsumer<String, byte[]> reader, String runId, Duration timeout, TimeSource time) {
+        return find(reader, runId, timeout, time).orElseThrow(() -> new StartupException("no run " + runId + " in "
+                + topic + " (it never finished planning, or the journal's retention dropped it): start a new map"));
+    }
+
+    /**
+     * Reads run {@code runId} back if its plan was sealed; empty if it never was (never started, or its
+     * coordinator stopped while planning). Fails with a {@link StartupException} when the journal is
+     * unreadable or a sealed plan is incomplete.
+     */
+    java.util.Optional<Found> find(KafkaConsumer<String, byte[]> reader, String runId, Duration timeout, TimeSource time) {
         List<TopicPartition> parts = FleetTopics.partitions(reader, topic, timeout, time);
         reader.assign(parts);
         reader.seekToBeginning(parts);
@@ -107,8 +117,7 @@ final class RunJournal {
         }
         reader.unsubscribe();
         if (planned == null) {
-            throw new StartupException("no run " + runId + " in " + topic + " (it never finished planning, or the "
-                    + "journal's retention dropped it): start a new map");
+            return java.util.Optional.empty();
         }
         List<PlannedTask> tasks = new ArrayList<>();
         for (int i = 0; i < planned.chunkCount(); i++) {
@@ -122,7 +131,7 @@ final class RunJournal {
             throw new StartupException("the plan of run " + runId + " holds " + tasks.size() + " tasks, not "
                     + planned.taskCount());
         }
-        return new Found(planned, tasks, finished);
+        return java.util.Optional.of(new Found(planned, tasks, finished));
     }
 
     static boolean caughtUp(KafkaConsumer<String, byte[]> reader, Map<TopicPartition, Long> end) {

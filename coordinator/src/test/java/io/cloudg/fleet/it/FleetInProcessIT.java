@@ -1,6 +1,7 @@
 package io.cloudg.fleet.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,6 +19,20 @@ import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.ResultMessage;
 import io.cloudg.fleet.protocol.TaskAbandoned;
 import io.cloudg.fleet.protocol.TaskDone;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.fleet.local.FreePorts;
+import io.cloudg.fleet.observe.Dashboard;
+import io.cloudg.fleet.observe.Prometheus;
+import io.cloudg.fleet.observe.Promtool;
+import io.cloudg.fleet.worker.WorkerRuntime;
+import io.cloudg.metrics.MetricsHttp;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Optional;
+import io.cloudg.metrics.MetricsSettings;
+import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.config.FaultSpec;
@@ -53,7 +68,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The fleet's guarantees with Kafka in this JVM (the test kit), a real Redis, cloud-sim and workers on
  * threads: the fleet's map is the embedded map and the truth; duplicated deliveries are dropped and
  * unusable messages dead-lettered; a task past its timeout is retried on another worker; a stopping worker
- * hands its tasks back; a run whose coordinator stopped is resumed.
+ * hands its tasks back; a run whose coordinator stopped is resumed; a named run is resumed by its retried
+ * coordinator; a real Prometheus scrapes a worker and the coordinator.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class FleetInProcessIT {
@@ -67,6 +83,7 @@ class FleetInProcessIT {
 
     final List<AutoCloseable> open = new ArrayList<>();
     final List<String> progress = Collections.synchronizedList(new ArrayList<>());
+    final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void startKafka() throws Exception {
@@ -109,6 +126,19 @@ class FleetInProcessIT {
                 TimeSource.system(), progress::add);
     }
 
+    /** A coordinator whose metrics go to {@code metrics}. */
+    FleetCoordinator coordinator(FleetConfig f, CloudgMetrics metrics) {
+        CloudGConfig cfg = f.config();
+        Governor g = keep(FleetGovernor.install(cfg, metrics));
+        return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
+                TimeSource.system(), progress::add, metrics);
+    }
+
+    /** A counter's value summed over its series in {@code metrics} (0 when it has none). */
+    static double count(CloudgMetrics metrics, String name, String... tags) {
+        return metrics.registry().find(name).tags(tags).counters().stream().mapToDouble(Counter::count).sum();
+    }
+
     InProcessWorker worker(FleetConfig f, String id) {
         return keep(new InProcessWorker(f, id));
     }
@@ -142,6 +172,17 @@ class FleetInProcessIT {
                 Map<String, List<Integer>> a = group.assignments(Duration.ofSeconds(5));
                 return List.of(workers).stream().allMatch(w -> !a.getOrDefault(w, List.of()).isEmpty());
             });
+        }
+    }
+
+    /** Stops a running coordinator; its run must end with {@link RunStoppedException} (resumable), not finish. */
+    static void stopAndExpectStopped(FleetCoordinator coordinator, CompletableFuture<InventoryResult> run) {
+        coordinator.stop();
+        try {
+            run.join();
+            throw new AssertionError("the stopped run finished");
+        } catch (CompletionException e) {
+            assertThat(e.getCause()).isInstanceOf(RunStoppedException.class);
         }
     }
 
@@ -284,8 +325,8 @@ class FleetInProcessIT {
                     "{\"v\": 99, \"run_id\": \"r\"}".getBytes(StandardCharsets.UTF_8))).get();
         }
         int copies = copied;
-        worker(f, "w1");
-        worker(f, "w2");
+        InProcessWorker w1 = worker(f, "w1");
+        InProcessWorker w2 = worker(f, "w2");
         InventoryResult result = run.get(120, TimeUnit.SECONDS);
 
         estate.assertMapEqualsTruth(result);
@@ -311,6 +352,11 @@ class FleetInProcessIT {
         });
         assertThat(letters).extracting(DeadLetter::reason).anySatisfy(r -> assertThat(r).startsWith("not a readable task message"))
                 .anySatisfy(r -> assertThat(r).isEqualTo("protocol version 99 is not supported (this build reads 1)"));
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.dead.lettered")
+                + count(w2.runtime.metrics(), "cloudg.fleet.tasks.dead.lettered")).as("the workers' dead-letter counters")
+                .isEqualTo(2.0);
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.started") + count(w2.runtime.metrics(), "cloudg.fleet.tasks.started"))
+                .as("every copy started").isGreaterThanOrEqualTo(2.0 * copies);
     }
 
     long dones(FleetConfig f, String runId) {
@@ -326,10 +372,11 @@ class FleetInProcessIT {
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
         FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
-        worker(f, "w1");
-        worker(f, "w2");
+        InProcessWorker w1 = worker(f, "w1");
+        InProcessWorker w2 = worker(f, "w2");
         awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
-        FleetCoordinator coordinator = coordinator(f);
+        CloudgMetrics metrics = keep(CloudgMetrics.open(MetricsSettings.DEFAULTS, "coordinator", TimeSource.system()));
+        FleetCoordinator coordinator = coordinator(f, metrics);
         InventoryResult result = coordinator.run();
 
         estate.assertMapEqualsTruth(result);
@@ -343,6 +390,11 @@ class FleetInProcessIT {
         assertThat(msgs).filteredOn(m -> m instanceof TaskDone d && d.taskId().equals(slowTask) && d.attempt() > abandoned.attempt())
                 .isNotEmpty().allSatisfy(m -> assertThat(((TaskDone) m).workerId()).isNotEqualTo(abandoned.workerId()));
         assertThat(coordinator.view().retries()).isGreaterThanOrEqualTo(1);
+        assertThat(count(metrics, "cloudg.fleet.tasks.retried")).as("the coordinator's retry counter")
+                .isEqualTo(coordinator.view().retries());
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "timeout")
+                + count(w2.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "timeout"))
+                .as("the abandoning worker's counter").isGreaterThanOrEqualTo(1.0);
     }
 
     @Test
@@ -363,7 +415,42 @@ class FleetInProcessIT {
         estate.assertMapEqualsTruth(result);
         assertThat(results(f, result.runId())).filteredOn(m -> m instanceof TaskAbandoned a && a.handedBack())
                 .isNotEmpty().allSatisfy(m -> assertThat(((TaskAbandoned) m).workerId()).isEqualTo("w1"));
+        assertThat(count(w1.runtime.metrics(), "cloudg.fleet.tasks.abandoned", "reason", "handed_back"))
+                .as("w1's hand-back counter").isPositive();
+        assertThat(w1.runtime.metrics().registry().find("cloudg.fleet.tasks.in.flight").gauge().value())
+                .as("nothing in flight once it left").isZero();
         assertThat(coordinator.view().runningByWorker()).isEmpty();
+    }
+
+    /**
+     * A scheduled sweep's Job retries its pod: the run named after the Job is started by the first pod and
+     * continued, not started again, by the next one.
+     */
+    @Test
+    void aNamedRunIsStartedOnceAndItsRetriedCoordinatorResumesIt() throws Exception {
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(20)), null, ONE_REGION));
+        FleetConfig f = config(estate, "named", "");
+        worker(f, "w1");
+        awaitGroup(f, "w1");
+        String runId = "cloudg-sweep-29412345";
+        FleetCoordinator first = coordinator(f);
+        CompletableFuture<InventoryResult> run = inBackground(() -> first.runOrResume(runId));
+        awaitView(run, first, v -> v.done() >= 3, "a few tasks done");
+        assertThat(first.view().runId()).isEqualTo(runId);
+        stopAndExpectStopped(first, run); // the pod dies
+
+        InventoryResult retried = coordinator(f).runOrResume(runId);
+        assertThat(retried.runId()).isEqualTo(runId);
+        estate.assertMapEqualsTruth(retried);
+        assertThat(fleetInfo(retried).get("fleet").get("resumed").asBoolean()).as("continued, not started again").isTrue();
+        List<String> planned = TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().runs()).stream()
+                .filter(r -> runId.equals(r.key()))
+                .map(r -> CODEC.journal(r.value()).getClass().getSimpleName())
+                .filter(k -> k.equals("RunPlanned")).toList();
+        assertThat(planned).as("planned once").hasSize(1);
+
+        assertThatThrownBy(() -> coordinator(f).runOrResume("no spaces please"))
+                .isInstanceOf(io.cloudg.run.StartupException.class).hasMessageContaining("--run-id");
     }
 
     @Test
@@ -380,13 +467,7 @@ class FleetInProcessIT {
         FleetCoordinator first = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(first::run);
         awaitView(run, first, v -> v.done() >= 5, "a few tasks done");
-        first.stop();
-        try {
-            run.join();
-            throw new AssertionError("the stopped run finished");
-        } catch (CompletionException e) {
-            assertThat(e.getCause()).isInstanceOf(RunStoppedException.class);
-        }
+        stopAndExpectStopped(first, run);
         String runId = first.view().runId();
 
         InventoryResult resumed = coordinator(f).resume(runId);
@@ -405,5 +486,119 @@ class FleetInProcessIT {
         }
         assertThat(inDb).isEqualTo(FleetEstate.mapped(resumed));
         assertThat(fleetInfo(resumed).at("/destinations/0/status").asText()).isEqualTo("OK");
+    }
+
+    String scrape(int port) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue(CloudgMetrics.CONTENT_TYPE);
+        return r.body();
+    }
+
+    /**
+     * A real Prometheus scrapes a worker ({@code /metrics} on its probe port) and a coordinator
+     * ({@code --metrics-port}) during a fleet map whose EC2 calls the simulator throttles twice; the numbers
+     * Prometheus stored agree with the run (tasks published, started and done, assets mapped, the
+     * throttles), {@code promtool check metrics} passes on both endpoints, and every query of the Grafana
+     * dashboard runs. Skipped, saying why, where Prometheus is not installed (CI installs it and requires
+     * the test to run).
+     */
+    @Test
+    @Timeout(value = 8, unit = TimeUnit.MINUTES)
+    void prometheusScrapesAWorkerAndTheCoordinatorDuringAFleetMapAndTheNumbersAgree() throws Exception {
+        Prometheus.requireInstalled();
+        FaultSpec throttle = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: ec2, operation: DescribeVpcs}, "
+                + "error: throttle, count: 2}]");
+        FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), throttle, List.of("us-east-1")));
+        int workerPort = FreePorts.next();
+        int coordinatorPort = FreePorts.next();
+        FleetConfig f = FleetConfig.fromYaml(estate.yaml(kafka.bootstrapServers(), "prom", dir.resolve("out"),
+                "", "{max_in_flight: 3, threads: 8, shutdown_grace_seconds: 10, "
+                        + "health_port: " + workerPort + "}"));
+        MetricsSettings metricsSettings = MetricsSettings.DEFAULTS.withStateRefresh(Duration.ofSeconds(1));
+
+        WorkerRuntime worker = keep(WorkerRuntime.open(f.config(), f.fleet().withWorker(f.fleet().worker().withId("w1")),
+                metricsSettings, System::getenv, TimeSource.system()));
+        Thread workerThread = new Thread(() -> worker.worker().run(), "worker-w1");
+        workerThread.setDaemon(true);
+        workerThread.start();
+        open.add(() -> {
+            worker.worker().stop(Duration.ofSeconds(5));
+            workerThread.join(30_000);
+        });
+        assertThat(worker.healthPort()).isEqualTo(workerPort);
+
+        CloudgMetrics coordinatorMetrics = keep(CloudgMetrics.open(metricsSettings, "coordinator", TimeSource.system()));
+        keep(MetricsHttp.serve(coordinatorPort, coordinatorMetrics));
+        CloudGConfig cfg = f.config();
+        Governor governor = keep(FleetGovernor.install(cfg, coordinatorMetrics));
+        FleetCoordinator coordinator = new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv),
+                governor, TimeSource.system(), progress::add, coordinatorMetrics);
+
+        Prometheus prometheus = keep(Prometheus.start(dir.resolve("prometheus"),
+                Map.of("cloudg-worker", "127.0.0.1:" + workerPort, "cloudg-coordinator", "127.0.0.1:" + coordinatorPort)));
+        Poll.until("both targets up", Duration.ofSeconds(30),
+                () -> prometheus.targets().values().stream().filter(h -> h.startsWith("up")).count() == 2,
+                () -> prometheus.targets().toString());
+        awaitGroup(f, "w1");
+
+        CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
+        Poll.until("a scrape of the run in progress", Duration.ofSeconds(90),
+                () -> run.isDone() || prometheus.value("sum(cloudg_fleet_run_tasks{state=\"planned\"})").orElse(0.0) > 0);
+        InventoryResult result = run.get(6, TimeUnit.MINUTES);
+        assertThat(result.complete()).isTrue();
+        estate.assertMapEqualsTruth(result);
+
+        long done = worker.worker().tasksDone();
+        Poll.until("Prometheus to hold the finished run", Duration.ofSeconds(30),
+                () -> prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElse(-1.0) == done
+                        && prometheus.value("max(cloudg_fleet_run_tasks{state=\"done\"}) - max(cloudg_fleet_run_tasks{state=\"planned\"})")
+                        .orElse(-1.0) == 0.0,
+                () -> prometheus.query("{__name__=~\"cloudg_fleet_.*\"}").toString());
+
+        assertThat(prometheus.value("sum(up)")).hasValue(2.0);
+        assertThat(prometheus.value("sum(cloudg_fleet_tasks_published_total)").orElseThrow())
+                .as("first attempts, as the coordinator published them").isPositive()
+                .isEqualTo(prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElseThrow());
+        assertThat(prometheus.value("sum(cloudg_fleet_tasks_started_total{job=\"cloudg-worker\"})").orElseThrow())
+                .isGreaterThanOrEqualTo((double) done);
+        assertThat(prometheus.value("sum(cloudg_fleet_tasks_dead_lettered_total)")).hasValue(0.0);
+        assertThat(prometheus.value("sum(cloudg_assets_mapped_total)")).as("each asset counted by the process that mapped it")
+                .hasValue((double) result.assetCount());
+        assertThat(prometheus.value("sum(cloudg_coverage_entries_total{status=\"SUCCESS\"})").orElseThrow()).isPositive();
+        assertThat(prometheus.value("sum(cloudg_coverage_entries_total{status!=\"SUCCESS\"})")).hasValue(0.0);
+        assertThat(prometheus.value("sum(cloudg_governor_calls_total{outcome=\"throttled\",service=\"ec2\","
+                + "operation=\"DescribeVpcs\"})")).as("the simulator's two throttles").hasValue(2.0);
+        assertThat(prometheus.value("sum(cloudg_governor_calls_total{outcome=\"success\"})").orElseThrow()).isPositive();
+        assertThat(prometheus.value("sum(cloudg_governor_retries_total)").orElseThrow()).isGreaterThanOrEqualTo(2.0);
+        assertThat(prometheus.value("sum(cloudg_redis_command_seconds_count{job=\"cloudg-worker\",command=\"admit\"})")
+                .orElseThrow()).as("the shared governor's round trips").isPositive();
+        assertThat(prometheus.value("max(cloudg_fleet_tasks_lag)")).as("read from the group's offsets").isPresent();
+        assertThat(prometheus.value("sum(cloudg_fleet_result_delivery_seconds_count)").orElseThrow()).isPositive();
+        assertThat(prometheus.value("max(cloudg_governor_degraded)")).hasValue(0.0);
+        // the Kafka clients' own metrics, while they were open (the coordinator's closed with the run)
+        assertThat(prometheus.names("{job=\"cloudg-worker\"}")).anySatisfy(n -> assertThat(n).startsWith("kafka_consumer_"));
+        assertThat(prometheus.names("{job=\"cloudg-coordinator\"}")).anySatisfy(n -> assertThat(n).startsWith("kafka_producer_"));
+        assertThat(prometheus.value("max(jvm_memory_used_bytes{job=\"cloudg-worker\",area=\"heap\"})").orElseThrow()).isPositive();
+
+        for (int port : List.of(workerPort, coordinatorPort)) {
+            String text = scrape(port);
+            Promtool.Result lint = Promtool.checkMetrics(text);
+            assertThat(lint.ok()).as("promtool check metrics on :%d said %s", port, lint.output()).isTrue();
+            assertThat(text).doesNotContain(estate.sim.managementCredentials().accessKeyId());
+        }
+        // every query of the Grafana dashboard is PromQL this Prometheus accepts; the fleet's panels show data
+        for (String q : Dashboard.queries()) {
+            prometheus.query(Dashboard.promql(q)); // throws on a query Prometheus refuses
+        }
+        for (String q : Dashboard.queries()) {
+            if (q.contains("cloudg_fleet_tasks_done_total") || q.contains("cloudg_governor_calls_total{outcome=\"throttled\"")
+                    || q.contains("cloudg_assets_mapped_total")) {
+                assertThat(prometheus.query(Dashboard.promql(q).replace("[1m]", "[10m]"))).as(q).isNotEmpty();
+            }
+        }
+        Optional<Double> noAccounts = prometheus.value("count({__name__=~\"cloudg_.+\",account!=\"\"})");
+        assertThat(noAccounts).as("no account label without metrics.per_account").isEmpty();
     }
 }

@@ -6,12 +6,14 @@ import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.memory.LearningStateStore;
+import io.cloudg.resilience.spi.GovernorListener;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.redisson.api.RedissonClient;
 
 /**
@@ -74,11 +76,21 @@ public final class StateStores {
      * @throws io.cloudg.resilience.config.ConfigException for a redis backend without {@code ratelimit.redis.url}
      */
     public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time) {
+        return governor(config, env, time, UnaryOperator.identity(), GovernorListener.NONE);
+    }
+
+    /**
+     * As {@link #governor(RateLimitConfig, Function, TimeSource)}, observed: the store, once known to be
+     * reachable, passes through {@code decorate} (metrics time its round trips there) and the governor tells
+     * {@code listener} what its calls did.
+     */
+    public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time,
+                                    UnaryOperator<StateStore> decorate, GovernorListener listener) {
         StateStore store = create(config, env, time);
         if (config.backend() == RateLimitConfig.Backend.REDIS) {
             requireReachable(store, config.redis());
         }
-        return Governor.builder().config(config).time(time).store(store).build();
+        return Governor.builder().config(config).time(time).store(decorate.apply(store)).listener(listener).build();
     }
 
     /**

@@ -8,6 +8,11 @@
  *       breaker verdict, slot release), so a remote store costs one round trip each way.</li>
  *   <li>{@link io.cloudg.resilience.spi.ErrorInspector}: teaches the classifier to read an SDK's
  *       exceptions without this module depending on the SDK.</li>
+ *   <li>{@link io.cloudg.resilience.spi.GovernorListener}: hears every call's results, retries, waits for
+ *       tokens and breaker trips, so that metrics can be kept outside this module (which depends on no
+ *       metrics library). The governor asks for a {@link io.cloudg.resilience.spi.LeafListener} once per
+ *       call scope and keeps it in the scope's plan: with {@code NONE} the hot path calls empty methods,
+ *       with a metrics binder one counter increment per attempt.</li>
  * </ul>
  */
 package io.cloudg.resilience.spi;

@@ -10,6 +10,9 @@ import io.cloudg.fleet.provider.FleetProviders;
 import io.cloudg.fleet.protocol.MalformedMessageException;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.TaskMessage;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.FleetMetrics;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,6 +83,9 @@ public final class FleetWorker implements AutoCloseable {
     private final List<TaskExecution> inFlight = new ArrayList<>();
     private final List<PendingLetter> letters = new ArrayList<>();
     private final WorkerHealth health;
+    private final CloudgMetrics metrics;
+    private final FleetMetrics.Worker meters;
+    private final MapMetrics mapMetrics;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicLong done = new AtomicLong();
     private volatile boolean stopRequested;
@@ -102,6 +108,12 @@ public final class FleetWorker implements AutoCloseable {
     private final Map<TopicPartition, Head> heads = new LinkedHashMap<>();
 
     public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time) {
+        this(settings, kafka, providers, time, CloudgMetrics.none());
+    }
+
+    /** A worker whose tasks, Kafka clients and collected assets are counted in {@code metrics}. */
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time,
+                       CloudgMetrics metrics) {
         this.settings = settings;
         this.kafka = kafka;
         this.providers = providers;
@@ -110,6 +122,9 @@ public final class FleetWorker implements AutoCloseable {
         this.workerId = settings.worker().id() != null ? settings.worker().id() : defaultId();
         this.grace = settings.worker().shutdownGrace();
         this.health = new WorkerHealth(time, Duration.ofSeconds(60));
+        this.metrics = metrics;
+        this.meters = FleetMetrics.of(metrics).worker(health::inFlight);
+        this.mapMetrics = MapMetrics.of(metrics);
     }
 
     /** The host name (a pod's name) and the process id. */
@@ -147,6 +162,7 @@ public final class FleetWorker implements AutoCloseable {
     public void run() {
         JobPool jobs = new JobPool(settings.worker().threads());
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
+        List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(metrics.bindKafka(producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
         try {
             if (settings.kafka().createTopics()) {
@@ -155,6 +171,7 @@ public final class FleetWorker implements AutoCloseable {
                 }
             }
             consumer = kafka.groupConsumer(settings.group(), workerId);
+            kafkaMetrics.add(metrics.bindKafka(consumer));
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
             LOG.info("worker {} joined group {} on {} ({}, {} threads)", workerId, settings.group(),
                     settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
@@ -167,6 +184,7 @@ public final class FleetWorker implements AutoCloseable {
         } catch (WakeupException e) {
             drain(producer, deadLetters, jobs);
         } finally {
+            kafkaMetrics.forEach(CloudgMetrics.Binding::close);
             try {
                 if (consumer != null) {
                     consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
@@ -259,8 +277,10 @@ public final class FleetWorker implements AutoCloseable {
         long now = time.epochMillis();
         for (TaskExecution e : inFlight) {
             if (e.expired(now)) {
-                LOG.warn("task {} (attempt {}) ran past its timeout of {}s on {}: abandoned", e.message().taskId(),
-                        e.message().attempt(), e.message().timeoutMs() / 1000, workerId);
+                try (var context = e.logContext()) {
+                    LOG.warn("task {} (attempt {}) ran past its timeout of {}s on {}: abandoned", e.message().taskId(),
+                            e.message().attempt(), e.message().timeoutMs() / 1000, workerId);
+                }
                 e.abandon("timeout: ran past " + e.message().timeoutMs() / 1000.0 + "s on worker " + workerId, false);
             }
         }
@@ -284,6 +304,7 @@ public final class FleetWorker implements AutoCloseable {
         CollectionTask task;
         if (message == null) {
             letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, h.error().reason())));
+            meters.deadLettered();
             return;
         }
         try {
@@ -291,17 +312,21 @@ public final class FleetWorker implements AutoCloseable {
         } catch (IllegalArgumentException | IllegalStateException e) {
             letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, "cannot run task " + message.taskId()
                     + " on this worker: " + e.getMessage())));
+            meters.deadLettered();
             return;
         }
         String executionId = workerId + ":" + UUID.randomUUID();
         ResultEmitter emitter = new ResultEmitter(producer, settings.topics().results(), codec, message, executionId,
                 workerId, settings.worker().chunkAssets(), settings.worker().chunkBytes());
-        TaskExecution e = new TaskExecution(message, task, tp, r.offset(), executionId, emitter, coverage, time);
+        TaskExecution e = new TaskExecution(message, task, tp, r.offset(), executionId, emitter, coverage, time,
+                mapMetrics);
         inFlight.add(e);
-        LOG.debug("task {} attempt {} (cost {}) from {}@{}: execution {}", message.taskId(), message.attempt(),
-                message.cost(), tp, r.offset(),
-                executionId);
+        try (var context = e.logContext()) {
+            LOG.debug("task {} attempt {} (cost {}) from {}@{}: execution {}", message.taskId(), message.attempt(),
+                    message.cost(), tp, r.offset(), executionId);
+        }
         e.start(jobs);
+        meters.started();
     }
 
     /** Completed executions and stored dead letters free their offsets; an undeliverable result stops the worker. */
@@ -326,6 +351,9 @@ public final class FleetWorker implements AutoCloseable {
             }
             if (outcome == TaskExecution.Outcome.DONE) {
                 done.incrementAndGet();
+                meters.done();
+            } else {
+                meters.abandoned(outcome == TaskExecution.Outcome.HANDED_BACK);
             }
             if (outcome != TaskExecution.Outcome.HANDED_BACK) {
                 offsets.finished(e.partition(), e.offset());

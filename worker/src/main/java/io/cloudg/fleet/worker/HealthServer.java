@@ -2,6 +2,8 @@ package io.cloudg.fleet.worker;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.MetricsHttp;
 import io.cloudg.run.StartupException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,11 +12,18 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
-/** {@code GET /healthz} (liveness) and {@code GET /readyz} (readiness) for Kubernetes probes. */
+/**
+ * {@code GET /healthz} (liveness) and {@code GET /readyz} (readiness) for Kubernetes probes, and
+ * {@code GET /metrics} (Prometheus text) on the same port.
+ */
 public final class HealthServer implements AutoCloseable {
     private final HttpServer server;
 
     public HealthServer(int port, WorkerHealth health) {
+        this(port, health, CloudgMetrics.none());
+    }
+
+    public HealthServer(int port, WorkerHealth health, CloudgMetrics metrics) {
         try {
             server = HttpServer.create(new InetSocketAddress(port), 8);
         } catch (java.net.BindException e) {
@@ -25,6 +34,7 @@ public final class HealthServer implements AutoCloseable {
         }
         server.createContext("/healthz", x -> answer(x, health::live, health));
         server.createContext("/readyz", x -> answer(x, health::ready, health));
+        server.createContext("/metrics", MetricsHttp.handler(metrics));
         server.setExecutor(null);
         server.start();
     }

@@ -3,15 +3,19 @@ package io.cloudg.fleet.worker;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.fleet.protocol.TaskMessage;
 import io.cloudg.fleet.protocol.WireThrottling;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -39,6 +43,7 @@ final class TaskExecution {
     private final ResultEmitter emitter;
     private final Coverage coverage;
     private final TimeSource time;
+    private final MapMetrics metrics;
     private final ThrottlingStats stats = new ThrottlingStats();
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private final CompletableFuture<Outcome> completion = new CompletableFuture<>();
@@ -48,6 +53,11 @@ final class TaskExecution {
 
     TaskExecution(TaskMessage message, CollectionTask task, TopicPartition partition, long offset, String executionId,
                   ResultEmitter emitter, Coverage coverage, TimeSource time) {
+        this(message, task, partition, offset, executionId, emitter, coverage, time, MapMetrics.NONE);
+    }
+
+    TaskExecution(TaskMessage message, CollectionTask task, TopicPartition partition, long offset, String executionId,
+                  ResultEmitter emitter, Coverage coverage, TimeSource time, MapMetrics metrics) {
         this.message = message;
         this.task = task;
         this.partition = partition;
@@ -56,6 +66,18 @@ final class TaskExecution {
         this.emitter = emitter;
         this.coverage = coverage;
         this.time = time;
+        this.metrics = metrics;
+    }
+
+    /** Binds this delivery's run id, task id, provider, account and region on the calling thread until closed. */
+    LogContext logContext() {
+        Map<String, String> m = new HashMap<>();
+        m.put(LogContext.RUN_ID, message.runId());
+        m.put(LogContext.TASK_ID, message.taskId());
+        m.put(LogContext.PROVIDER, message.target().provider());
+        m.put(LogContext.ACCOUNT, message.target().accountId());
+        m.put(LogContext.REGION, message.target().region());
+        return LogContext.bind(m);
     }
 
     TaskMessage message() {
@@ -93,9 +115,11 @@ final class TaskExecution {
         for (int i = 0; i < list.size(); i++) {
             int index = i;
             running.add(jobs.submit(() -> {
-                entries[index] = TaskRunner.runJob(coverage, task, list.get(index), stats, emitter);
-                if (remaining.decrementAndGet() == 0) {
-                    finish(entries);
+                try (LogContext context = logContext()) {
+                    entries[index] = TaskRunner.runJob(coverage, task, list.get(index), stats, emitter, metrics);
+                    if (remaining.decrementAndGet() == 0) {
+                        finish(entries);
+                    }
                 }
             }));
         }

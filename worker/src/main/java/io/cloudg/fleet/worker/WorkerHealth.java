@@ -33,6 +33,11 @@ public final class WorkerHealth {
         stopping = true;
     }
 
+    /** Tasks running at the last round of the consumer loop. */
+    public int inFlight() {
+        return inFlight;
+    }
+
     public boolean live() {
         return time.epochMillis() - lastLoop < stall.toMillis();
     }

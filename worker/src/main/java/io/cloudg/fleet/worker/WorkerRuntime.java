@@ -5,6 +5,9 @@ import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.metrics.CloudgMetrics;
+import io.cloudg.metrics.MetricsHttp;
+import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.function.Function;
@@ -23,25 +26,58 @@ public final class WorkerRuntime implements AutoCloseable {
     private final FleetProviders providers;
     private final FleetWorker worker;
     private final HealthServer health;
+    private final CloudgMetrics metrics;
+    private final MetricsHttp metricsPort;
 
-    private WorkerRuntime(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
+    private WorkerRuntime(CloudGConfig config, FleetSettings fleet, MetricsSettings metricsSettings,
+                          Function<String, String> env, TimeSource time) {
         FleetGovernor.requireShared(config);
         new KafkaClients(fleet.kafka(), env).requireReachable(KafkaClients.REACH_TIMEOUT);
-        this.governor = FleetGovernor.install(config);
+        this.metrics = CloudgMetrics.open(metricsSettings, "worker", time);
+        this.governor = FleetGovernor.install(config, metrics);
         this.providers = FleetProviders.lazy(config, governor,
                 Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
-        this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time);
+        this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);
+        HealthServer probes = null;
         try {
-            this.health = fleet.worker().healthPort() > 0 ? new HealthServer(fleet.worker().healthPort(), worker.health()) : null;
+            probes = fleet.worker().healthPort() > 0
+                    ? new HealthServer(fleet.worker().healthPort(), worker.health(), metrics) : null;
+            // metrics.port too, when set apart from the probe port (where /metrics always is)
+            this.metricsPort = metricsSettings.port() > 0 && metricsSettings.port() != fleet.worker().healthPort()
+                    ? MetricsHttp.serve(metricsSettings.port(), metrics) : null;
         } catch (RuntimeException e) {
+            if (probes != null) {
+                probes.close();
+            }
             providers.close();
             governor.close();
+            metrics.close();
             throw e;
         }
+        this.health = probes;
     }
 
     public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, Function<String, String> env, TimeSource time) {
-        return new WorkerRuntime(config, fleet, env, time);
+        return open(config, fleet, MetricsSettings.DEFAULTS, env, time);
+    }
+
+    /**
+     * A worker whose metrics ({@code metrics} block: per-account labels, OTLP push) are served at
+     * {@code /metrics} on the probe port.
+     */
+    public static WorkerRuntime open(CloudGConfig config, FleetSettings fleet, MetricsSettings metrics,
+                                     Function<String, String> env, TimeSource time) {
+        return new WorkerRuntime(config, fleet, metrics, env, time);
+    }
+
+    /** The worker's metrics (served at {@code /metrics} on the probe port). */
+    public CloudgMetrics metrics() {
+        return metrics;
+    }
+
+    /** The port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0 when not served. */
+    public int healthPort() {
+        return health == null ? 0 : health.port();
     }
 
     public FleetWorker worker() {
@@ -72,7 +108,11 @@ public final class WorkerRuntime implements AutoCloseable {
         if (health != null) {
             health.close();
         }
+        if (metricsPort != null) {
+            metricsPort.close();
+        }
         providers.close();
         governor.close();
+        metrics.close();
     }
 }

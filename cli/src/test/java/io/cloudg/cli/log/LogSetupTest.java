@@ -1,0 +1,104 @@
+package io.cloudg.cli.log;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.collect.LogContext;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Text and JSON lines, timestamps, the run and task context, levels, and other libraries kept quiet. */
+class LogSetupTest {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    final ConsoleLine console = new ConsoleLine(() -> new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    final Logger cloudg = LoggerFactory.getLogger("cloudg.map");
+    final Logger azure = LoggerFactory.getLogger("com.azure.core.implementation.AccessTokenCache");
+    final Logger msal = LoggerFactory.getLogger("com.microsoft.aad.msal4j.ConfidentialClientApplication");
+    final Logger kafka = LoggerFactory.getLogger("org.apache.kafka.clients.NetworkClient");
+
+    @AfterEach
+    void restore() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, ConsoleLine.stderr());
+    }
+
+    List<String> lines() {
+        String s = bytes.toString(StandardCharsets.UTF_8);
+        return s.isEmpty() ? List.of() : List.of(s.split("\n"));
+    }
+
+    @Test
+    void textLinesHaveATimestampTheLevelTheLoggerAndTheTaskContext() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        cloudg.info("planned");
+        try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r1", LogContext.TASK_ID, "aws/1/us-east-1"))) {
+            cloudg.warn("throttled");
+        }
+        assertThat(lines()).hasSize(2);
+        assertThat(lines().get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z INFO cloudg\\.map: planned");
+        assertThat(lines().get(1)).matches(".*Z WARNING cloudg\\.map: throttled \\{.*\\}")
+                .contains("run_id=r1", "task_id=aws/1/us-east-1");
+    }
+
+    @Test
+    void jsonLinesAreObjectsWithTimestampLevelLoggerMessageAndTheMdc() throws Exception {
+        LogSetup.apply(LogSetup.Format.json, LogSetup.LogLevel.info, console);
+        try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r2", LogContext.PROVIDER, "aws",
+                LogContext.ACCOUNT, "123456789012", LogContext.REGION, "eu-west-1"))) {
+            cloudg.info("mapped {} assets", 42);
+        }
+        cloudg.error("failed", new IllegalStateException("boom"));
+        List<String> lines = lines();
+        assertThat(lines).hasSize(2);
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertThat(first.get("timestamp").asLong()).isPositive();
+        assertThat(first.get("level").asText()).isEqualTo("INFO");
+        assertThat(first.get("loggerName").asText()).isEqualTo("cloudg.map");
+        assertThat(first.get("formattedMessage").asText()).isEqualTo("mapped 42 assets");
+        assertThat(first.get("mdc").get("run_id").asText()).isEqualTo("r2");
+        assertThat(first.get("mdc").get("account").asText()).isEqualTo("123456789012");
+        assertThat(first.get("mdc").get("region").asText()).isEqualTo("eu-west-1");
+        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        assertThat(second.get("throwable").toString()).contains("boom");
+    }
+
+    @Test
+    void otherLibrariesAreSilentUnlessDebugging() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        azure.error("Failed to acquire a new access token");
+        msal.warn("[Correlation ID: x] Execution of class ... failed");
+        kafka.warn("Connection to node -1 could not be established");
+        cloudg.error("cloudg's own line");
+        assertThat(lines()).singleElement().asString().endsWith("ERROR cloudg.map: cloudg's own line");
+        bytes.reset();
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.debug, console);
+        azure.error("Failed to acquire a new access token");
+        kafka.info("not at debug: only their warnings and errors");
+        cloudg.debug("cloudg's debug line");
+        assertThat(lines()).hasSize(2);
+        assertThat(lines().get(0)).contains("ERROR com.azure.core.implementation.AccessTokenCache: Failed");
+        assertThat(lines().get(1)).contains("DEBUG cloudg.map: cloudg's debug line");
+    }
+
+    @Test
+    void theLevelCutsCloudgsOwnLines() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.warn, console);
+        cloudg.info("hidden");
+        cloudg.warn("shown");
+        assertThat(lines()).singleElement().asString().endsWith("WARNING cloudg.map: shown");
+    }
+
+    @Test
+    void levelNamesAreReadAsUsersWriteThem() {
+        assertThat(LogSetup.LogLevel.parse("WARNING")).isEqualTo(LogSetup.LogLevel.warn);
+        assertThat(LogSetup.LogLevel.parse(" Debug ")).isEqualTo(LogSetup.LogLevel.debug);
+        assertThat(LogSetup.LogLevel.parse("loud")).isNull();
+    }
+}
