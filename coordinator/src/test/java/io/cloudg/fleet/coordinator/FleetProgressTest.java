@@ -34,6 +34,8 @@ class FleetProgressTest {
         p.last(snap(8, 8, 0, 90, 430, 1, 2, 1, new WorkLeft.Snapshot(40, 40, 430, 0, 0)));
         assertThat(lines).hasSize(2).last().asString().startsWith("[40/40 jobs, 100%; 8/8 tasks] 0 workers busy, 90 assets,")
                 .endsWith("2 duplicates dropped, 1 failed, ETA 0:00");
+        assertThat(lines).as("the terminal's status line takes them, not the log").allMatch(FleetProgress::isProgressLine);
+        assertThat(FleetProgress.isProgressLine("run r-1: 8 task(s) planned")).isFalse();
     }
 
     @Test
