@@ -116,15 +116,7 @@ public final class ClientCpuBench {
     static Outcome run(String name, Path build, EstateSpec estate) throws Exception {
         Path work = Files.createTempDirectory("cloudg-cpu-" + name);
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            Path config = work.resolve("cloudg.yaml");
-            Files.writeString(config, String.join("\n",
-                    "providers: [aws]",
-                    "aws:",
-                    "  endpoint_url: " + sim.awsEndpoint(),
-                    "  org: true",
-                    "  access_key_id: " + sim.managementCredentials().accessKeyId(),
-                    "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
-                    "ratelimit: {state_file: none}", ""));
+            Path config = writeConfig(sim, work);
             Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
@@ -147,6 +139,20 @@ public final class ClientCpuBench {
         } finally {
             deleteTree(work);
         }
+    }
+
+    /** {@code cloudg.yaml} for a map of {@code sim}'s AWS organization with the default configuration. */
+    static Path writeConfig(CloudSim sim, Path work) throws java.io.IOException {
+        Path config = work.resolve("cloudg.yaml");
+        Files.writeString(config, String.join("\n",
+                "providers: [aws]",
+                "aws:",
+                "  endpoint_url: " + sim.awsEndpoint(),
+                "  org: true",
+                "  access_key_id: " + sim.managementCredentials().accessKeyId(),
+                "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
+                "ratelimit: {state_file: none}", ""));
+        return config;
     }
 
     /** The map's exit is not seen through bash's time: read from the closing lines whether coverage was complete. */

@@ -48,15 +48,7 @@ public final class EtaBench {
         StringBuilder table = new StringBuilder("| map | accounts x regions | wall (s) | equal to the truth | at | progress "
                 + "line | ETA (s) | really left (s) | error |\n|---|---|---|---|---|---|---|---|---|\n");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            Path config = work.resolve("cloudg.yaml");
-            Files.writeString(config, String.join("\n",
-                    "providers: [aws]",
-                    "aws:",
-                    "  endpoint_url: " + sim.awsEndpoint(),
-                    "  org: true",
-                    "  access_key_id: " + sim.managementCredentials().accessKeyId(),
-                    "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
-                    "ratelimit: {state_file: none}", ""));
+            Path config = ClientCpuBench.writeConfig(sim, work);
             Set<String> truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
                     .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
                     .collect(Collectors.toCollection(TreeSet::new));

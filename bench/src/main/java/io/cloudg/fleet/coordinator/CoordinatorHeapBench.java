@@ -65,18 +65,7 @@ public final class CoordinatorHeapBench {
             }
         }
         AtomicLong maxAfterGc = new AtomicLong();
-        Thread sampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                System.gc();
-                maxAfterGc.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "heap-sampler");
-        sampler.setDaemon(true);
+        Thread sampler = io.cloudg.bench.map.MemoryBench.heapSampler(maxAfterGc);
 
         Path out = Files.createTempDirectory("cloudg-coordinator-heap");
         String runId = "heap-bench";
