@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
- *     [--latency-ms 60] [--threads 8] [--in-flight N (default: unset)] [--repeat 3]
+ *     [--latency-ms 60] [--jitter-ms 30] [--threads 8] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
  * </pre>
  */
 public final class FleetScalingBench {
@@ -52,8 +52,8 @@ public final class FleetScalingBench {
 
     /** The options, with the defaults BENCHMARKS.md was measured with. */
     record Options(Path cloudg, String devClasspath, List<Integer> workers, int accounts, List<String> regions,
-                   int perType, Map<AwsType, Integer> counts, int latencyMs, int threads, int inFlight, int repeat,
-                   Path dir) {
+                   int perType, Map<AwsType, Integer> counts, int latencyMs, int jitterMs, int threads, int inFlight,
+                   int warmUp, int repeat, boolean allowPartial, Path dir) {
         static Options parse(String[] args) throws IOException {
             Path cloudg = Path.of("cloudg");
             Path devcp = Path.of("coordinator/target/fleet-dev.classpath");
@@ -62,9 +62,12 @@ public final class FleetScalingBench {
             List<String> regions = List.of("us-east-1", "eu-west-1");
             int perType = 2;
             int latency = 60;
+            int jitter = -1; // half the latency
             int threads = 8;
             int inFlight = 0; // unset: a worker takes tasks while a thread would idle
             int repeat = 3;
+            int warmUp = 1;
+            boolean allowPartial = false;
             Map<AwsType, Integer> counts = new LinkedHashMap<>();
             Path dir = Path.of("target", "fleet-bench");
             for (int i = 0; i + 1 < args.length; i += 2) {
@@ -77,9 +80,12 @@ public final class FleetScalingBench {
                     case "--regions" -> regions = Arrays.stream(v.split(",")).map(String::trim).toList();
                     case "--per-type" -> perType = Integer.parseInt(v);
                     case "--latency-ms" -> latency = Integer.parseInt(v);
+                    case "--jitter-ms" -> jitter = Integer.parseInt(v);
                     case "--threads" -> threads = Integer.parseInt(v);
                     case "--in-flight" -> inFlight = Integer.parseInt(v);
                     case "--repeat" -> repeat = Integer.parseInt(v);
+                    case "--warm-up" -> warmUp = Integer.parseInt(v);
+                    case "--allow-partial" -> allowPartial = Boolean.parseBoolean(v);
                     case "--counts" -> {
                         for (String kv : v.split(",")) {
                             String[] p = kv.split("=");
@@ -92,22 +98,32 @@ public final class FleetScalingBench {
             }
             String classes = devcp.toAbsolutePath().getParent().resolve("classes").toString();
             return new Options(cloudg.toAbsolutePath(), classes + ":" + Files.readString(devcp).trim(), workers, accounts,
-                    regions, perType, counts, latency, threads, inFlight, repeat, dir.toAbsolutePath());
+                    regions, perType, counts, latency, jitter < 0 ? latency / 2 : jitter, threads, inFlight, warmUp,
+                    repeat, allowPartial, dir.toAbsolutePath());
         }
 
         EstateSpec estate() {
             Map<AwsType, Integer> c = new LinkedHashMap<>(AwsSpec.uniformCounts(perType));
             c.putAll(counts);
             return EstateSpec.generated(accounts, regions, c)
-                    .withLatency(new LatencySpec(Duration.ofMillis(latencyMs), Duration.ofMillis(latencyMs / 2)));
+                    .withLatency(new LatencySpec(Duration.ofMillis(latencyMs), Duration.ofMillis(jitterMs)));
         }
     }
 
     /** One fleet size's outcome: the measured maps' times (their median counts), and the last map's numbers. */
     record Result(int workers, List<Double> runs, double wallSeconds, QuotaBound bound, long assets, long calls,
-                  long throttled, long maxOverQuota) {
+                  long throttled, long maxOverQuota, List<Double> cpuPerCallMs, RedisKeys redis) {
         double runSeconds() {
-            List<Double> sorted = runs.stream().sorted().toList();
+            return median(runs);
+        }
+
+        /** Client CPU (every worker JVM and the coordinator JVM, user + system) per call the sim answered, median over the measured maps. */
+        double cpuMs() {
+            return median(cpuPerCallMs);
+        }
+
+        static double median(List<Double> values) {
+            List<Double> sorted = values.stream().sorted().toList();
             int n = sorted.size();
             return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
         }
@@ -132,19 +148,26 @@ public final class FleetScalingBench {
             awaitPort(kafkaPort, Duration.ofSeconds(120));
             awaitPort(redisPort, Duration.ofSeconds(30));
             System.out.printf(Locale.ROOT, "estate: %d accounts x %s, %d of each AWS type%s, %d ms (+%d ms jitter) per call; "
-                            + "per worker: %s, %d threads; %d measured map(s) per fleet after one warm-up%n",
+                            + "per worker: %s, %d threads; %d measured map(s) per fleet after %d warm-up map(s)%n",
                     o.accounts(), o.regions(), o.perType(), o.counts().isEmpty() ? "" : " except " + o.counts(),
-                    o.latencyMs(), o.latencyMs() / 2, o.inFlight() > 0 ? o.inFlight() + " tasks in flight"
-                            : "tasks while a thread is idle", o.threads(), o.repeat());
+                    o.latencyMs(), o.jitterMs(), o.inFlight() > 0 ? o.inFlight() + " tasks in flight"
+                            : "tasks while a thread is idle", o.threads(), o.repeat(), o.warmUp());
             List<Result> results = new ArrayList<>();
             for (int n : o.workers()) {
                 Result r = runOnce(o, n, kafkaPort, redisPort);
                 results.add(r);
-                System.out.printf(Locale.ROOT, "  %d worker(s): %s s (median %.1f), %d assets, %d calls, %d throttled%n",
-                        n, r.runs(), r.runSeconds(), r.assets(), r.calls(), r.throttled());
+                System.out.printf(Locale.ROOT, "  %d worker(s): %s s (median %.1f), %d assets, %d calls, %d throttled, "
+                                + "client CPU per call %s ms%n", n, r.runs(), r.runSeconds(), r.assets(), r.calls(), r.throttled(),
+                        r.cpuPerCallMs().stream().map(c -> String.format(Locale.ROOT, "%.3f", c)).toList());
             }
             System.out.println();
             System.out.println(table(results));
+            System.out.println("| workers | sim buckets used (account x region x action) | Redis keys of this fleet's prefix "
+                    + "| Redis used_memory growth (MiB) | a sampled key's TTL (h) |\n|---|---|---|---|---|");
+            for (Result r : results) {
+                System.out.printf(Locale.ROOT, "| %d | %d | %d | %.1f | %.1f |%n", r.workers(), r.redis().simBuckets(),
+                        r.redis().keys(), r.redis().memoryBytes() / 1048576.0, r.redis().sampleTtlMillis() / 3.6e6);
+            }
         } finally {
             for (Process p : services) {
                 p.destroy();
@@ -157,12 +180,16 @@ public final class FleetScalingBench {
         Result one = results.stream().filter(r -> r.workers() == 1).findFirst().orElse(results.get(0));
         StringBuilder sb = new StringBuilder();
         sb.append("| workers | map time (s), median | range (s) | quota lower bound (s) | speed-up | scaling efficiency "
-                + "| calls per map | throttled | buckets over quota |\n|---|---|---|---|---|---|---|---|---|\n");
+                + "| map time / bound | calls per map | throttled | buckets over quota | client CPU per call (ms) |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Result r : results) {
             double speedup = one.runSeconds() / r.runSeconds();
-            sb.append(String.format(Locale.ROOT, "| %d | %.1f | %s | %.1f | %.2fx | %.0f%% | %d | %d | %d |%n",
+            String overBound = r.bound().seconds() > 0
+                    ? String.format(Locale.ROOT, "%.2fx", r.runSeconds() / r.bound().seconds()) : "-";
+            sb.append(String.format(Locale.ROOT, "| %d | %.1f | %s | %.1f | %.2fx | %.0f%% | %s | %d | %d | %d | %.3f |%n",
                     r.workers(), r.runSeconds(), r.range(), r.bound().seconds(), speedup,
-                    100 * speedup * one.workers() / r.workers(), r.calls(), r.throttled(), r.maxOverQuota()));
+                    100 * speedup * one.workers() / r.workers(), overBound, r.calls(), r.throttled(), r.maxOverQuota(),
+                    r.cpuMs()));
         }
         Result last = results.get(results.size() - 1);
         sb.append(String.format(Locale.ROOT, "%nBusiest bucket of the measured map: %s, %d calls admitted.%n",
@@ -208,26 +235,37 @@ public final class FleetScalingBench {
                 awaitReady(port, Duration.ofSeconds(120));
             }
             long truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws")).count();
+            long memoryBefore = redisMemory(redisPort);
             // the first map warms the fleet (JIT, SDK clients, connections); the next ones are measured. All
             // write to one output directory, as a user's repeated maps do: each map's sizes order the next one's tasks
             Path out = runDir.resolve("out");
-            map(o, config, out, runDir.resolve("warm-up.log"), n, truth);
+            for (int i = 0; i < o.warmUp(); i++) {
+                map(o, config, out, runDir.resolve("warm-up-" + i + ".log"), n, truth);
+            }
             List<Double> runs = new ArrayList<>();
+            List<Double> cpu = new ArrayList<>();
             Mapped measured = null;
             SimStats before = null;
             SimStats after = null;
             for (int i = 1; i <= o.repeat(); i++) {
                 before = sim.stats();
                 Thread.sleep(refillMillis(before));
+                long callsBefore = sim.stats().totals().calls();
+                double workersBefore = cpuSeconds(workers);
                 measured = map(o, config, out, runDir.resolve("map-" + i + ".log"), n, truth);
+                double workersCpu = cpuSeconds(workers) - workersBefore;
                 after = sim.stats();
                 runs.add(measured.runSeconds());
+                cpu.add((workersCpu + measured.cpuSeconds()) * 1000 / Math.max(1, after.totals().calls() - callsBefore));
             }
             long calls = sum(after, BucketStats::calls) - sum(before, BucketStats::calls);
             long throttled = sum(after, BucketStats::throttled) - sum(before, BucketStats::throttled);
             long over = after.buckets().stream().filter(b -> b.maxAdmittedPerSecond() > b.rate() + b.burst()).count();
+            List<String> keys = redisScan(redisPort, "{" + name + ":*");
+            RedisKeys redis = new RedisKeys(after.buckets().size(), keys.size(), redisMemory(redisPort) - memoryBefore,
+                    keys.isEmpty() ? -1 : Long.parseLong(redis(redisPort, "PTTL", keys.get(0)).get(0)));
             return new Result(n, runs, measured.wallSeconds(), QuotaBound.between(before, after), measured.assets(), calls,
-                    throttled, over);
+                    throttled, over, cpu, redis);
         } finally {
             for (Process w : workers) {
                 w.destroy();
@@ -240,17 +278,110 @@ public final class FleetScalingBench {
         }
     }
 
-    /** A map's own duration (its summary), the coordinator process's, and its asset count. */
-    record Mapped(double runSeconds, double wallSeconds, long assets) {
+    /** The governor's state in Redis after a fleet's maps, against the quota buckets the sim saw used. */
+    record RedisKeys(int simBuckets, int keys, long memoryBytes, long sampleTtlMillis) {
+    }
+
+    static long redisMemory(int port) throws IOException {
+        for (String line : redis(port, "INFO", "memory").get(0).split("\r\n")) {
+            if (line.startsWith("used_memory:")) {
+                return Long.parseLong(line.substring("used_memory:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no used_memory in INFO memory");
+    }
+
+    /** Every key matching {@code pattern} (SCAN, never KEYS). */
+    static List<String> redisScan(int port, String pattern) throws IOException {
+        List<String> keys = new ArrayList<>();
+        String cursor = "0";
+        do {
+            List<String> page = redis(port, "SCAN", cursor, "MATCH", pattern, "COUNT", "1000");
+            cursor = page.get(0);
+            keys.addAll(page.subList(1, page.size()));
+        } while (!cursor.equals("0"));
+        return keys;
+    }
+
+    /** One command over RESP2; the answer flattened (a bulk string, an integer, or an array's elements). */
+    static List<String> redis(int port, String... command) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            StringBuilder req = new StringBuilder("*" + command.length + "\r\n");
+            for (String c : command) {
+                req.append('$').append(c.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).append("\r\n").append(c)
+                        .append("\r\n");
+            }
+            s.getOutputStream().write(req.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            java.io.DataInputStream in = new java.io.DataInputStream(new java.io.BufferedInputStream(s.getInputStream()));
+            List<String> out = new ArrayList<>();
+            readResp(in, out);
+            return out;
+        }
+    }
+
+    private static void readResp(java.io.DataInputStream in, List<String> out) throws IOException {
+        String line = readLine(in);
+        switch (line.charAt(0)) {
+            case '+', ':' -> out.add(line.substring(1));
+            case '-' -> throw new IOException("Redis: " + line.substring(1));
+            case '$' -> {
+                int n = Integer.parseInt(line.substring(1));
+                if (n < 0) {
+                    out.add(null);
+                    return;
+                }
+                byte[] b = new byte[n + 2];
+                in.readFully(b);
+                out.add(new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+            }
+            case '*' -> {
+                int n = Integer.parseInt(line.substring(1));
+                for (int i = 0; i < n; i++) {
+                    readResp(in, out);
+                }
+            }
+            default -> throw new IOException("unexpected RESP line " + line);
+        }
+    }
+
+    private static String readLine(java.io.DataInputStream in) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (int c; (c = in.read()) != -1; ) {
+            if (c == '\r') {
+                in.read();
+                return sb.toString();
+            }
+            sb.append((char) c);
+        }
+        throw new IOException("Redis closed the connection");
+    }
+
+    /** A map's own duration (its summary), the coordinator process's wall and CPU (user + system), and its asset count. */
+    record Mapped(double runSeconds, double wallSeconds, double cpuSeconds, long assets) {
+    }
+
+    /** User + system CPU the (live) worker JVMs used so far ({@code cloudg} execs its JVM, so the pid is the JVM's). */
+    static double cpuSeconds(List<Process> processes) {
+        double s = 0;
+        for (Process p : processes) {
+            s += p.toHandle().info().totalCpuDuration().orElseThrow(() -> new IllegalStateException(
+                    "no CPU time for process " + p.pid())).toNanos() / 1e9;
+        }
+        return s;
     }
 
     /** Runs the coordinator; fails unless it exits 0 with exactly the truth's number of assets. */
     static Mapped map(Options o, Path config, Path out, Path log, int n, long truth) throws Exception {
         long t0 = System.nanoTime();
         Files.createDirectories(out);
-        Process map = start(log, List.of(o.cloudg().toString(), "map", "--distributed",
-                "--config", config.toString(), "--out", out.toString(), "--no-progress"));
-        if (!map.waitFor(30, TimeUnit.MINUTES) || map.exitValue() != 0) {
+        Path times = log.resolveSibling(log.getFileName() + ".cpu");
+        // bash's time gives the coordinator JVM's user + system CPU; its exit status is the map's
+        Process map = start(log, List.of("bash", "-c", "TIMEFORMAT='%U %S'; { time \"$0\" \"$@\" 2>&1 ; } 2> '" + times + "'",
+                o.cloudg().toString(), "map", "--distributed", "--config", config.toString(), "--out", out.toString(),
+                "--no-progress"));
+        // exit 3 (coverage not complete somewhere) is accepted with --allow-partial true; the assets must still equal the truth
+        if (!map.waitFor(30, TimeUnit.MINUTES) || (map.exitValue() != 0 && !(o.allowPartial() && map.exitValue() == 3))) {
             throw new IllegalStateException("the map with " + n + " worker(s) failed (" + (map.isAlive() ? "timeout"
                     : "exit " + map.exitValue()) + "): see " + log);
         }
@@ -260,7 +391,9 @@ public final class FleetScalingBench {
         if (assets != truth) {
             throw new IllegalStateException("the map with " + n + " worker(s) has " + assets + " assets, the truth " + truth);
         }
-        return new Mapped(summary.get("duration_seconds").asDouble(), wall, assets);
+        String[] ut = Files.readString(times).trim().split("\\s+");
+        return new Mapped(summary.get("duration_seconds").asDouble(), wall,
+                Double.parseDouble(ut[0]) + Double.parseDouble(ut[1]), assets);
     }
 
     /** Long enough for every bucket to be full again (burst / rate), so both maps start alike. */

@@ -33,11 +33,13 @@ import java.util.stream.Collectors;
  * maps a fresh sim of the same estate, one after the other in one run, so their ratio is what to read on a
  * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
  *
- * <p>Usage: {@code ClientCpuBench [accounts] [regions] [name=DIR ...]} (default: {@code 200 4 after=.}).
+ * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [name=DIR ...]} (default:
+ * {@code 200 4 --latency-ms 5-15 after=.}; up to 17 regions).
  */
 public final class ClientCpuBench {
     static final List<String> ALL_REGIONS = List.of("us-east-1", "eu-west-1", "us-west-2", "ap-southeast-1",
-            "eu-central-1", "us-east-2");
+            "eu-central-1", "us-east-2", "us-west-1", "ca-central-1", "eu-west-2", "eu-west-3", "eu-north-1",
+            "ap-south-1", "ap-northeast-1", "ap-northeast-2", "ap-northeast-3", "ap-southeast-2", "sa-east-1");
 
     private ClientCpuBench() {
     }
@@ -53,14 +55,23 @@ public final class ClientCpuBench {
         int accounts = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int regions = args.length > 1 ? Integer.parseInt(args[1]) : 4;
         Map<String, Path> contenders = new java.util.LinkedHashMap<>();
+        int minMs = 5;
+        int maxMs = 15;
         for (int i = 2; i < args.length; i++) {
+            if (args[i].equals("--latency-ms")) {
+                String[] mm = args[++i].split("-", 2);
+                minMs = Integer.parseInt(mm[0]);
+                maxMs = Integer.parseInt(mm[1]);
+                continue;
+            }
             String[] kv = args[i].split("=", 2);
             contenders.put(kv[0], Path.of(kv[1]).toAbsolutePath());
         }
         if (contenders.isEmpty()) {
             contenders.put("after", Path.of(".").toAbsolutePath());
         }
-        EstateSpec estate = estate(accounts, ALL_REGIONS.subList(0, Math.min(regions, ALL_REGIONS.size())));
+        EstateSpec estate = estate(accounts, ALL_REGIONS.subList(0, Math.min(regions, ALL_REGIONS.size())))
+                .withLatency(new LatencySpec(Duration.ofMillis(minMs), Duration.ofMillis(maxMs - minMs)));
         List<Outcome> outcomes = new ArrayList<>();
         for (Map.Entry<String, Path> c : contenders.entrySet()) {
             Outcome o = run(c.getKey(), c.getValue(), estate);
@@ -105,15 +116,7 @@ public final class ClientCpuBench {
     static Outcome run(String name, Path build, EstateSpec estate) throws Exception {
         Path work = Files.createTempDirectory("cloudg-cpu-" + name);
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            Path config = work.resolve("cloudg.yaml");
-            Files.writeString(config, String.join("\n",
-                    "providers: [aws]",
-                    "aws:",
-                    "  endpoint_url: " + sim.awsEndpoint(),
-                    "  org: true",
-                    "  access_key_id: " + sim.managementCredentials().accessKeyId(),
-                    "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
-                    "ratelimit: {state_file: none}", ""));
+            Path config = writeConfig(sim, work);
             Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
@@ -136,6 +139,20 @@ public final class ClientCpuBench {
         } finally {
             deleteTree(work);
         }
+    }
+
+    /** {@code cloudg.yaml} for a map of {@code sim}'s AWS organization with the default configuration. */
+    static Path writeConfig(CloudSim sim, Path work) throws java.io.IOException {
+        Path config = work.resolve("cloudg.yaml");
+        Files.writeString(config, String.join("\n",
+                "providers: [aws]",
+                "aws:",
+                "  endpoint_url: " + sim.awsEndpoint(),
+                "  org: true",
+                "  access_key_id: " + sim.managementCredentials().accessKeyId(),
+                "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
+                "ratelimit: {state_file: none}", ""));
+        return config;
     }
 
     /** The map's exit is not seen through bash's time: read from the closing lines whether coverage was complete. */

@@ -34,6 +34,23 @@ public final class MemoryBench {
     private MemoryBench() {
     }
 
+    /** A daemon thread (not started) that forces a full GC every second and keeps the largest heap in use after it in {@code max}. */
+    public static Thread heapSampler(AtomicLong max) {
+        Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                System.gc();
+                max.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "heap-sampler");
+        sampler.setDaemon(true);
+        return sampler;
+    }
+
     public static void main(String[] args) throws Exception {
         List<Integer> sizes = new ArrayList<>();
         io.cloudg.config.AwsSettings.Detail detail = io.cloudg.config.AwsSettings.Detail.FULL;
@@ -62,18 +79,7 @@ public final class MemoryBench {
                 Map<String, String> info = readEndpoints(sim);
                 System.gc();
                 maxAfterGc.set(0);
-                Thread sampler = new Thread(() -> {
-                    while (!Thread.currentThread().isInterrupted()) {
-                        System.gc();
-                        maxAfterGc.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
-                        try {
-                            Thread.sleep(1000);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                    }
-                });
-                sampler.setDaemon(true);
+                Thread sampler = heapSampler(maxAfterGc);
                 sampler.start();
                 CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(dir).workers(16)
                         .aws(a -> a.withEndpoint(URI.create(info.get("aws"))).withOrg(true)

@@ -539,8 +539,19 @@ public final class RedisStateStore implements StateStore {
         }
     }
 
-    /** The hashes at {@code names}, read in one pipelined batch; refuses an unknown format. */
+    /** Hashes read per pipelined batch: a fleet's whole key set (hundreds of thousands of leaves) in one batch outlasts its response timeout. */
+    static final int READ_BATCH = 1000;
+
+    /** The hashes at {@code names}, read in pipelined batches of {@link #READ_BATCH}; refuses an unknown format. */
     List<Map<String, String>> readHashes(List<String> names) {
+        List<Map<String, String>> out = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i += READ_BATCH) {
+            out.addAll(readBatch(names.subList(i, Math.min(names.size(), i + READ_BATCH))));
+        }
+        return out;
+    }
+
+    private List<Map<String, String>> readBatch(List<String> names) {
         if (names.isEmpty()) {
             return List.of();
         }

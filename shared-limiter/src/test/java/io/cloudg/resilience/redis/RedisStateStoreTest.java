@@ -309,6 +309,15 @@ class RedisStateStoreTest {
         other.clear();
     }
 
+    @Test
+    void aSnapshotOfMoreLeavesThanOneReadBatchHoldsThemAll() {
+        int n = RedisStateStore.READ_BATCH * 2 + 7;
+        for (int i = 0; i < n; i++) {
+            store.admit(admitReq(Scope.of("aws", "123456789012", "us-east-1", "ec2", "Describe" + i), null));
+        }
+        assertThat(store.snapshot().leaves()).hasSize(n);
+    }
+
     /** Runs each admission on its own thread while the store's lanes are held, so that they go out as one batch. */
     private static List<CompletableFuture<Admission>> admitAsOneBatch(RedisStateStore st, List<AdmitRequest> requests)
             throws Exception {
