@@ -65,4 +65,28 @@ class AwsCatalogEndToEndTest {
             }
         }
     }
+
+    /**
+     * An estate that has only a few types (what {@code EstateSpec.generated} makes for benchmarks and for
+     * users trying a large organization): the collectors of the types it lacks find nothing, and the map is
+     * complete. Account-level singletons the estate lacks (ECR's registry scanning configuration, Security
+     * Hub) are "none", not failures.
+     */
+    @Test
+    void anEstateOfAFewTypesIsMappedCompleteByTheWholeCatalog() throws Exception {
+        io.cloudg.sim.config.EstateSpec estate = io.cloudg.sim.config.EstateSpec.generated(2, List.of("us-east-1"),
+                java.util.Map.of(io.cloudg.sim.estate.AwsType.EC2_VPC, 2, io.cloudg.sim.estate.AwsType.EC2_IMAGE, 3));
+        try (SimHarness h = new SimHarness(estate, null)) {
+            CloudGConfig config = h.config(out).aws(a -> a.withRegions(List.of("us-east-1")).withSweeps(false, false))
+                    .build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
+            List<String> notSuccess = r.coverage().stream().flatMap(c -> c.services().stream()
+                    .filter(s -> s.status() != CoverageStatus.SUCCESS)
+                    .map(s -> c.accountId() + "/" + c.region() + " " + s.service() + " " + s.status() + ": " + s.error()))
+                    .toList();
+            assertThat(notSuccess).isEmpty();
+            assertThat(r.complete()).isTrue();
+            h.assertEqualsTruth(SimHarness.mappedKeys(r), a -> a.provider().equals("aws"));
+        }
+    }
 }
