@@ -339,9 +339,13 @@ class FleetInProcessIT {
         int total = view.total();
         Poll.until("every copy executed", Duration.ofSeconds(120), () -> dones(f, runId) >= 2 * copies + 1);
         FleetCoordinator replay = coordinator(f);
+        long donesBefore = dones(f, runId);
         InventoryResult replayed = replay.resume(runId);
+        long donesAfter = dones(f, runId);
         estate.assertMapEqualsTruth(replayed);
-        assertThat(replay.view().duplicates()).isEqualTo(dones(f, runId) - total).isGreaterThanOrEqualTo(copies);
+        // every result beyond one per task is a duplicate; a late execution may land while the replay reads
+        assertThat(replay.view().duplicates()).isBetween(donesBefore - total, donesAfter - total)
+                .isGreaterThanOrEqualTo(copies);
 
         List<DeadLetter> letters = TopicReader.readAll(kafka.bootstrapServers(), f.fleet().topics().deadLetters()).stream()
                 .map(r -> CODEC.deadLetter(r.value())).toList();
