@@ -40,13 +40,16 @@ class BulkheadSlotsEndToEndTest {
     Path out;
 
     /** The in-memory store, counting slot acquisitions (granted ones) and admissions that took a slot with them. */
-    static final class CountingStore implements StateStore {
-        final InMemoryStateStore store = new InMemoryStateStore(TimeSource.system());
+    static final class CountingStore extends io.cloudg.resilience.spi.ForwardingStateStore {
         final AtomicInteger slots = new AtomicInteger();
+
+        CountingStore() {
+            super(new InMemoryStateStore(TimeSource.system()));
+        }
 
         @Override
         public Admission admit(AdmitRequest request) {
-            Admission a = store.admit(request);
+            Admission a = super.admit(request);
             if (a.lease() != null) {
                 slots.incrementAndGet();
             }
@@ -54,57 +57,12 @@ class BulkheadSlotsEndToEndTest {
         }
 
         @Override
-        public OutcomeResult record(OutcomeRequest request) {
-            return store.record(request);
-        }
-
-        @Override
         public SlotLease tryAcquireSlot(SlotRequest request) {
-            SlotLease l = store.tryAcquireSlot(request);
+            SlotLease l = super.tryAcquireSlot(request);
             if (l != null) {
                 slots.incrementAndGet();
             }
             return l;
-        }
-
-        @Override
-        public void releaseSlot(SlotLease lease) {
-            store.releaseSlot(lease);
-        }
-
-        @Override
-        public boolean renewSlot(SlotLease lease, long leaseNanos) {
-            return store.renewSlot(lease, leaseNanos);
-        }
-
-        @Override
-        public int slotsInUse(Scope bulkhead) {
-            return store.slotsInUse(bulkhead);
-        }
-
-        @Override
-        public boolean tryTakeRetry(String provider, int size) {
-            return store.tryTakeRetry(provider, size);
-        }
-
-        @Override
-        public void refundRetry(String provider, int size) {
-            store.refundRetry(provider, size);
-        }
-
-        @Override
-        public double retryBudgetRemaining(String provider, int size) {
-            return store.retryBudgetRemaining(provider, size);
-        }
-
-        @Override
-        public StoreSnapshot snapshot() {
-            return store.snapshot();
-        }
-
-        @Override
-        public void clear() {
-            store.clear();
         }
 
         @Override

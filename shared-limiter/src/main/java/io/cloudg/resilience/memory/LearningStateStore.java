@@ -3,20 +3,12 @@ package io.cloudg.resilience.memory;
 import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.core.LeafState;
 import io.cloudg.resilience.core.Time;
-import io.cloudg.resilience.spi.Admission;
-import io.cloudg.resilience.spi.AdmitRequest;
-import io.cloudg.resilience.spi.OutcomeRequest;
-import io.cloudg.resilience.spi.OutcomeResult;
-import io.cloudg.resilience.spi.SlotLease;
-import io.cloudg.resilience.spi.SlotRequest;
-import io.cloudg.resilience.spi.StateStore;
-import io.cloudg.resilience.spi.StoreSnapshot;
+import io.cloudg.resilience.spi.ForwardingStateStore;
 import io.cloudg.resilience.time.TimeSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * slowed leaf does: a step of the ceiling per quiet interval. The file never fails a run: one warning, then
  * the built-in rates.
  */
-public final class LearningStateStore implements StateStore {
+public final class LearningStateStore extends ForwardingStateStore {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.ratelimit");
 
     private final InMemoryStateStore memory;
@@ -40,6 +32,7 @@ public final class LearningStateStore implements StateStore {
     private final AtomicBoolean saved = new AtomicBoolean();
 
     public LearningStateStore(InMemoryStateStore memory, LearnedRatesFile file, double ttlHours) {
+        super(memory);
         this.memory = memory;
         this.file = file;
         this.ttlMillis = (long) (ttlHours * 3_600_000L);
@@ -101,66 +94,6 @@ public final class LearningStateStore implements StateStore {
             LOG.warn("cannot write the learned rates to {} ({}); the next run starts from the built-in rates",
                     file.path(), e.getMessage());
         }
-    }
-
-    @Override
-    public Admission admit(AdmitRequest request) {
-        return memory.admit(request);
-    }
-
-    @Override
-    public OutcomeResult record(OutcomeRequest request) {
-        return memory.record(request);
-    }
-
-    @Override
-    public CompletionStage<Void> recordAsync(OutcomeRequest request) {
-        return memory.recordAsync(request);
-    }
-
-    @Override
-    public SlotLease tryAcquireSlot(SlotRequest request) {
-        return memory.tryAcquireSlot(request);
-    }
-
-    @Override
-    public void releaseSlot(SlotLease lease) {
-        memory.releaseSlot(lease);
-    }
-
-    @Override
-    public boolean renewSlot(SlotLease lease, long leaseNanos) {
-        return memory.renewSlot(lease, leaseNanos);
-    }
-
-    @Override
-    public int slotsInUse(Scope bulkhead) {
-        return memory.slotsInUse(bulkhead);
-    }
-
-    @Override
-    public boolean tryTakeRetry(String provider, int size) {
-        return memory.tryTakeRetry(provider, size);
-    }
-
-    @Override
-    public void refundRetry(String provider, int size) {
-        memory.refundRetry(provider, size);
-    }
-
-    @Override
-    public double retryBudgetRemaining(String provider, int size) {
-        return memory.retryBudgetRemaining(provider, size);
-    }
-
-    @Override
-    public StoreSnapshot snapshot() {
-        return memory.snapshot();
-    }
-
-    @Override
-    public void clear() {
-        memory.clear();
     }
 
     @Override
