@@ -12,10 +12,10 @@ import java.util.Map;
  * execution reported, duplicates included (their calls were made). The governor's report is built from
  * them as in the embedded mode.
  */
-final class FleetThrottling {
+public final class FleetThrottling {
     private final ThrottlingStats stats;
 
-    FleetThrottling(ThrottlingStats stats) {
+    public FleetThrottling(ThrottlingStats stats) {
         this.stats = stats;
     }
 

@@ -31,7 +31,7 @@ import java.util.TreeSet;
  * whatever Kafka redelivered. Failures go to the {@link AttemptTracker}. Single-threaded (the
  * coordinator's loop owns it).
  */
-final class ResultAggregator {
+public final class ResultAggregator {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("cloudg.fleet.coordinator");
     private final Map<String, PlannedTask> tasks = new LinkedHashMap<>();
     private final Map<String, List<ServiceCoverage>> outcomes = new HashMap<>();
@@ -48,8 +48,8 @@ final class ResultAggregator {
     private long ignored;
     private int failedTasks;
 
-    ResultAggregator(List<PlannedTask> plan, AssetSpool spool, StagingArea staging, AttemptTracker tracker,
-                     FleetThrottling throttling) {
+    public ResultAggregator(List<PlannedTask> plan, AssetSpool spool, StagingArea staging, AttemptTracker tracker,
+                            FleetThrottling throttling) {
         this(plan, spool, staging, tracker, throttling, new WorkLeft(CallEstimates.NONE, WorkLeft.Limits.NONE));
     }
 
@@ -77,7 +77,7 @@ final class ResultAggregator {
         return outcomes.containsKey(taskId);
     }
 
-    void onResult(ResultMessage m, long now) {
+    public void onResult(ResultMessage m, long now) {
         if (!tasks.containsKey(m.taskId())) {
             ignored++;
             return;
@@ -176,15 +176,15 @@ final class ResultAggregator {
         return work.snapshot(now, callsReported, false);
     }
 
-    boolean complete() {
+    public boolean complete() {
         return outcomes.size() == tasks.size();
     }
 
-    int done() {
+    public int done() {
         return outcomes.size();
     }
 
-    int total() {
+    public int total() {
         return tasks.size();
     }
 
@@ -218,7 +218,7 @@ final class ResultAggregator {
      * parts' entries in part order, then the provider's summary entry if it has one (Azure's
      * {@code azure_full}), as an embedded map writes them.
      */
-    List<CoverageRecord> coverage() {
+    public List<CoverageRecord> coverage() {
         Map<String, List<PlannedTask>> byRecord = new LinkedHashMap<>();
         for (PlannedTask t : tasks.values()) {
             byRecord.computeIfAbsent(t.record(), k -> new ArrayList<>()).add(t);

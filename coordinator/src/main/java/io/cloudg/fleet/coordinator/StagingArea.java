@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * task, its file is moved into the run's spool; otherwise it is deleted. Chunks must arrive numbered
  * 0, 1, 2...: a repeat is ignored, a gap marks the execution broken (its results are then not used).
  */
-final class StagingArea implements AutoCloseable {
+public final class StagingArea implements AutoCloseable {
     private static final ObjectWriter LINE = new ObjectMapper().writerFor(Asset.class);
 
     /** What arrived of one execution. */
@@ -43,7 +43,7 @@ final class StagingArea implements AutoCloseable {
     private final Map<String, Staged> staged = new HashMap<>();
     private int files;
 
-    StagingArea(Path dir) {
+    public StagingArea(Path dir) {
         this.dir = dir;
         try {
             Files.createDirectories(dir);

@@ -1,4 +1,9 @@
-package io.cloudg.fleet.coordinator;
+package io.cloudg.bench.fleet;
+
+import io.cloudg.fleet.coordinator.AttemptTracker;
+import io.cloudg.fleet.coordinator.FleetThrottling;
+import io.cloudg.fleet.coordinator.ResultAggregator;
+import io.cloudg.fleet.coordinator.StagingArea;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
