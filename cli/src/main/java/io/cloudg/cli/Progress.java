@@ -61,6 +61,8 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
             t.setDaemon(true);
             return t;
         }) : null;
+        // the first line then shows the rate since the start, not a blank one (a log's first line is 10 s in)
+        rate.update(governor.stats().totals().calls(), governor.time().epochMillis());
         long period = tty ? 500 : 10_000;
         if (ticker != null) {
             ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
