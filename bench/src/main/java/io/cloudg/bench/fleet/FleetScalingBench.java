@@ -256,7 +256,10 @@ public final class FleetScalingBench {
                 double workersCpu = cpuSeconds(workers) - workersBefore;
                 after = sim.stats();
                 runs.add(measured.runSeconds());
-                cpu.add((workersCpu + measured.cpuSeconds()) * 1000 / Math.max(1, after.totals().calls() - callsBefore));
+                long mapCalls = Math.max(1, after.totals().calls() - callsBefore);
+                cpu.add((workersCpu + measured.cpuSeconds()) * 1000 / mapCalls);
+                System.err.printf(Locale.ROOT, "  map %d: %.1f s, %d calls; CPU: workers %.1f s, coordinator %.1f s%n", i,
+                        measured.runSeconds(), mapCalls, workersCpu, measured.cpuSeconds());
             }
             long calls = sum(after, BucketStats::calls) - sum(before, BucketStats::calls);
             long throttled = sum(after, BucketStats::throttled) - sum(before, BucketStats::throttled);

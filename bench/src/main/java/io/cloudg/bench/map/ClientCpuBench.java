@@ -33,8 +33,12 @@ import java.util.stream.Collectors;
  * maps a fresh sim of the same estate, one after the other in one run, so their ratio is what to read on a
  * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
  *
- * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [name=DIR ...]} (default:
- * {@code 200 4 --latency-ms 5-15 after=.}; up to 17 regions).
+ * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [--workers N] [--collectors a,b,...]
+ * [name=DIR[@JVM-OPTIONS] ...]}
+ * (default: {@code 200 4 --latency-ms 5-15 after=.}; up to 17 regions). JVM options after {@code @}
+ * (space-separated) start that contender's child JVM, e.g. {@code c1=.@-XX:TieredStopAtLevel=1}. {@code --workers}
+ * and {@code --collectors} go to every map's {@code cloudg.yaml} ({@code workers}, {@code aws.collectors}); the
+ * child logs its collections ({@code -Xlog:gc}) and the table shows the largest heap in use after one.
  */
 public final class ClientCpuBench {
     static final List<String> ALL_REGIONS = List.of("us-east-1", "eu-west-1", "us-west-2", "ap-southeast-1",
@@ -45,7 +49,7 @@ public final class ClientCpuBench {
     }
 
     record Outcome(String name, long assets, long truth, boolean equal, long calls, long throttled, double wall,
-                   double user, double sys, int exit) {
+                   double user, double sys, int exit, long heapAfterGcMiB) {
         double cpuPerCallMs() {
             return (user + sys) * 1000 / Math.max(1, calls);
         }
@@ -55,9 +59,19 @@ public final class ClientCpuBench {
         int accounts = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int regions = args.length > 1 ? Integer.parseInt(args[1]) : 4;
         Map<String, Path> contenders = new java.util.LinkedHashMap<>();
+        Map<String, String> jvmOptions = new java.util.HashMap<>();
+        MapOptions options = MapOptions.DEFAULTS;
         int minMs = 5;
         int maxMs = 15;
         for (int i = 2; i < args.length; i++) {
+            if (args[i].equals("--workers")) {
+                options = options.withWorkers(Integer.parseInt(args[++i]));
+                continue;
+            }
+            if (args[i].equals("--collectors")) {
+                options = options.withCollectors(args[++i]);
+                continue;
+            }
             if (args[i].equals("--latency-ms")) {
                 String[] mm = args[++i].split("-", 2);
                 minMs = Integer.parseInt(mm[0]);
@@ -65,7 +79,11 @@ public final class ClientCpuBench {
                 continue;
             }
             String[] kv = args[i].split("=", 2);
-            contenders.put(kv[0], Path.of(kv[1]).toAbsolutePath());
+            String[] pathAndOptions = kv[1].split("@", 2);
+            contenders.put(kv[0], Path.of(pathAndOptions[0]).toAbsolutePath());
+            if (pathAndOptions.length > 1) {
+                jvmOptions.put(kv[0], pathAndOptions[1]);
+            }
         }
         if (contenders.isEmpty()) {
             contenders.put("after", Path.of(".").toAbsolutePath());
@@ -74,17 +92,17 @@ public final class ClientCpuBench {
                 .withLatency(new LatencySpec(Duration.ofMillis(minMs), Duration.ofMillis(maxMs - minMs)));
         List<Outcome> outcomes = new ArrayList<>();
         for (Map.Entry<String, Path> c : contenders.entrySet()) {
-            Outcome o = run(c.getKey(), c.getValue(), estate);
+            Outcome o = run(c.getKey(), c.getValue(), jvmOptions.getOrDefault(c.getKey(), ""), options, estate);
             System.err.println(o);
             outcomes.add(o);
         }
         System.out.println("| build | accounts x regions | assets | equal to the truth | sim calls | throttled | wall (s) "
-                + "| user CPU (s) | system CPU (s) | CPU per call (ms) | exit |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+                + "| user CPU (s) | system CPU (s) | CPU per call (ms) | largest heap after a GC (MiB) | exit |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Outcome o : outcomes) {
-            System.out.printf(Locale.ROOT, "| %s | %d x %d | %d | %s | %d | %d | %.1f | %.1f | %.1f | %.3f | %d |%n", o.name(),
+            System.out.printf(Locale.ROOT, "| %s | %d x %d | %d | %s | %d | %d | %.1f | %.1f | %.1f | %.3f | %d | %d |%n", o.name(),
                     accounts, regions, o.assets(), o.equal() ? "yes" : "NO (truth " + o.truth() + ")", o.calls(),
-                    o.throttled(), o.wall(), o.user(), o.sys(), o.cpuPerCallMs(), o.exit());
+                    o.throttled(), o.wall(), o.user(), o.sys(), o.cpuPerCallMs(), o.heapAfterGcMiB(), o.exit());
         }
         if (outcomes.size() > 1) {
             Outcome first = outcomes.get(0);
@@ -113,10 +131,16 @@ public final class ClientCpuBench {
                 .withLatency(new LatencySpec(Duration.ofMillis(5), Duration.ofMillis(10)));
     }
 
-    static Outcome run(String name, Path build, EstateSpec estate) throws Exception {
+    /**
+     * Maps {@code estate} with the CLI built in {@code build}, in a child JVM started with {@code jvmOptions}
+     * (space-separated, may be empty) before the launcher's own options.
+     */
+    static Outcome run(String name, Path build, String jvmOptions, MapOptions options, EstateSpec estate) throws Exception {
         Path work = Files.createTempDirectory("cloudg-cpu-" + name);
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            Path config = writeConfig(sim, work);
+            Path config = writeConfig(sim, work, options);
+            Path gcLog = work.resolve("gc.log");
+            jvmOptions = jvmOptions + " '-Xlog:gc:file=" + gcLog + "'";
             Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
@@ -134,25 +158,72 @@ public final class ClientCpuBench {
                     .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
                     .collect(Collectors.toCollection(TreeSet::new));
             Set<String> mapped = mappedKeys(work.resolve("inventory-map.json"));
+            if (!mapped.equals(truth)) {
+                System.err.println("not mapped (of the truth), first 10: " + truth.stream().filter(k -> !mapped.contains(k)).limit(10).toList());
+                System.err.println("mapped, not in the truth, first 10: " + mapped.stream().filter(k -> !truth.contains(k)).limit(10).toList());
+            }
             return new Outcome(name, mapped.size(), truth.size(), mapped.equals(truth), stats.totals().calls(),
-                    stats.totals().throttled(), wall, Double.parseDouble(ut[0]), Double.parseDouble(ut[1]), exit);
+                    stats.totals().throttled(), wall, Double.parseDouble(ut[0]), Double.parseDouble(ut[1]), exit,
+                    largestHeapAfterGcMiB(gcLog));
         } finally {
             deleteTree(work);
         }
     }
 
+    /**
+     * What the map is told besides the defaults: collector jobs at once ({@code workers}, 0: the default) and
+     * the collectors to run ({@code aws.collectors}, empty: all).
+     */
+    record MapOptions(int workers, String collectors) {
+        static final MapOptions DEFAULTS = new MapOptions(0, "");
+
+        MapOptions withWorkers(int n) {
+            return new MapOptions(n, collectors);
+        }
+
+        MapOptions withCollectors(String list) {
+            return new MapOptions(workers, list);
+        }
+    }
+
     /** {@code cloudg.yaml} for a map of {@code sim}'s AWS organization with the default configuration. */
     static Path writeConfig(CloudSim sim, Path work) throws java.io.IOException {
+        return writeConfig(sim, work, MapOptions.DEFAULTS);
+    }
+
+    /** {@code cloudg.yaml} for a map of {@code sim}'s AWS organization: the defaults and {@code options}. */
+    static Path writeConfig(CloudSim sim, Path work, MapOptions options) throws java.io.IOException {
         Path config = work.resolve("cloudg.yaml");
-        Files.writeString(config, String.join("\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "providers: [aws]",
                 "aws:",
                 "  endpoint_url: " + sim.awsEndpoint(),
                 "  org: true",
                 "  access_key_id: " + sim.managementCredentials().accessKeyId(),
-                "  secret_access_key: " + sim.managementCredentials().secretAccessKey(),
-                "ratelimit: {state_file: none}", ""));
+                "  secret_access_key: " + sim.managementCredentials().secretAccessKey()));
+        if (!options.collectors().isEmpty()) {
+            lines.add("  collectors: [" + options.collectors() + "]");
+        }
+        if (options.workers() > 0) {
+            lines.add("workers: " + options.workers());
+        }
+        lines.add("ratelimit: {state_file: none}");
+        lines.add("");
+        Files.writeString(config, String.join("\n", lines));
         return config;
+    }
+
+    /** The largest heap in use after a collection, from a {@code -Xlog:gc} file ("...M->NM(...)"): 0 if none. */
+    static long largestHeapAfterGcMiB(Path gcLog) throws java.io.IOException {
+        if (!Files.exists(gcLog)) {
+            return 0;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)M->(\\d+)M\\(").matcher(Files.readString(gcLog));
+        long max = 0;
+        while (m.find()) {
+            max = Math.max(max, Long.parseLong(m.group(2)));
+        }
+        return max;
     }
 
     /** The map's exit is not seen through bash's time: read from the closing lines whether coverage was complete. */
