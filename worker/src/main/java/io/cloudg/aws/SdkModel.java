@@ -1,6 +1,8 @@
 package io.cloudg.aws;
 
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -41,8 +43,11 @@ final class SdkModel {
     private SdkModel() {
     }
 
-    /** One operation of one client interface. */
-    record Operation(Class<?> client, String name, Method call, Method paginator, Class<?> requestClass) {
+    /**
+     * One operation of one client interface: {@code call} and {@code paginator} (null when the model has none)
+     * are method handles of type {@code (Object client, Object request) -> Object}.
+     */
+    record Operation(Class<?> client, String name, MethodHandle call, MethodHandle paginator, Class<?> requestClass) {
         /** A request with {@code members} set (values converted to each member's type). */
         SdkRequest request(Map<String, Object> members) {
             return request(members, null);
@@ -85,7 +90,52 @@ final class SdkModel {
         return OPERATIONS.computeIfAbsent(client.getName() + "#" + name, k -> find(client, name));
     }
 
+    /**
+     * The operation by the SDK's naming convention ({@code ListMFADevices}: {@code listMFADevices(ListMFADevicesRequest)}
+     * returning {@code ListMFADevicesResponse} in the client's {@code model} package, its paginator
+     * {@code listMFADevicesPaginator(...)} returning {@code ListMFADevicesIterable} in {@code paginators}), looked up
+     * as method handles: the VM links the one method without building the reflection data of the whole client
+     * interface, which would load every request and response class of the service (thousands of classes
+     * across the catalog, seconds of CPU at every start). Any other spelling is found by scanning the
+     * interface's methods, ignoring case.
+     */
     private static Operation find(Class<?> client, String name) {
+        Operation byConvention = byConvention(client, name);
+        return byConvention != null ? byConvention : byScan(client, name);
+    }
+
+    private static final MethodType CALL = MethodType.methodType(Object.class, Object.class, Object.class);
+
+    private static Operation byConvention(Class<?> client, String name) {
+        String pkg = client.getPackageName();
+        String method = Character.toLowerCase(name.charAt(0)) + name.substring(1);
+        ClassLoader loader = client.getClassLoader();
+        Class<?> request;
+        Class<?> response;
+        try {
+            request = Class.forName(pkg + ".model." + name + "Request", false, loader);
+            response = Class.forName(pkg + ".model." + name + "Response", false, loader);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        MethodHandle call;
+        try {
+            call = lookup.findVirtual(client, method, MethodType.methodType(response, request)).asType(CALL);
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
+        MethodHandle paginator = null;
+        try {
+            Class<?> iterable = Class.forName(pkg + ".paginators." + name + "Iterable", false, loader);
+            paginator = lookup.findVirtual(client, method + "Paginator", MethodType.methodType(iterable, request)).asType(CALL);
+        } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException e) {
+            // no paginator: one answer per call
+        }
+        return new Operation(client, name, call, paginator, request);
+    }
+
+    private static Operation byScan(Class<?> client, String name) {
         Method call = null;
         Method paginator = null;
         for (Method m : client.getMethods()) {
@@ -101,23 +151,22 @@ final class SdkModel {
         if (call == null) {
             throw new IllegalArgumentException(client.getSimpleName() + " has no operation " + name);
         }
-        return new Operation(client, name, call, paginator, call.getParameterTypes()[0]);
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            return new Operation(client, name, lookup.unreflect(call).asType(CALL),
+                    paginator == null ? null : lookup.unreflect(paginator).asType(CALL), call.getParameterTypes()[0]);
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException(client.getSimpleName() + "." + call.getName() + " is not accessible", e);
+        }
     }
 
-    private static Object invoke(Method m, Object target, Object arg) {
+    private static Object invoke(MethodHandle m, Object target, Object arg) {
         try {
-            return m.invoke(target, arg);
-        } catch (InvocationTargetException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(c);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
+            return m.invokeExact(target, arg);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
         }
     }
 
