@@ -144,7 +144,7 @@ public final class ClientCpuBench {
             Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
-            String command = "TIMEFORMAT='%U %S'; { time '" + java + "' -cp '" + cp + "' io.cloudg.cli.Main map --config '"
+            String command = "TIMEFORMAT='%U %S'; { time '" + java + "' " + jvmOptions + " -cp '" + cp + "' io.cloudg.cli.Main map --config '"
                     + config + "' --out '" + work + "' --no-progress > '" + work.resolve("map.log") + "' 2>&1 ; } 2> '"
                     + times + "'; exit 0";
             long t0 = System.nanoTime();
