@@ -7,8 +7,9 @@
  *
  * <p>Collectors are data: {@code collectors.yaml} holds one entry per collector ({@link io.cloudg.aws.CollectorSpec}:
  * the list call, where the items are, identity, tags, per-item calls, derived attributes), read through the
- * SDK's own model ({@link io.cloudg.aws.SdkModel}: operations found on the client interface by their API
- * names, requests built and answers walked and serialized through {@code SdkPojo.sdkFields()}), and run by one
+ * SDK's own model ({@link io.cloudg.aws.SdkModel}: operations linked as method handles by their API names and
+ * the SDK's naming convention, never by reflecting over a whole client interface, which would load every
+ * request and response class of the service at start; requests built and answers walked and serialized through {@code SdkPojo.sdkFields()}), and run by one
  * generic {@link io.cloudg.aws.AwsCollector}. {@link io.cloudg.aws.AwsServices} maps a service key to its client
  * and IAM prefix; {@link io.cloudg.aws.AwsPermissions} generates the permissions reference and the
  * least-privilege policy from the catalog. Per-item calls run a bounded window at a time on the clients' item
