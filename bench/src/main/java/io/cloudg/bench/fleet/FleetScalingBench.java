@@ -44,6 +44,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
  *     [--latency-ms 60] [--jitter-ms 30] [--threads 8] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
+ *     [--collectors a,b,... (aws.collectors; default: all)]
  * </pre>
  */
 public final class FleetScalingBench {
@@ -53,7 +54,7 @@ public final class FleetScalingBench {
     /** The options, with the defaults BENCHMARKS.md was measured with. */
     record Options(Path cloudg, String devClasspath, List<Integer> workers, int accounts, List<String> regions,
                    int perType, Map<AwsType, Integer> counts, int latencyMs, int jitterMs, int threads, int inFlight,
-                   int warmUp, int repeat, boolean allowPartial, Path dir) {
+                   int warmUp, int repeat, boolean allowPartial, Path dir, String collectors) {
         static Options parse(String[] args) throws IOException {
             Path cloudg = Path.of("cloudg");
             Path devcp = Path.of("coordinator/target/fleet-dev.classpath");
@@ -70,6 +71,7 @@ public final class FleetScalingBench {
             boolean allowPartial = false;
             Map<AwsType, Integer> counts = new LinkedHashMap<>();
             Path dir = Path.of("target", "fleet-bench");
+            String collectors = ""; // all
             for (int i = 0; i + 1 < args.length; i += 2) {
                 String v = args[i + 1];
                 switch (args[i]) {
@@ -93,13 +95,14 @@ public final class FleetScalingBench {
                         }
                     }
                     case "--dir" -> dir = Path.of(v);
+                    case "--collectors" -> collectors = v;
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
             String classes = devcp.toAbsolutePath().getParent().resolve("classes").toString();
             return new Options(cloudg.toAbsolutePath(), classes + ":" + Files.readString(devcp).trim(), workers, accounts,
                     regions, perType, counts, latency, jitter < 0 ? latency / 2 : jitter, threads, inFlight, warmUp,
-                    repeat, allowPartial, dir.toAbsolutePath());
+                    repeat, allowPartial, dir.toAbsolutePath(), collectors);
         }
 
         EstateSpec estate() {
@@ -213,6 +216,7 @@ public final class FleetScalingBench {
                     "  secret_access_key: bench",
                     "  org: true",
                     "  regions: [" + String.join(", ", o.regions()) + "]",
+                    o.collectors().isEmpty() ? "" : "  collectors: [" + o.collectors() + "]",
                     "ratelimit:",
                     "  backend: redis",
                     "  redis: {url: \"redis://127.0.0.1:" + redisPort + "\", key_prefix: " + name + ", fleet_size_hint: " + n + "}",
