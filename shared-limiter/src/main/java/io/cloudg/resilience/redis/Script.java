@@ -19,8 +19,10 @@ enum Script {
     GLOBAL("return global(KEYS, ARGV)"),
     /** The retry budget. */
     BUDGET("return budget(KEYS, ARGV)"),
-    /** Several ADMIT and RECORD calls in one run (what a lane queued, in order). */
-    BATCH("return batch(KEYS, ARGV)");
+    /** Several ADMIT, RECORD and FREE calls in one run (what a lane queued, in order). */
+    BATCH("return batch(KEYS, ARGV)"),
+    /** Deferred slot releases of one bulkhead, several at once. */
+    FREE("return free(KEYS, ARGV)");
 
     /** The library every script starts with (a holder: an enum's constructor cannot read its static fields). */
     static final class Library {

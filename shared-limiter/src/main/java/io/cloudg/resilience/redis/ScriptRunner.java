@@ -39,7 +39,7 @@ import org.redisson.connection.MasterSlaveEntry;
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
  * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
  *
- * <p><b>Batches.</b> Admissions and outcomes that a drain finds next to each other in the queue (of one hash
+ * <p><b>Batches.</b> Admissions, outcomes and deferred releases that a drain finds next to each other in the queue (of one hash
  * tag when the server is a cluster) go out as one run of the batch script ({@code batch} in {@code cloudg.lua}) (at most {@link #BATCH_CALLS}
  * calls, and none when {@code maxBatch} is 1): the same work as one admit or record run each, in the same order, but the
  * per-run costs (the command, the script call, {@code TIME}) are paid once. All calls of a run see the same
@@ -71,6 +71,7 @@ final class ScriptRunner implements AutoCloseable {
     private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
     private static final byte[] ADMIT = {'A'};
     private static final byte[] RECORD = {'R'};
+    private static final byte[] FREE = {'F'};
 
     static {
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -89,6 +90,7 @@ final class ScriptRunner implements AutoCloseable {
     private volatile boolean closed;
     private volatile boolean held;
     private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -132,7 +134,7 @@ final class ScriptRunner implements AutoCloseable {
         }
 
         boolean batchable() {
-            return script == Script.ADMIT || script == Script.RECORD;
+            return script == Script.ADMIT || script == Script.RECORD || script == Script.FREE;
         }
 
         Object[] params() {
@@ -148,10 +150,11 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10 (cloudg.lua's
-     * batch relies on it).
+     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10, FREE 1 and 1
+     * (cloudg.lua's batch relies on it).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
+        calls.incrementAndGet();
         byte[] key = bytes(keys[0]);
         Call c = new Call(script, keys, args, cluster ? tag(key) : null);
         try {
@@ -209,6 +212,11 @@ final class ScriptRunner implements AutoCloseable {
     /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
+    }
+
+    /** Script calls queued so far (tests, diagnostics). */
+    long calls() {
+        return calls.get();
     }
 
     /** TEST ONLY: the scripts queued and not yet sent, over every lane. */
@@ -462,7 +470,7 @@ final class ScriptRunner implements AutoCloseable {
                 Call c = run.get(i);
                 keys += c.keys.length;
                 args += c.args.length;
-                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : RECORD[0];
+                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : c.script == Script.FREE ? FREE[0] : RECORD[0];
             }
             batches.incrementAndGet();
             Object[] p = new Object[3 + keys + args];
