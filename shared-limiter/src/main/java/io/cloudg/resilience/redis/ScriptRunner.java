@@ -67,6 +67,8 @@ final class ScriptRunner implements AutoCloseable {
     static final int BATCH_CALLS = 32;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    static final RedisCommand<Object> FCALL = new RedisCommand("FCALL", new ObjectListReplayDecoder());
     private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
     private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
     private static final byte[] ADMIT = {'A'};
@@ -89,6 +91,9 @@ final class ScriptRunner implements AutoCloseable {
     private volatile Lane[] single;
     private volatile boolean closed;
     private volatile boolean held;
+    /** Whether the scripts run as the function library ({@code FCALL}, Redis 7) rather than by {@code EVALSHA}. */
+    private volatile boolean functions;
+    private CompletableFuture<Void> loadingFunctions;
     private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
@@ -106,8 +111,21 @@ final class ScriptRunner implements AutoCloseable {
         this.lanesPerNode = Math.max(1, lanesPerNode);
     }
 
-    /** Loads every script on every master (startup); failures are left to the NOSCRIPT path. */
+    /**
+     * Loads the function library on every master (Redis 7 and later: from then on scripts are called with
+     * {@code FCALL}), and every script (the {@code EVALSHA} path, used when the server has no functions and for
+     * redirected calls) (startup); failures are left to the NOSCRIPT path. A server that refuses the
+     * {@code FUNCTION} command (Redis 6) is called by {@code EVALSHA} only.
+     */
     void loadAll() {
+        try {
+            client.getFunction().loadAndReplace(Script.Functions.LIBRARY, Script.Functions.CODE);
+            functions = true;
+        } catch (RedisConnectionException | org.redisson.client.RedisTimeoutException e) {
+            throw e;
+        } catch (RedisException e) {
+            // Redis 6 (unknown command), or a user not allowed FUNCTION: the EVALSHA path
+        }
         RScript scripts = client.getScript(StringCodec.INSTANCE);
         for (Script s : Script.values()) {
             String sha = scripts.scriptLoad(s.text);
@@ -137,9 +155,9 @@ final class ScriptRunner implements AutoCloseable {
             return script == Script.ADMIT || script == Script.RECORD || script == Script.FREE;
         }
 
-        Object[] params() {
+        Object[] params(boolean functions) {
             Object[] p = new Object[2 + keys.length + args.length];
-            p[0] = script.shaBytes;
+            p[0] = functions ? script.function() : script.shaBytes;
             p[1] = NUMBERS[keys.length];
             System.arraycopy(keys, 0, p, 2, keys.length);
             System.arraycopy(args, 0, p, 2 + keys.length, args.length);
@@ -209,6 +227,11 @@ final class ScriptRunner implements AutoCloseable {
         }
     }
 
+    /** Whether scripts are called as functions ({@code FCALL}) (tests, diagnostics). */
+    boolean functions() {
+        return functions;
+    }
+
     /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
@@ -275,6 +298,16 @@ final class ScriptRunner implements AutoCloseable {
     private void settle(Lane lane, Call c, Object v, Throwable e) {
         if (e == null) {
             c.result.complete(v);
+        } else if (c.retry && RedisErrors.isNoFunction(e)) {
+            // the library is gone (a restart, a failover, FUNCTION FLUSH): load it again and resend
+            c.retry = false;
+            reloadFunctions().whenComplete((x, le) -> {
+                if (le != null) {
+                    c.result.completeExceptionally(le);
+                } else {
+                    lane.submit(c);
+                }
+            });
         } else if (c.retry && RedisErrors.isNoScript(e)) {
             c.retry = false;
             lane.reload().whenComplete((x, le) -> {
@@ -289,6 +322,16 @@ final class ScriptRunner implements AutoCloseable {
         } else {
             c.result.completeExceptionally(e);
         }
+    }
+
+    /** Loads the function library on every master again; concurrent callers share one load. */
+    private synchronized CompletableFuture<Void> reloadFunctions() {
+        if (loadingFunctions != null && !loadingFunctions.isDone()) {
+            return loadingFunctions;
+        }
+        loadingFunctions = client.getFunction().loadAndReplaceAsync(Script.Functions.LIBRARY, Script.Functions.CODE)
+                .toCompletableFuture();
+        return loadingFunctions;
     }
 
     /** A script answered MOVED or ASK: Redisson's ordinary path follows the redirect. */
@@ -455,7 +498,8 @@ final class ScriptRunner implements AutoCloseable {
         private CommandData<?, ?> command(Call call) {
             CompletableFuture<Object> reply = new CompletableFuture<>();
             reply.whenComplete((v, e) -> settle(this, call, v, e));
-            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, call.params());
+            boolean fn = functions;
+            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, call.params(fn));
         }
 
         /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
@@ -473,8 +517,9 @@ final class ScriptRunner implements AutoCloseable {
                 kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : c.script == Script.FREE ? FREE[0] : RECORD[0];
             }
             batches.incrementAndGet();
+            boolean fn = functions;
             Object[] p = new Object[3 + keys + args];
-            p[0] = Script.BATCH.shaBytes;
+            p[0] = fn ? Script.BATCH.function() : Script.BATCH.shaBytes;
             p[1] = NUMBERS[keys];
             int k = 2;
             int a = 2 + keys;
@@ -506,7 +551,7 @@ final class ScriptRunner implements AutoCloseable {
                     }
                 }
             });
-            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, p);
+            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, p);
         }
 
         private void write(RedisConnection c, List<CommandData<?, ?>> batch) {

@@ -516,4 +516,10 @@ class RedisStateStoreTest {
         RedisStateStore cleaner = heldBack(Duration.ofDays(1));
         cleaner.close();
     }
+
+    @Test
+    void redis6HasNoFunctionsSoTheScriptsAreCalledByEvalsha() {
+        assertThat(store.runner().functions()).as("embedded Redis 6.2").isFalse();
+        assertThat(store.admit(admitReq(LEAF, null)).rejected()).isFalse();
+    }
 }
