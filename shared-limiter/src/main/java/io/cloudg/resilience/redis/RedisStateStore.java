@@ -51,7 +51,8 @@ import org.redisson.client.codec.StringCodec;
  * the bulkhead slot, all in the account's slot), plus one for the provider-wide bucket only when
  * {@code global_max_rps} is set. {@link #record} is one script (AIMD, breaker verdict, slot release);
  * {@link #recordAsync} queues the same script without waiting for it, and whatever this store queues later
- * for the same provider x account runs after it ({@link ScriptRunner}). Budget takes are one script and only
+ * for the same provider x account runs after it ({@link ScriptRunner}); for a plain success of a leaf whose
+ * admission answered steady it queues nothing but a deferred release ({@link DeferredReleases}). Budget takes are one script and only
  * happen for paid retries; refunds are batched locally (see {@link #refundRetry}). Scripts queued side by
  * side go to Redis as one batch.
  *

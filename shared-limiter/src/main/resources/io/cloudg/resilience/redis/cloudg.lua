@@ -1,6 +1,7 @@
--- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. Each script
--- Redis runs is this library plus one line that calls an entry point (see Script.java): admit, record,
--- batch, slots, global, budget. The rules mirror io.cloudg.resilience.core line for line (same constants,
+-- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. On Redis 7 this
+-- library is loaded once as a function library, one function per entry point; on Redis 6 each script Redis
+-- runs is this library plus one line that calls an entry point (see Script.java): admit, record, batch,
+-- slots, global, budget, free. The rules mirror io.cloudg.resilience.core line for line (same constants,
 -- same order of floating-point operations, so Lua and Java compute the same doubles), each written once as
 -- a function of numbers: admit's and record's straight-line common cases (an existing leaf, a closed
 -- breaker) call them on locals read by one HMGET, and the general cases call the same functions through
