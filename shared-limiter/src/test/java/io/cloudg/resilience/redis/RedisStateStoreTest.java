@@ -429,10 +429,30 @@ class RedisStateStoreTest {
         return s;
     }
 
+    interface StoreTest {
+        void run(RedisStateStore s) throws Exception;
+    }
+
+    /** Runs {@code test} on a store of its own whose releases wait {@code delay}, cleared and closed after. */
+    private void withHeldBack(Duration delay, StoreTest test) throws Exception {
+        RedisStateStore s = heldBack(delay);
+        try {
+            test.run(s);
+        } finally {
+            s.clear();
+            s.close();
+        }
+    }
+
+    /** An admission of LEAF that finds it steady (the leaf exists: the second admission takes the common path). */
+    private static Admission steadyAdmission(RedisStateStore s, int maxConcurrency) {
+        s.record(success(s.admit(slotted(maxConcurrency)).lease()));
+        return s.admit(slotted(maxConcurrency));
+    }
+
     @Test
     void aPlainSuccessOfASteadyLeafRunsNoScriptAndItsReleaseGoesOutBeforeItsBulkheadsNextSlotOperation() throws Exception {
-        RedisStateStore s = heldBack(Duration.ofDays(1));
-        try {
+        withHeldBack(Duration.ofDays(1), s -> {
             Admission first = s.admit(slotted(10)); // a new leaf: the general case, which answers not steady
             long before = s.runner().calls();
             s.recordAsync(success(first.lease())).toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -446,36 +466,26 @@ class RedisStateStoreTest {
             assertThat(s.slotsInUse(ACCOUNT)).as("sent before the count").isZero();
             assertThat(leaseFields(s)).isEmpty();
             assertThat(s.breakerState(LEAF).failures()).isZero();
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     @Test
     void aFullBulkheadTakesTheReleasesThisProcessHeldBackFirst() throws Exception {
-        RedisStateStore s = heldBack(Duration.ofDays(1));
-        try {
-            s.record(success(s.admit(slotted(1)).lease()));
-            Admission held = s.admit(slotted(1));
+        withHeldBack(Duration.ofDays(1), s -> {
+            Admission held = steadyAdmission(s, 1);
             assertThat(held.lease()).isNotNull();
             s.recordAsync(success(held.lease()));
             assertThat(leaseFields(s)).as("held back").hasSize(1);
             Admission next = s.admit(slotted(1));
             assertThat(next.lease()).as("the in-memory store has a slot free here too").isNotNull();
             assertThat(leaseFields(s)).containsExactly(Long.toString(next.lease().id()));
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     @Test
     void anotherOutcomeOfTheLeafQueuedAfterASteadyAdmissionMakesTheSuccessRunItsScript() throws Exception {
-        RedisStateStore s = heldBack(Duration.ofDays(1));
-        try {
-            s.record(success(s.admit(slotted(10)).lease()));
-            Admission steady = s.admit(slotted(10));
+        withHeldBack(Duration.ofDays(1), s -> {
+            Admission steady = steadyAdmission(s, 10);
             // another caller's failure lands between this call's admission and its success
             s.record(new OutcomeRequest(LEAF, STEADY, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.FAILURE, 0, null));
             assertThat(s.breakerState(LEAF).failures()).isEqualTo(1);
@@ -484,32 +494,23 @@ class RedisStateStoreTest {
             assertThat(s.runner().calls()).isEqualTo(before + 1);
             assertThat(s.breakerState(LEAF).failures()).as("the success reset them, as in memory").isZero();
             assertThat(leaseFields(s)).isEmpty();
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     @Test
     void heldBackReleasesGoOutOnTheirOwnAfterTheDelay() throws Exception {
-        RedisStateStore s = heldBack(Duration.ofMillis(1));
-        try {
-            s.record(success(s.admit(slotted(10)).lease()));
-            Admission steady = s.admit(slotted(10));
+        withHeldBack(Duration.ofMillis(1), s -> {
+            Admission steady = steadyAdmission(s, 10);
             s.recordAsync(success(steady.lease()));
             s.releases().lastTimedFlush().get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
             assertThat(leaseFields(s)).as("released without another call").isEmpty();
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     @Test
     void closeSendsTheReleasesHeldBack() throws Exception {
         RedisStateStore s = heldBack(Duration.ofDays(1));
-        s.record(success(s.admit(slotted(10)).lease()));
-        s.recordAsync(success(s.admit(slotted(10)).lease()));
+        s.recordAsync(success(steadyAdmission(s, 10).lease()));
         assertThat(leaseFields(s)).hasSize(1);
         s.close();
         assertThat(leaseFields(s)).isEmpty();
