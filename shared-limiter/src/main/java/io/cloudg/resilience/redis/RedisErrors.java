@@ -42,6 +42,12 @@ final class RedisErrors {
                 || (e instanceof RedisException && e.getMessage() != null && e.getMessage().contains("NOSCRIPT"));
     }
 
+    /** A function the library registers is not on the server (it restarted, failed over, or was flushed). */
+    static boolean isNoFunction(Throwable t) {
+        Throwable e = unwrap(t);
+        return e instanceof RedisException && e.getMessage() != null && e.getMessage().contains("Function not found");
+    }
+
     /** The exception a caller of the store sees for {@code t}, raised while doing {@code what}. */
     static RuntimeException translate(Throwable t, String what, String where) {
         Throwable e = unwrap(t);

@@ -35,6 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
@@ -50,7 +51,8 @@ import org.redisson.client.codec.StringCodec;
  * the bulkhead slot, all in the account's slot), plus one for the provider-wide bucket only when
  * {@code global_max_rps} is set. {@link #record} is one script (AIMD, breaker verdict, slot release);
  * {@link #recordAsync} queues the same script without waiting for it, and whatever this store queues later
- * for the same provider x account runs after it ({@link ScriptRunner}). Budget takes are one script and only
+ * for the same provider x account runs after it ({@link ScriptRunner}); for a plain success of a leaf whose
+ * admission answered steady it queues nothing but a deferred release ({@link DeferredReleases}). Budget takes are one script and only
  * happen for paid retries; refunds are batched locally (see {@link #refundRetry}). Scripts queued side by
  * side go to Redis as one batch.
  *
@@ -81,6 +83,8 @@ public final class RedisStateStore implements StateStore {
     private final byte[] pingKey;
     private final ConcurrentHashMap<String, BatchedRefunds> refunds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Scope, PreparedLeaf> prepared = new ConcurrentHashMap<>();
+    private final DeferredReleases releases;
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private RedisStateStore(Builder b) {
         this.client = Objects.requireNonNull(b.client, "client");
@@ -94,6 +98,7 @@ public final class RedisStateStore implements StateStore {
         this.pingKey = ("{" + b.keyPrefix + "}:ping").getBytes(StandardCharsets.UTF_8);
         this.timeoutMs = b.callTimeout.toMillis();
         this.where = b.describe + " prefix=" + b.keyPrefix;
+        this.releases = new DeferredReleases(runner, keys, b.releaseDelay);
         try {
             runner.loadAll();
         } catch (RuntimeException e) {
@@ -115,6 +120,10 @@ public final class RedisStateStore implements StateStore {
 
     ScriptRunner runner() {
         return runner;
+    }
+
+    DeferredReleases releases() {
+        return releases;
     }
 
     // ------------------------------------------------------------------ plumbing
@@ -246,6 +255,13 @@ public final class RedisStateStore implements StateStore {
         volatile Encoded admitWithSlot;
         volatile Encoded admitNoSlot;
         volatile Encoded record;
+        /**
+         * Bumped whenever this store queues an outcome of this leaf other than a skipped plain success (see
+         * {@link #recordAsync}): a steady admission seen before it no longer vouches for the leaf.
+         */
+        final AtomicLong epoch = new AtomicLong();
+        /** What the last admission of this leaf answered about it: steady, or null. */
+        volatile Steady steady;
 
         PreparedLeaf(Scope leafScope) {
             Scope a = leafScope.accountScope();
@@ -284,6 +300,17 @@ public final class RedisStateStore implements StateStore {
         }
     }
 
+    /**
+     * An admission found the leaf steady (at its configured ceiling, breaker closed without failures: where a
+     * success changes nothing) with these limits, when the leaf's {@link PreparedLeaf#epoch} was {@code epoch}.
+     */
+    private record Steady(long epoch, LeafLimit leaf, BreakerLimit breaker) {
+        boolean vouchesFor(OutcomeRequest r, long currentEpoch) {
+            return epoch == currentEpoch && (leaf == r.leafLimit() || leaf.equals(r.leafLimit()))
+                    && (breaker == r.breaker() || Objects.equals(breaker, r.breaker()));
+        }
+    }
+
     private PreparedLeaf prepared(Scope leaf) {
         PreparedLeaf p = prepared.get(leaf);
         if (p == null) {
@@ -318,9 +345,11 @@ public final class RedisStateStore implements StateStore {
         }
         PreparedLeaf p = prepared(r.leaf());
         Encoded args = p.admitArgs(r);
+        long epoch = p.epoch.get(); // before the admission is queued: outcomes queued after it bump it
         List<Object> reply = list(await(runner.call(Script.ADMIT,
                 new Object[] {p.leaf, p.account, p.bulkhead},
                 nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit"));
+        p.steady = longOf(reply.get(5)) == 1 ? new Steady(epoch, r.leafLimit(), r.breaker()) : null;
         long kind = longOf(reply.get(0));
         if (kind == 2) {
             return Admission.rejected(new BreakerDecision(BreakerDecision.Kind.REJECT, 0, longOf(reply.get(2))));
@@ -330,6 +359,11 @@ public final class RedisStateStore implements StateStore {
         long wait = longOf(reply.get(3));
         long leaseId = longOf(reply.get(4));
         SlotLease lease = leaseId < 0 ? null : new SlotLease(slot.bulkhead(), leaseId);
+        if (lease == null && slot != null && wait <= 0 && releases.hasPending(slot.bulkhead())) {
+            // full, but this process still holds releases back: they go first, then the slot is tried again
+            // (as the in-memory store, which has them already)
+            lease = tryAcquireSlot(slot);
+        }
         if (r.global() != null) {
             long globalWait = longOf(await(runner.call(Script.GLOBAL, new Object[] {keys.global(r.provider())},
                     nowArg(), pack(r.global().rateRps(), r.global().burst(), r.permits()), r.provider(), ttlMs),
@@ -357,6 +391,7 @@ public final class RedisStateStore implements StateStore {
     /** Queues the record script for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
     private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
         PreparedLeaf p = prepared(r.leaf());
+        p.epoch.incrementAndGet();
         SlotLease release = r.release();
         boolean releaseHere = release != null && release.bulkhead().equals(p.accountScope);
         CompletableFuture<Object> f = runner.call(Script.RECORD, new Object[] {p.leaf, p.bulkhead},
@@ -381,6 +416,12 @@ public final class RedisStateStore implements StateStore {
                 longOf(reply.get(3)) == 1);
     }
 
+    /** A success that is not a probe's: on a steady leaf it changes nothing but the slot. */
+    private static boolean plainSuccess(OutcomeRequest r) {
+        return r.outcome() == AttemptOutcome.SUCCESS && r.probeGeneration() == 0
+                && (r.verdict() == CallVerdict.SUCCESS || r.verdict() == CallVerdict.NONE);
+    }
+
     /**
      * Queues the outcome and returns at once. Every script this store queues afterwards for the same node
      * (the next admission of this leaf, a slot acquisition in this bulkhead) runs after it: one connection
@@ -388,9 +429,31 @@ public final class RedisStateStore implements StateStore {
      * exceptions ({@link io.cloudg.resilience.spi.StateStoreUnavailableException} when Redis cannot be
      * reached); other failures (a script error, state in an unknown format) are also logged, since no
      * caller waits for them.
+     *
+     * <p><b>Plain successes.</b> A success (verdict SUCCESS or NONE, not a probe's) of a leaf whose last
+     * admission in this store answered <em>steady</em> (cloudg.lua's admit: the leaf at its configured
+     * ceiling, its breaker closed without failures, with the limits this outcome carries), and of which this
+     * store has queued no other outcome since, changes nothing in Redis but the slot: no script runs for it,
+     * and its release is deferred ({@link DeferredReleases}) and sent with others of the same bulkhead in one
+     * HDEL. In this process the result is the in-memory store's, outcome for outcome (any other outcome of
+     * the leaf voids the steady answer; a slot operation or a full admission sends the deferred releases of
+     * its bulkhead first). Across a fleet, such a success counts as of its admission: a failure another
+     * worker recorded on the leaf meanwhile is not reset by it (the next success admitted after that failure
+     * resets it).
      */
     @Override
     public CompletionStage<Void> recordAsync(OutcomeRequest r) {
+        if (plainSuccess(r)) {
+            PreparedLeaf p = prepared(r.leaf());
+            Steady st = p.steady;
+            if (st != null && st.vouchesFor(r, p.epoch.get())) {
+                SlotLease release = r.release();
+                if (release != null) {
+                    releases.defer(release);
+                }
+                return DONE;
+            }
+        }
         return queueRecord(r).handle((v, e) -> {
             if (e == null) {
                 return null;
@@ -417,6 +480,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public SlotLease tryAcquireSlot(SlotRequest request) {
+        releases.flush(request.bulkhead());
         long id = longOf(slots("acquire", request.bulkhead(), Integer.toString(request.maxConcurrency()),
                 request.leaseNanos()));
         return id < 0 ? null : new SlotLease(request.bulkhead(), id);
@@ -424,16 +488,19 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public void releaseSlot(SlotLease lease) {
+        releases.flush(lease.bulkhead());
         slots("release", lease.bulkhead(), s(lease.id()), 0);
     }
 
     @Override
     public boolean renewSlot(SlotLease lease, long leaseNanos) {
+        releases.flush(lease.bulkhead());
         return longOf(slots("renew", lease.bulkhead(), s(lease.id()), leaseNanos)) == 1;
     }
 
     @Override
     public int slotsInUse(Scope bulkhead) {
+        releases.flush(bulkhead);
         return (int) longOf(slots("count", bulkhead, "0", 0));
     }
 
@@ -597,6 +664,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public StoreSnapshot snapshot() {
+        releases.flushAll();
         long now = now();
         List<String> names = scan(keys.leafPattern());
         List<Map<String, String>> hashes = readHashes(names);
@@ -697,8 +765,10 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public void clear() {
+        releases.discard();
         delete(scan(keys.scanPattern()));
         refunds.clear();
+        prepared.clear();
     }
 
     /** Whether Redis answers now on the connection the scripts use (the degraded wrapper's probe). */
@@ -721,6 +791,14 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public void close() {
+        try {
+            releases.flushAll().get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // unsent: those leases expire on their own
+        }
+        releases.close();
         runner.close();
         if (ownsClient) {
             client.shutdown(0, 2, TimeUnit.SECONDS);
@@ -737,6 +815,7 @@ public final class RedisStateStore implements StateStore {
         private int pipelineMaxBatch = 64;
         private int lanesPerNode = 1;
         private Duration callTimeout = Duration.ofSeconds(3);
+        private Duration releaseDelay = DeferredReleases.DELAY;
         private String describe = "redis";
 
         private Builder(RedissonClient client) {
@@ -759,6 +838,11 @@ public final class RedisStateStore implements StateStore {
         public Builder lanesPerNode(int v) { lanesPerNode = v; return this; }
         /** The longest a caller waits for one reply before the store counts as unreachable. */
         public Builder callTimeout(Duration v) { callTimeout = v; return this; }
+        /**
+         * The longest a plain success's slot release is held back to go out with others (see
+         * {@link #recordAsync}); zero sends each at once.
+         */
+        public Builder releaseDelay(Duration v) { releaseDelay = Objects.requireNonNull(v); return this; }
         /** The address for logs, without credentials. */
         public Builder describe(String v) { describe = v; return this; }
 

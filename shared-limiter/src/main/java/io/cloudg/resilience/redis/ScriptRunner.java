@@ -39,7 +39,7 @@ import org.redisson.connection.MasterSlaveEntry;
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
  * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
  *
- * <p><b>Batches.</b> Admissions and outcomes that a drain finds next to each other in the queue (of one hash
+ * <p><b>Batches.</b> Admissions, outcomes and deferred releases that a drain finds next to each other in the queue (of one hash
  * tag when the server is a cluster) go out as one run of the batch script ({@code batch} in {@code cloudg.lua}) (at most {@link #BATCH_CALLS}
  * calls, and none when {@code maxBatch} is 1): the same work as one admit or record run each, in the same order, but the
  * per-run costs (the command, the script call, {@code TIME}) are paid once. All calls of a run see the same
@@ -67,10 +67,13 @@ final class ScriptRunner implements AutoCloseable {
     static final int BATCH_CALLS = 32;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    static final RedisCommand<Object> FCALL = new RedisCommand("FCALL", new ObjectListReplayDecoder());
     private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
     private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
     private static final byte[] ADMIT = {'A'};
     private static final byte[] RECORD = {'R'};
+    private static final byte[] FREE = {'F'};
 
     static {
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -88,7 +91,11 @@ final class ScriptRunner implements AutoCloseable {
     private volatile Lane[] single;
     private volatile boolean closed;
     private volatile boolean held;
+    /** Whether the scripts run as the function library ({@code FCALL}, Redis 7) rather than by {@code EVALSHA}. */
+    private volatile boolean functions;
+    private CompletableFuture<Void> loadingFunctions;
     private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -104,8 +111,21 @@ final class ScriptRunner implements AutoCloseable {
         this.lanesPerNode = Math.max(1, lanesPerNode);
     }
 
-    /** Loads every script on every master (startup); failures are left to the NOSCRIPT path. */
+    /**
+     * Loads the function library on every master (Redis 7 and later: from then on scripts are called with
+     * {@code FCALL}), and every script (the {@code EVALSHA} path, used when the server has no functions and for
+     * redirected calls) (startup); failures are left to the NOSCRIPT path. A server that refuses the
+     * {@code FUNCTION} command (Redis 6) is called by {@code EVALSHA} only.
+     */
     void loadAll() {
+        try {
+            client.getFunction().loadAndReplace(Script.Functions.LIBRARY, Script.Functions.CODE);
+            functions = true;
+        } catch (RedisConnectionException | org.redisson.client.RedisTimeoutException e) {
+            throw e;
+        } catch (RedisException e) {
+            // Redis 6 (unknown command), or a user not allowed FUNCTION: the EVALSHA path
+        }
         RScript scripts = client.getScript(StringCodec.INSTANCE);
         for (Script s : Script.values()) {
             String sha = scripts.scriptLoad(s.text);
@@ -132,12 +152,12 @@ final class ScriptRunner implements AutoCloseable {
         }
 
         boolean batchable() {
-            return script == Script.ADMIT || script == Script.RECORD;
+            return script == Script.ADMIT || script == Script.RECORD || script == Script.FREE;
         }
 
-        Object[] params() {
+        Object[] params(boolean functions) {
             Object[] p = new Object[2 + keys.length + args.length];
-            p[0] = script.shaBytes;
+            p[0] = functions ? script.function() : script.shaBytes;
             p[1] = NUMBERS[keys.length];
             System.arraycopy(keys, 0, p, 2, keys.length);
             System.arraycopy(args, 0, p, 2 + keys.length, args.length);
@@ -148,10 +168,11 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10 (cloudg.lua's
-     * batch relies on it).
+     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10, FREE 1 and 1
+     * (cloudg.lua's batch relies on it).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
+        calls.incrementAndGet();
         byte[] key = bytes(keys[0]);
         Call c = new Call(script, keys, args, cluster ? tag(key) : null);
         try {
@@ -206,9 +227,19 @@ final class ScriptRunner implements AutoCloseable {
         }
     }
 
+    /** Whether scripts are called as functions ({@code FCALL}) (tests, diagnostics). */
+    boolean functions() {
+        return functions;
+    }
+
     /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
+    }
+
+    /** Script calls queued so far (tests, diagnostics). */
+    long calls() {
+        return calls.get();
     }
 
     /** TEST ONLY: the scripts queued and not yet sent, over every lane. */
@@ -267,6 +298,16 @@ final class ScriptRunner implements AutoCloseable {
     private void settle(Lane lane, Call c, Object v, Throwable e) {
         if (e == null) {
             c.result.complete(v);
+        } else if (c.retry && RedisErrors.isNoFunction(e)) {
+            // the library is gone (a restart, a failover, FUNCTION FLUSH): load it again and resend
+            c.retry = false;
+            reloadFunctions().whenComplete((x, le) -> {
+                if (le != null) {
+                    c.result.completeExceptionally(le);
+                } else {
+                    lane.submit(c);
+                }
+            });
         } else if (c.retry && RedisErrors.isNoScript(e)) {
             c.retry = false;
             lane.reload().whenComplete((x, le) -> {
@@ -281,6 +322,16 @@ final class ScriptRunner implements AutoCloseable {
         } else {
             c.result.completeExceptionally(e);
         }
+    }
+
+    /** Loads the function library on every master again; concurrent callers share one load. */
+    private synchronized CompletableFuture<Void> reloadFunctions() {
+        if (loadingFunctions != null && !loadingFunctions.isDone()) {
+            return loadingFunctions;
+        }
+        loadingFunctions = client.getFunction().loadAndReplaceAsync(Script.Functions.LIBRARY, Script.Functions.CODE)
+                .toCompletableFuture();
+        return loadingFunctions;
     }
 
     /** A script answered MOVED or ASK: Redisson's ordinary path follows the redirect. */
@@ -447,7 +498,8 @@ final class ScriptRunner implements AutoCloseable {
         private CommandData<?, ?> command(Call call) {
             CompletableFuture<Object> reply = new CompletableFuture<>();
             reply.whenComplete((v, e) -> settle(this, call, v, e));
-            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, call.params());
+            boolean fn = functions;
+            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, call.params(fn));
         }
 
         /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
@@ -462,11 +514,12 @@ final class ScriptRunner implements AutoCloseable {
                 Call c = run.get(i);
                 keys += c.keys.length;
                 args += c.args.length;
-                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : RECORD[0];
+                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : c.script == Script.FREE ? FREE[0] : RECORD[0];
             }
             batches.incrementAndGet();
+            boolean fn = functions;
             Object[] p = new Object[3 + keys + args];
-            p[0] = Script.BATCH.shaBytes;
+            p[0] = fn ? Script.BATCH.function() : Script.BATCH.shaBytes;
             p[1] = NUMBERS[keys];
             int k = 2;
             int a = 2 + keys;
@@ -498,7 +551,7 @@ final class ScriptRunner implements AutoCloseable {
                     }
                 }
             });
-            return new CommandData<>(reply, StringCodec.INSTANCE, EVALSHA, p);
+            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, p);
         }
 
         private void write(RedisConnection c, List<CommandData<?, ?>> batch) {

@@ -1,7 +1,10 @@
 /**
  * The fleet-wide governor state: a {@link io.cloudg.resilience.spi.StateStore} on Redis (Redisson), whose
  * every read-modify-write is a Lua script: one library, {@code cloudg.lua}, with each rule of
- * {@code io.cloudg.resilience.core} once, line for line, and the entry points calling it on every path.
+ * {@code io.cloudg.resilience.core} once, line for line, and the entry points calling it on every path. On
+ * Redis 7 it is loaded once as a function library ({@code FUNCTION LOAD}, called with {@code FCALL}); on
+ * Redis 6 each entry point is the library plus one line, called by {@code EVALSHA}, and every run defines
+ * the library again ({@code Script}).
  *
  * <ul>
  *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf:...},
@@ -11,7 +14,10 @@
  *       Redis under different prefixes.</li>
  *   <li><b>Round trips</b>: one script before an attempt (breaker, leaf, account bucket, bulkhead slot),
  *       one after (AIMD, breaker verdict, release), which the caller waits for only when the verdict is
- *       FAILURE; the provider-wide bucket adds one only when {@code global_max_rps} is set, a budget take
+ *       FAILURE, and which a plain success of a leaf its admission found steady skips altogether: its slot
+ *       release is held back up to 2 ms and sent with the others of its bulkhead in one {@code HDEL}
+ *       ({@code DeferredReleases}; a slot operation or a full admission sends them first, so the cap is
+ *       never exceeded and, in one process, every answer is the in-memory store's); the provider-wide bucket adds one only when {@code global_max_rps} is set, a budget take
  *       only for a paid retry; refunds are batched 10 to a write (the shared balance lags by under one token
  *       per worker). Scripts are called by SHA and reloaded on NOSCRIPT; they travel pipelined over a
  *       connection of their own per node, in queue order per provider x account, and what is queued side
@@ -20,8 +26,8 @@
  *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
  *       come back and a hung probe never wedges a breaker.</li>
- *   <li><b>Cost</b>: a governed call is 6 Redis commands on the common path (leaf HMGET + HSET, bulkhead
- *       HMGET + HSET, outcome HMGET + HDEL); TTLs are refreshed lazily, a write that changes nothing is none.
+ *   <li><b>Cost</b>: a governed call is 4 Redis commands and a share of an {@code HDEL} on the common path
+ *       (leaf HMGET + HSET, bulkhead HMGET + HSET; a plain success of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.
  *       Redisson internals used for the pipelined lanes are listed and checked in
  *       {@code RedissonInternals}.</li>
  *   <li><b>Persistence</b>: learned leaf state outlives its last write by 1 to 1.5 {@code learned_ttl_hours}

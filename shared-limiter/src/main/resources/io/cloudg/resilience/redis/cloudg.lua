@@ -1,6 +1,7 @@
--- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. Each script
--- Redis runs is this library plus one line that calls an entry point (see Script.java): admit, record,
--- batch, slots, global, budget. The rules mirror io.cloudg.resilience.core line for line (same constants,
+-- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. On Redis 7 this
+-- library is loaded once as a function library, one function per entry point; on Redis 6 each script Redis
+-- runs is this library plus one line that calls an entry point (see Script.java): admit, record, batch,
+-- slots, global, budget, free. The rules mirror io.cloudg.resilience.core line for line (same constants,
 -- same order of floating-point operations, so Lua and Java compute the same doubles), each written once as
 -- a function of numbers: admit's and record's straight-line common cases (an existing leaf, a closed
 -- breaker) call them on locals read by one HMGET, and the general cases call the same functions through
@@ -404,6 +405,15 @@ local function slot_release(key, id)
   redis.call('HDEL', key, id)
 end
 
+-- Gives several leases back at once: ids is their ids separated by spaces (the releases a client deferred,
+-- see RedisStateStore); returns how many were held.
+local function slot_free(key, ids)
+  local t, n = {}, 0
+  for id in string.gmatch(ids, '%d+') do n = n + 1 t[n] = id end
+  if n == 0 then return 0 end
+  return redis.call('HDEL', key, unpack(t, 1, n))
+end
+
 -- Extends a live lease: 1, or 0 if it had expired (then it is removed).
 local function slot_renew(key, now, id, lease, keep)
   local h = redis.call('HMGET', key, 'v', 'x', id)
@@ -470,14 +480,19 @@ end
 --                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease,
 --                account bucket on/rate/burst, slot on/max concurrency/lease ns; 3 leaf scope, 4 account scope,
 --                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
--- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1}.
+-- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1,
+-- steady 1|0}. Steady: the straight-line case left the leaf at its configured ceiling with a closed breaker
+-- without failures, where a success changes nothing (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the
+-- breaker): the client may then skip the outcome script of a plain success (RedisStateStore.recordAsync).
+-- The general case answers 0.
 local function admit(K, A, now)
   local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
     a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
   local ttl = A[5]
   local kind, gen, wait = 0, 0, 0
-  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase')
+  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase', 'b_failures')
   local tokens, at, rate = tonumber(h[3]), tonumber(h[4]), tonumber(h[5])
+  local steady = 0
   if h[1] == VERSION and tokens ~= nil and (b_on == 0 or h[7] == '0') then
     -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
     -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions
@@ -488,12 +503,15 @@ local function admit(K, A, now)
     if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
     if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
     write(K[1], args, n, tonumber(h[2]), now, ttl)
+    -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
+    -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
+    if new_rate == ceiling and (b_on == 0 or h[8] == '0') then steady = 1 end
   else
     local retry
     kind, gen, retry, wait = admit_general(K, A, now, permits,
       {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, b_on,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
-    if kind == 2 then return {2, 0, retry, 0, -1} end
+    if kind == 2 then return {2, 0, retry, 0, -1, 0} end
   end
   if a_on == 1 then
     wait = math.max(wait, fixed_bucket(K[2], now, a_rate, a_burst, permits, A[4], ttl))
@@ -502,7 +520,7 @@ local function admit(K, A, now)
   if slot_on == 1 and wait <= 0 then
     lease = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4])
   end
-  return {kind, gen, 0, wait, lease}
+  return {kind, gen, 0, wait, lease, steady}
 end
 
 -- The general case of an outcome (anything that may change the leaf or the breaker): the state tables.
@@ -577,11 +595,17 @@ local function record(K, A, now)
   return record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
 end
 
+-- free(K, A): deferred releases of one bulkhead. K: 1 bulkhead lease hash; A: 1 lease ids separated by spaces.
+-- Returns how many of them were held (an integer).
+local function free(K, A)
+  return slot_free(K[1], A[1])
+end
+
 -- batch(K, A, now): several admissions and outcomes in one script run, in the order they were queued
 -- (ScriptRunner sends what a lane has queued this way, so that the per-run costs are paid once). Each call
 -- is exactly admit's or record's; all calls of a run see the same instant.
--- A: 1 one letter per call, A (admit) or R (record); then every call's arguments in order (admit 6,
---    record 10). K: every call's keys in order (admit 3, record 2). The calls share one hash slot when the
+-- A: 1 one letter per call, A (admit), R (record) or F (free: deferred releases); then every call's arguments
+--    in order (admit 6, record 10, free 1). K: every call's keys in order (admit 3, record 2, free 1). The calls share one hash slot when the
 --    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
 -- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
 -- wrote before the error stays, as for a script of its own; the calls after it still run).
@@ -592,17 +616,23 @@ local function batch(K, A)
   local now
   for i = 1, #kinds do
     local keys, args, call
-    if string.byte(kinds, i) == 65 then -- 'A'
+    local kind = string.byte(kinds, i)
+    if kind == 65 then -- 'A'
       keys = {K[k + 1], K[k + 2], K[k + 3]}
       args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]}
       k, a, call = k + 3, a + 6, admit
+    elseif kind == 70 then -- 'F': deferred releases, no time needed
+      keys, args = {K[k + 1]}, {A[a + 1]}
+      k, a, call = k + 1, a + 1, free
     else
       keys = {K[k + 1], K[k + 2]}
       args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]}
       k, a, call = k + 2, a + 10, record
     end
     local at
-    if args[1] ~= '' then
+    if call == free then
+      at = 0
+    elseif args[1] ~= '' then
       at = tonumber(args[1])
     else
       if now == nil then now = clock('') end

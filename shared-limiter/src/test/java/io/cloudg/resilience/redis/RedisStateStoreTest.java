@@ -403,4 +403,124 @@ class RedisStateStoreTest {
         assertThat(failed).isEqualTo(1);
         assertThat(store.runner().batches()).as("one batch run").isEqualTo(batches + 1);
     }
+
+    // ------------------------------------------------------------------ plain successes
+
+    static final LeafLimit STEADY = new LeafLimit(1000, 1000, 1, true);
+
+    private static AdmitRequest slotted(int maxConcurrency) {
+        return new AdmitRequest("aws", null, ACCOUNT, null, LEAF, STEADY, BREAKER,
+                new SlotRequest(ACCOUNT, maxConcurrency, 60 * SEC), 1);
+    }
+
+    private static OutcomeRequest success(io.cloudg.resilience.spi.SlotLease release) {
+        return new OutcomeRequest(LEAF, STEADY, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0, release);
+    }
+
+    /** The lease fields of the bulkhead's hash, read straight from Redis (slotsInUse would send the deferred releases). */
+    private Set<String> leaseFields(RedisStateStore s) {
+        return client.<String, String>getMap(s.keys().bulkhead(ACCOUNT), StringCodec.INSTANCE).readAllKeySet().stream()
+                .filter(f -> f.chars().allMatch(Character::isDigit)).collect(Collectors.toSet());
+    }
+
+    private RedisStateStore heldBack(Duration delay) {
+        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("plain").releaseDelay(delay).build();
+        s.clear();
+        return s;
+    }
+
+    interface StoreTest {
+        void run(RedisStateStore s) throws Exception;
+    }
+
+    /** Runs {@code test} on a store of its own whose releases wait {@code delay}, cleared and closed after. */
+    private void withHeldBack(Duration delay, StoreTest test) throws Exception {
+        RedisStateStore s = heldBack(delay);
+        try {
+            test.run(s);
+        } finally {
+            s.clear();
+            s.close();
+        }
+    }
+
+    /** An admission of LEAF that finds it steady (the leaf exists: the second admission takes the common path). */
+    private static Admission steadyAdmission(RedisStateStore s, int maxConcurrency) {
+        s.record(success(s.admit(slotted(maxConcurrency)).lease()));
+        return s.admit(slotted(maxConcurrency));
+    }
+
+    @Test
+    void aPlainSuccessOfASteadyLeafRunsNoScriptAndItsReleaseGoesOutBeforeItsBulkheadsNextSlotOperation() throws Exception {
+        withHeldBack(Duration.ofDays(1), s -> {
+            Admission first = s.admit(slotted(10)); // a new leaf: the general case, which answers not steady
+            long before = s.runner().calls();
+            s.recordAsync(success(first.lease())).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertThat(s.runner().calls()).as("not steady yet: the outcome script ran").isEqualTo(before + 1);
+
+            Admission second = s.admit(slotted(10));
+            before = s.runner().calls();
+            s.recordAsync(success(second.lease())).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertThat(s.runner().calls()).as("steady: no script").isEqualTo(before);
+            assertThat(leaseFields(s)).as("held back").containsExactly(Long.toString(second.lease().id()));
+            assertThat(s.slotsInUse(ACCOUNT)).as("sent before the count").isZero();
+            assertThat(leaseFields(s)).isEmpty();
+            assertThat(s.breakerState(LEAF).failures()).isZero();
+        });
+    }
+
+    @Test
+    void aFullBulkheadTakesTheReleasesThisProcessHeldBackFirst() throws Exception {
+        withHeldBack(Duration.ofDays(1), s -> {
+            Admission held = steadyAdmission(s, 1);
+            assertThat(held.lease()).isNotNull();
+            s.recordAsync(success(held.lease()));
+            assertThat(leaseFields(s)).as("held back").hasSize(1);
+            Admission next = s.admit(slotted(1));
+            assertThat(next.lease()).as("the in-memory store has a slot free here too").isNotNull();
+            assertThat(leaseFields(s)).containsExactly(Long.toString(next.lease().id()));
+        });
+    }
+
+    @Test
+    void anotherOutcomeOfTheLeafQueuedAfterASteadyAdmissionMakesTheSuccessRunItsScript() throws Exception {
+        withHeldBack(Duration.ofDays(1), s -> {
+            Admission steady = steadyAdmission(s, 10);
+            // another caller's failure lands between this call's admission and its success
+            s.record(new OutcomeRequest(LEAF, STEADY, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.FAILURE, 0, null));
+            assertThat(s.breakerState(LEAF).failures()).isEqualTo(1);
+            long before = s.runner().calls();
+            s.recordAsync(success(steady.lease())).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            assertThat(s.runner().calls()).isEqualTo(before + 1);
+            assertThat(s.breakerState(LEAF).failures()).as("the success reset them, as in memory").isZero();
+            assertThat(leaseFields(s)).isEmpty();
+        });
+    }
+
+    @Test
+    void heldBackReleasesGoOutOnTheirOwnAfterTheDelay() throws Exception {
+        withHeldBack(Duration.ofMillis(1), s -> {
+            Admission steady = steadyAdmission(s, 10);
+            s.recordAsync(success(steady.lease()));
+            s.releases().lastTimedFlush().get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+            assertThat(leaseFields(s)).as("released without another call").isEmpty();
+        });
+    }
+
+    @Test
+    void closeSendsTheReleasesHeldBack() throws Exception {
+        RedisStateStore s = heldBack(Duration.ofDays(1));
+        s.recordAsync(success(steadyAdmission(s, 10).lease()));
+        assertThat(leaseFields(s)).hasSize(1);
+        s.close();
+        assertThat(leaseFields(s)).isEmpty();
+        RedisStateStore cleaner = heldBack(Duration.ofDays(1));
+        cleaner.close();
+    }
+
+    @Test
+    void redis6HasNoFunctionsSoTheScriptsAreCalledByEvalsha() {
+        assertThat(store.runner().functions()).as("embedded Redis 6.2").isFalse();
+        assertThat(store.admit(admitReq(LEAF, null)).rejected()).isFalse();
+    }
 }
