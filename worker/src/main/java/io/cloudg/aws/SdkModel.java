@@ -91,30 +91,61 @@ final class SdkModel {
     }
 
     /**
-     * The operation by the SDK's naming convention ({@code ListMFADevices}: {@code listMFADevices(ListMFADevicesRequest)}
-     * returning {@code ListMFADevicesResponse} in the client's {@code model} package, its paginator
-     * {@code listMFADevicesPaginator(...)} returning {@code ListMFADevicesIterable} in {@code paginators}), looked up
+     * The operation by the SDK's naming convention ({@code DescribeInstances}: {@code describeInstances(DescribeInstancesRequest)}
+     * returning {@code DescribeInstancesResponse} in the client's {@code model} package, its paginator
+     * {@code describeInstancesPaginator(...)} returning {@code DescribeInstancesIterable} in {@code paginators}; the
+     * model classes of a name with acronyms are named as {@link #modelName} says: {@code listMFADevices(ListMfaDevicesRequest)}), looked up
      * as method handles: the VM links the one method without building the reflection data of the whole client
      * interface, which would load every request and response class of the service (thousands of classes
      * across the catalog, seconds of CPU at every start). Any other spelling is found by scanning the
      * interface's methods, ignoring case.
      */
     private static Operation find(Class<?> client, String name) {
-        Operation byConvention = byConvention(client, name);
+        Operation byConvention = byConvention(client, name, name);
+        if (byConvention == null) {
+            byConvention = byConvention(client, name, modelName(name));
+        }
         return byConvention != null ? byConvention : byScan(client, name);
+    }
+
+    /**
+     * The SDK's model class stem for an API name whose words are acronyms: a run of capitals keeps its first
+     * letter only, the run's last capital starting the next word when a lower-case letter follows
+     * ({@code DescribeDBInstances}: {@code DescribeDbInstances}, {@code ListMFADevices}: {@code ListMfaDevices},
+     * {@code ListWebACLs}: {@code ListWebAcLs}).
+     */
+    static String modelName(String name) {
+        StringBuilder out = new StringBuilder(name.length());
+        int i = 0;
+        while (i < name.length()) {
+            int run = i;
+            while (run < name.length() && Character.isUpperCase(name.charAt(run))) {
+                run++;
+            }
+            int end = run < name.length() && run - i > 1 ? run - 1 : run; // the last capital starts a word
+            if (end > i) {
+                out.append(name.charAt(i)).append(name.substring(i + 1, end).toLowerCase(java.util.Locale.ROOT));
+                i = end;
+            } else {
+                out.append(name.charAt(i));
+                i++;
+            }
+        }
+        return out.toString();
     }
 
     private static final MethodType CALL = MethodType.methodType(Object.class, Object.class, Object.class);
 
-    private static Operation byConvention(Class<?> client, String name) {
+    /** The operation {@code name} if its model classes are named {@code <stem>Request}, {@code <stem>Response}. */
+    private static Operation byConvention(Class<?> client, String name, String stem) {
         String pkg = client.getPackageName();
         String method = Character.toLowerCase(name.charAt(0)) + name.substring(1);
         ClassLoader loader = client.getClassLoader();
         Class<?> request;
         Class<?> response;
         try {
-            request = Class.forName(pkg + ".model." + name + "Request", false, loader);
-            response = Class.forName(pkg + ".model." + name + "Response", false, loader);
+            request = Class.forName(pkg + ".model." + stem + "Request", false, loader);
+            response = Class.forName(pkg + ".model." + stem + "Response", false, loader);
         } catch (ClassNotFoundException e) {
             return null;
         }
@@ -127,7 +158,7 @@ final class SdkModel {
         }
         MethodHandle paginator = null;
         try {
-            Class<?> iterable = Class.forName(pkg + ".paginators." + name + "Iterable", false, loader);
+            Class<?> iterable = Class.forName(pkg + ".paginators." + stem + "Iterable", false, loader);
             paginator = lookup.findVirtual(client, method + "Paginator", MethodType.methodType(iterable, request)).asType(CALL);
         } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException e) {
             // no paginator: one answer per call
