@@ -1,5 +1,7 @@
 package io.cloudg.aws;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.regions.PartitionMetadata;
 import software.amazon.awssdk.regions.Region;
 
@@ -9,12 +11,18 @@ import software.amazon.awssdk.regions.Region;
  * GovCloud or China has the ARNs AWS gives there (the collector catalog's templates say {@code arn:{partition}:}).
  */
 public final class AwsPartition {
+    /**
+     * Partition ids by region, looked up once each: the SDK finds a region's partition by matching every
+     * partition's region regex (compiled anew on each look-up), and every collector job asks.
+     */
+    private static final Map<String, String> BY_REGION = new ConcurrentHashMap<>();
+
     private AwsPartition() {
     }
 
     /** The partition id of {@code region} ({@code us-gov-west-1} is {@code aws-us-gov}). */
     public static String of(String region) {
-        return PartitionMetadata.of(Region.of(region)).id();
+        return BY_REGION.computeIfAbsent(region, r -> PartitionMetadata.of(Region.of(r)).id());
     }
 
     /**
