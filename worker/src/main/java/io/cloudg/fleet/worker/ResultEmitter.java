@@ -16,7 +16,9 @@ import io.cloudg.fleet.protocol.WireThrottling;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSink;
 import io.cloudg.inventory.ServiceCoverage;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -76,9 +78,13 @@ public final class ResultEmitter implements AssetSink {
     public void accept(Asset asset) {
         int size;
         try {
-            size = ASSET.writeValueAsString(asset).getBytes(StandardCharsets.UTF_8).length;
+            ByteCount count = new ByteCount();
+            ASSET.writeValue(count, asset);
+            size = count.bytes;
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot serialize an asset: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot measure an asset", e);
         }
         synchronized (this) {
             if (closed != null) {
@@ -129,6 +135,21 @@ public final class ResultEmitter implements AssetSink {
     long assetCount() {
         synchronized (this) {
             return assets;
+        }
+    }
+
+    /** Counts the UTF-8 bytes of an asset's JSON without keeping them (the chunk is encoded whole later). */
+    private static final class ByteCount extends OutputStream {
+        int bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
         }
     }
 
