@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * {@code cloudg_fleet_tasks_retried_total} (further attempts), {@code cloudg_fleet_tasks_given_up_total},
  * {@code cloudg_fleet_result_delivery_seconds} (from a worker's send of a result to the coordinator's
  * read of it, by the Kafka record's timestamp), and the gauges {@code cloudg_fleet_tasks_lag} (messages on
- * the tasks topic the workers' group has not consumed yet: what KEDA scales on),
+ * the tasks topic the workers' group has not consumed yet: what KEDA scales on; -1 until first read),
  * {@code cloudg_fleet_run_tasks{state="planned"|"done"}} and {@code cloudg_fleet_workers_busy}.
  */
 public final class FleetMetrics {
@@ -96,14 +96,15 @@ public final class FleetMetrics {
         private final Timer delivery = Timer.builder("cloudg.fleet.result.delivery")
                 .description("From a worker's send of a result message to the coordinator's read of it")
                 .serviceLevelObjectives(DELIVERY_BUCKETS).register(registry);
-        private final AtomicLong lag = new AtomicLong();
+        /** -1 until the coordinator has read the group's lag once. */
+        private final AtomicLong lag = new AtomicLong(-1);
         private final AtomicLong planned = new AtomicLong();
         private final AtomicLong done = new AtomicLong();
         private final AtomicLong busy = new AtomicLong();
 
         private Coordinator() {
             Gauge.builder("cloudg.fleet.tasks.lag", lag, AtomicLong::get).strongReference(true)
-                    .description("Messages on the tasks topic the workers' group has not consumed").register(registry);
+                    .description("Messages on the tasks topic the workers' group has not consumed (-1: not read yet)").register(registry);
             Gauge.builder("cloudg.fleet.run.tasks", planned, AtomicLong::get).strongReference(true).tag("state", "planned")
                     .description("Tasks of the run being followed").register(registry);
             Gauge.builder("cloudg.fleet.run.tasks", done, AtomicLong::get).strongReference(true).tag("state", "done")

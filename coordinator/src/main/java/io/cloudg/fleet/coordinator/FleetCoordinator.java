@@ -313,6 +313,15 @@ public final class FleetCoordinator {
         }
     }
 
+    /**
+     * Whether something last done at {@code last} ({@link Long#MIN_VALUE}: never) is due again at {@code now}.
+     * (Not {@code now - last >= every} alone: from {@code Long.MIN_VALUE} that difference overflows to a
+     * negative number, and the lag gauge was never read.)
+     */
+    static boolean due(long last, long now, long every) {
+        return last == Long.MIN_VALUE || now - last >= every;
+    }
+
     private static String header(ConsumerRecord<String, byte[]> r, String name) {
         Header h = r.headers().lastHeader(name);
         return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
@@ -395,7 +404,7 @@ public final class FleetCoordinator {
                     for (AttemptTracker.Action a : tracker.due(now)) {
                         act(a, results);
                     }
-                    if (now - bookkeptAt >= BOOKKEEPING_EVERY_MS) {
+                    if (due(bookkeptAt, now, BOOKKEEPING_EVERY_MS)) {
                         // each of these walks every task or every quota scope of the run (18,000 and 140,000 at
                         // 1,000 accounts x 17 regions): per poll, they were most of the coordinator's CPU
                         bookkeptAt = now;
@@ -430,7 +439,7 @@ public final class FleetCoordinator {
         private void measure(ResultAggregator results) {
             meters.run(results.total(), results.done(), tracker.runningByWorker().size());
             long now = time.epochMillis();
-            if (metrics.enabled() && now - lagReadAt >= LAG_EVERY_MS) {
+            if (metrics.enabled() && due(lagReadAt, now, LAG_EVERY_MS)) {
                 lagReadAt = now;
                 group.lag(Duration.ofSeconds(5)).ifPresent(meters::lag);
             }
