@@ -15,11 +15,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ThrottlingStats {
     private final ConcurrentHashMap<Scope, ScopeCounters> scopes = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Scope, String> skipped = new ConcurrentHashMap<>();
+    /** Every scope's events, added as they happen: read in O(1) by progress lines, many times a second. */
+    private final ScopeCounters total = new ScopeCounters();
 
     /** The counters of a service scope (operation dropped), created on first use. */
     public ScopeCounters counters(Scope serviceScope) {
         ScopeCounters c = scopes.get(serviceScope);
-        return c != null ? c : scopes.computeIfAbsent(serviceScope, k -> new ScopeCounters());
+        return c != null ? c : scopes.computeIfAbsent(serviceScope, k -> new ScopeCounters(total));
     }
 
     /** Notes why calls of a service scope were lost; the first reason per scope is kept. */
@@ -34,12 +36,9 @@ public final class ThrottlingStats {
         return out;
     }
 
+    /** The sum over every scope (kept as events happen, not summed on each read). */
     public Counts totals() {
-        Counts t = Counts.ZERO;
-        for (ScopeCounters c : scopes.values()) {
-            t = t.plus(c.snapshot());
-        }
-        return t;
+        return total.snapshot();
     }
 
     /** The first reason per service scope for calls that were lost, sorted by scope. */
@@ -49,8 +48,11 @@ public final class ThrottlingStats {
         return Collections.unmodifiableMap(new LinkedHashMap<>(out));
     }
 
+    /** Forgets every scope and the totals; counters handed out before stop counting here. */
     public void clear() {
+        scopes.values().forEach(ScopeCounters::detach);
         scopes.clear();
         skipped.clear();
+        total.reset();
     }
 }
