@@ -415,6 +415,7 @@ public final class FleetCoordinator {
                 }
                 publishView(results, spool);
                 progress.last(snapshot(results, spool));
+                measure(results);
                 return finish(results, spool);
             }
         }
