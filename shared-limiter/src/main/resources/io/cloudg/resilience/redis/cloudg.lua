@@ -565,10 +565,18 @@ local function admit(K, A, now)
     local new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
     local t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
     wait = wait_for(t, a, now, new_rate)
-    local args, n = {'updated_at', string.format('%d', now), 'tokens', t, 'refilled_at', string.format('%d', a)}, 6
-    if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
-    if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
-    write(K[1], args, n, tonumber(h[2]), now, ttl)
+    local now_s = string.format('%d', now)
+    local a_s = now_s
+    if a ~= now then a_s = string.format('%d', a) end
+    local x = tonumber(h[2])
+    if new_rate == rate and ceiling == tonumber(h[6]) and ttl_lasts(x, now, tonumber(ttl), now) then
+      redis.call('HSET', K[1], 'updated_at', now_s, 'tokens', t, 'refilled_at', a_s) -- what write would send
+    else
+      local args, n = {'updated_at', now_s, 'tokens', t, 'refilled_at', a_s}, 6
+      if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
+      if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
+      write(K[1], args, n, x, now, ttl)
+    end
     -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
     -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
     if new_rate == ceiling and (b_on == 0 or h[8] == '0') then steady = 1 end
@@ -679,24 +687,28 @@ end
 --    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
 -- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
 -- wrote before the error stays, as for a script of its own; the calls after it still run).
+-- The calls' keys and arguments are handed over in two tables made once per run and refilled per call (an
+-- entry point reads only its own count of entries and keeps no reference to them).
 local function batch(K, A)
   local kinds = A[1]
   local out = {}
   local k, a = 0, 1
   local now
+  local keys, args = {}, {}
   for i = 1, #kinds do
-    local keys, args, call
+    local call
     local kind = string.byte(kinds, i)
     if kind == 65 then -- 'A'
-      keys = {K[k + 1], K[k + 2], K[k + 3]}
-      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]}
+      keys[1], keys[2], keys[3] = K[k + 1], K[k + 2], K[k + 3]
+      args[1], args[2], args[3], args[4], args[5], args[6] = A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]
       k, a, call = k + 3, a + 6, admit
     elseif kind == 70 then -- 'F': deferred releases, no time needed
-      keys, args = {K[k + 1]}, {A[a + 1]}
+      keys[1], args[1] = K[k + 1], A[a + 1]
       k, a, call = k + 1, a + 1, free
     else
-      keys = {K[k + 1], K[k + 2]}
-      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]}
+      keys[1], keys[2] = K[k + 1], K[k + 2]
+      args[1], args[2], args[3], args[4], args[5] = A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5]
+      args[6], args[7], args[8], args[9], args[10] = A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]
       k, a, call = k + 2, a + 10, record
     end
     local at
