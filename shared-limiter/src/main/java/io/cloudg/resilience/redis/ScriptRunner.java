@@ -37,7 +37,10 @@ import org.redisson.connection.MasterSlaveEntry;
  * for), a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
  * account). The lane's netty event loop drains the queue into one write (at most {@code maxBatch} commands
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
- * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
+ * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. At most
+ * {@link #IN_FLIGHT} flushes of a lane await their answers: what queues meanwhile goes out together when the
+ * last answer comes, so batches grow with the round trip instead of each caller's script riding in a small
+ * write of its own.
  *
  * <p><b>Batches.</b> Admissions, outcomes and deferred releases that a drain finds next to each other in the queue (of one hash
  * tag when the server is a cluster) go out as one run of the batch script ({@code batch} in {@code cloudg.lua}) (at most {@link #BATCH_CALLS}

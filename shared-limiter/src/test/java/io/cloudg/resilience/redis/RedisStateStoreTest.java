@@ -177,13 +177,15 @@ class RedisStateStoreTest {
     /**
      * Every hash keeps its TTL lazily (cloudg.lua's keep_until): a write sets it to 1.5 TTLs, and a later write
      * refreshes it only once less than one TTL is left, so state outlives its last write by 1 to 1.5 TTLs at
-     * one PEXPIRE per half TTL; the bulkhead's key also outlives every lease in it. The server's real TTL
+     * one PEXPIRE per half TTL; the bulkhead's key also outlives every lease in it, and is read (for its x) only
+     * when the copy the leaf keeps (bx) runs low. The server's real TTL
      * shows whether a script refreshed it; the script decides by (injected) server time.
      */
     @Test
     void learnedStateOutlivesItsLastWriteByOneToOneAndAHalfTtls() {
         ManualTimeSource t = new ManualTimeSource();
         t.advance(Duration.ofHours(1));
+        long t0 = t.nanoTime();
         RedisStateStore s = RedisStateStore.builder(client).keyPrefix("unit-ttl").learnedTtl(Duration.ofSeconds(60))
                 .clock(StoreClock.injected(t)).build();
         s.clear();
@@ -196,14 +198,19 @@ class RedisStateStoreTest {
             assertThat(client.getBucket(leaf).remainTimeToLive()).as("1.5 TTLs").isBetween(85_000L, 90_000L);
             assertThat(client.getBucket(leases).remainTimeToLive()).as("1.5 x (one lease + 1 s)")
                     .isBetween(131_000L, 136_500L);
+            // the bulkhead is read only when the leaf's copy of its x (bx) has less than one TTL (91 s) left
+            long x = t0 + 136_500_000_000L;
+            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x);
+            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x));
             client.getBucket(leaf).expire(Duration.ofSeconds(70));
-            t.advance(Duration.ofSeconds(20));
-            s.admit(admit);
-            assertThat(client.getBucket(leaf).remainTimeToLive()).as("70 s of the 90 left: not refreshed")
-                    .isLessThanOrEqualTo(70_000L);
-            t.advance(Duration.ofSeconds(11));
-            s.admit(admit);
-            assertThat(client.getBucket(leaf).remainTimeToLive()).as("59 s left: refreshed").isGreaterThan(85_000L);
+            client.getBucket(leases).expire(Duration.ofSeconds(100));
+            // the leaf: 70 s of its 90 left at +20 s, not refreshed; 59 s left at +31 s, refreshed
+            refreshedOnlyOnceLow(s, t, admit, leaf, 70_000L, 20, 11, 85_000L);
+            // the bulkhead: 91.5 s of its 136.5 left at +45 s, not read; 90.5 s left at +46 s, refreshed
+            refreshedOnlyOnceLow(s, t, admit, leases, 100_000L, 14, 1, 131_000L);
+            long x2 = t0 + 46 * SEC + 136_500_000_000L;
+            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x2);
+            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x2));
             client.getBucket(leaf).expire(Duration.ofSeconds(5));
             s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
                     lease));
@@ -556,16 +563,42 @@ class RedisStateStoreTest {
     }
 
     /**
+     * Advances the clock {@code quiet} seconds and admits: {@code key}'s real TTL stays at most {@code shortened}
+     * ms (the test shortened it; the script did not refresh it); then {@code more} seconds: refreshed, above
+     * {@code refreshed} ms.
+     */
+    private static void refreshedOnlyOnceLow(RedisStateStore s, ManualTimeSource t, AdmitRequest admit, String key,
+            long shortened, int quiet, int more, long refreshed) {
+        t.advance(Duration.ofSeconds(quiet));
+        s.admit(admit);
+        assertThat(client.getBucket(key).remainTimeToLive()).as(key + " not refreshed yet").isLessThanOrEqualTo(shortened);
+        t.advance(Duration.ofSeconds(more));
+        s.admit(admit);
+        assertThat(client.getBucket(key).remainTimeToLive()).as(key + " refreshed").isGreaterThan(refreshed);
+    }
+
+    /** Runs {@code test} on a store of its own on the injected clock {@code t} (an hour in), cleared and closed after. */
+    private static void withClockedStore(String prefix, Duration ttl, ManualTimeSource t, StoreTest test) throws Exception {
+        t.advance(Duration.ofHours(1));
+        RedisStateStore s = RedisStateStore.builder(client).keyPrefix(prefix).learnedTtl(ttl)
+                .clock(StoreClock.injected(t)).build();
+        s.clear();
+        try {
+            test.run(s);
+        } finally {
+            s.clear();
+            s.close();
+        }
+    }
+
+    /**
      * The common admission (an existing leaf with a closed breaker, a slot free by the counter) reads the leaf
      * once and the bulkhead not at all: the lease is one HINCRBY of the packed counter and one HSETNX.
      */
     @Test
-    void aSlotIsOneHincrbyAndOneHsetnxWithNothingReadFromTheBulkhead() {
+    void aSlotIsOneHincrbyAndOneHsetnxWithNothingReadFromTheBulkhead() throws Exception {
         ManualTimeSource t = new ManualTimeSource();
-        t.advance(Duration.ofHours(1));
-        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("lease-cmds").clock(StoreClock.injected(t)).build();
-        s.clear();
-        try {
+        withClockedStore("lease-cmds", Duration.ofHours(24), t, s -> {
             s.admit(slotted(10)); // a new leaf and bulkhead
             s.admit(slotted(10)); // the leaf's common path; it learns the bulkhead's TTL
             java.util.Map<String, Long> before = commandCalls();
@@ -577,10 +610,7 @@ class RedisStateStoreTest {
             assertThat(a.lease()).isNotNull();
             assertThat(ran).as("the Redis commands of one admission")
                     .isEqualTo(java.util.Map.of("hmget", 1L, "hset", 1L, "hincrby", 1L, "hsetnx", 1L));
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     /**
@@ -589,12 +619,9 @@ class RedisStateStoreTest {
      * are swept; a refused acquisition takes no id. Ids are consecutive.
      */
     @Test
-    void theLeaseCounterCountsExactlyAtTheCapAndSweepsOnlyWhenFull() {
+    void theLeaseCounterCountsExactlyAtTheCapAndSweepsOnlyWhenFull() throws Exception {
         ManualTimeSource t = new ManualTimeSource();
-        t.advance(Duration.ofHours(1));
-        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("lease-count").clock(StoreClock.injected(t)).build();
-        s.clear();
-        try {
+        withClockedStore("lease-count", Duration.ofHours(24), t, s -> {
             SlotRequest three = new SlotRequest(ACCOUNT, 3, 10 * SEC);
             List<io.cloudg.resilience.spi.SlotLease> held = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -619,10 +646,7 @@ class RedisStateStoreTest {
             assertThat(bulkheadHash(s).keySet()).containsExactlyInAnyOrder("v", "scope", "x", "c", "6");
             assertThat(counter(s)).isEqualTo(6 * SLOT_N + 1);
             assertThat(s.slotsInUse(ACCOUNT)).isEqualTo(1);
-        } finally {
-            s.clear();
-            s.close();
-        }
+        });
     }
 
     /** Ids start again at 1 after 2^31 of them (the counter stays exact in Lua's doubles), skipping ids still held. */
@@ -638,44 +662,6 @@ class RedisStateStoreTest {
         assertThat(store.tryAcquireSlot(ten).id()).isEqualTo(3);
         assertThat(store.slotsInUse(ACCOUNT)).isEqualTo(4);
         assertThat(counter(store)).isEqualTo(3 * SLOT_N + 4);
-    }
-
-    /**
-     * The bulkhead's TTL outlasts its leases without the bulkhead being read on every admission: the leaf keeps
-     * the bulkhead's x as it last saw it (bx), and the bulkhead is read and its TTL refreshed only when that
-     * runs low (less than one TTL left).
-     */
-    @Test
-    void theBulkheadsTtlIsReadAndRefreshedOnlyWhenTheLeafsCopyRunsLow() {
-        ManualTimeSource t = new ManualTimeSource();
-        t.advance(Duration.ofHours(1));
-        long t0 = t.nanoTime();
-        RedisStateStore s = RedisStateStore.builder(client).keyPrefix("lease-ttl").learnedTtl(Duration.ofSeconds(60))
-                .clock(StoreClock.injected(t)).build();
-        s.clear();
-        try {
-            AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, STEADY, BREAKER,
-                    new SlotRequest(ACCOUNT, 10, 90 * SEC), 1);
-            String bulkhead = s.keys().bulkhead(ACCOUNT);
-            s.admit(admit);
-            long x = t0 + 136_500_000_000L; // 1.5 x (one lease + 1 s)
-            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x);
-            assertThat(client.getMap(s.keys().leaf(LEAF), StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x));
-            client.getBucket(bulkhead).expire(Duration.ofSeconds(100));
-            t.advance(Duration.ofSeconds(45));
-            s.admit(admit);
-            assertThat(client.getBucket(bulkhead).remainTimeToLive()).as("91.5 s of 136.5 left: not refreshed")
-                    .isLessThanOrEqualTo(100_000L);
-            t.advance(Duration.ofSeconds(1));
-            s.admit(admit);
-            assertThat(client.getBucket(bulkhead).remainTimeToLive()).as("90.5 s left: refreshed").isGreaterThan(131_000L);
-            long x2 = t0 + 46 * SEC + 136_500_000_000L;
-            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x2);
-            assertThat(client.getMap(s.keys().leaf(LEAF), StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x2));
-        } finally {
-            s.clear();
-            s.close();
-        }
     }
 
     /**
