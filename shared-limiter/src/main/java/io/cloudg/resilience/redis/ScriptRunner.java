@@ -38,8 +38,8 @@ import org.redisson.connection.MasterSlaveEntry;
  * account). The lane's netty event loop drains the queue into one write (at most {@code maxBatch} commands
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
  * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. At most
- * {@link #IN_FLIGHT} flushes of a lane await their answers: what queues meanwhile goes out together when the
- * last answer comes, so batches grow with the round trip instead of each caller's script riding in a small
+ * {@link #IN_FLIGHT} flushes of a lane await their answers: what queues meanwhile goes out together when an
+ * answer comes, so batches grow with the round trip instead of each caller's script riding in a small
  * write of its own.
  *
  * <p><b>Batches.</b> Admissions, outcomes and deferred releases that a drain finds next to each other in the queue (of one hash
@@ -69,11 +69,12 @@ final class ScriptRunner implements AutoCloseable {
     /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
     static final int BATCH_CALLS = 32;
     /**
-     * Flushes of a lane whose answers are awaited at once. While one is out, what callers queue waits for its
-     * answer and then goes out together: under load the batches grow with the round trip (fewer, longer
-     * script runs, fewer writes and reads on both ends), and an idle lane still sends a call at once.
+     * Flushes of a lane whose answers are awaited at once. While they are out, what callers queue waits for
+     * the first answer and then goes out together: under load the batches grow with the round trip (fewer,
+     * longer script runs, fewer writes and reads on both ends), while a second flush keeps Redis busy during
+     * the client's turn-around; an idle lane still sends a call at once.
      */
-    static final int IN_FLIGHT = Integer.getInteger("cloudg.redis.inFlight", 1);
+    static final int IN_FLIGHT = 2;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
     @SuppressWarnings({"rawtypes", "unchecked"})
