@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * <pre>
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;   leaf bucket + AIMD + breaker (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leases                               bulkhead leases (hash: id -&gt; expiry, seq)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
  * </pre>
@@ -30,7 +30,7 @@ public final class RedisKeys {
 
     /** What a key holds. */
     public enum Kind {
-        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("leases"), GLOBAL("global"), BUDGET("budget");
+        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("slots"), GLOBAL("global"), BUDGET("budget");
 
         final String suffix;
 

@@ -78,6 +78,8 @@ final class RedissonInternals {
             // the commands written: EVALSHA with a list reply, PING, SCRIPT LOAD; one pipelined write of many
             Use.of(COMMAND_DATA, "<init>", FUTURE, CODEC, COMMAND, "[Ljava.lang.Object;"),
             Use.of(COMMAND_DATA, "tryFailure", "java.lang.Throwable"),
+            // the future of a write's last command: its answer lets the lane's next flush go (ScriptRunner.IN_FLIGHT)
+            Use.of(COMMAND_DATA, "getPromise"),
             Use.of(COMMANDS_DATA, "<init>", FUTURE, "java.util.List", "boolean", "boolean"),
             Use.of(COMMAND, "<init>", "java.lang.String", "org.redisson.client.protocol.decoder.MultiDecoder"),
             Use.of("org.redisson.client.protocol.decoder.ObjectListReplayDecoder", "<init>"),

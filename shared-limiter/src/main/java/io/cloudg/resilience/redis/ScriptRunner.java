@@ -37,7 +37,10 @@ import org.redisson.connection.MasterSlaveEntry;
  * for), a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
  * account). The lane's netty event loop drains the queue into one write (at most {@code maxBatch} commands
  * each) and the replies complete each caller's future in order. Under load many scripts share a write and a
- * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency.
+ * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. At most
+ * {@link #IN_FLIGHT} flushes of a lane await their answers: what queues meanwhile goes out together when an
+ * answer comes, so batches grow with the round trip instead of each caller's script riding in a small
+ * write of its own.
  *
  * <p><b>Batches.</b> Admissions, outcomes and deferred releases that a drain finds next to each other in the queue (of one hash
  * tag when the server is a cluster) go out as one run of the batch script ({@code batch} in {@code cloudg.lua}) (at most {@link #BATCH_CALLS}
@@ -65,6 +68,13 @@ import org.redisson.connection.MasterSlaveEntry;
 final class ScriptRunner implements AutoCloseable {
     /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
     static final int BATCH_CALLS = 32;
+    /**
+     * Flushes of a lane whose answers are awaited at once. While they are out, what callers queue waits for
+     * the first answer and then goes out together: under load the batches grow with the round trip (fewer,
+     * longer script runs, fewer writes and reads on both ends), while a second flush keeps Redis busy during
+     * the client's turn-around; an idle lane still sends a call at once.
+     */
+    static final int IN_FLIGHT = 2;
     @SuppressWarnings({"rawtypes", "unchecked"})
     static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
     @SuppressWarnings({"rawtypes", "unchecked"})
@@ -362,6 +372,10 @@ final class ScriptRunner implements AutoCloseable {
         /** {@link Call}s and ready {@link CommandData} (PING, SCRIPT LOAD). */
         private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean scheduled = new AtomicBoolean();
+        /** Writes sent on the current connection and not yet answered in full (at most {@link #IN_FLIGHT}). */
+        private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        /** Bumped when the connection is dropped or replaced: answers to older writes no longer count. */
+        private volatile int generation;
         private volatile RedisConnection conn;
         private CompletableFuture<RedisConnection> connecting;
         private CompletableFuture<Void> reloading;
@@ -375,10 +389,13 @@ final class ScriptRunner implements AutoCloseable {
             kick();
         }
 
-        /** Makes sure a flush is on its way (unless held by a test). */
+        /**
+         * Makes sure a flush is on its way (unless held by a test, or {@link #IN_FLIGHT} writes wait for their
+         * answers: the last answer to come flushes what queued meanwhile).
+         */
         void kick() {
-            if (held || queue.isEmpty() || !scheduled.compareAndSet(false, true)) {
-                return; // a flush is on its way and will take this one
+            if (held || queue.isEmpty() || inFlight.get() >= IN_FLIGHT || !scheduled.compareAndSet(false, true)) {
+                return; // a flush is on its way, or an answer to come, and will take this one
             }
             RedisConnection c = current();
             if (c != null) {
@@ -405,6 +422,7 @@ final class ScriptRunner implements AutoCloseable {
                 synchronized (this) {
                     if (conn == c) {
                         conn = null;
+                        forgetInFlight();
                     }
                 }
                 c.closeAsync();
@@ -448,6 +466,9 @@ final class ScriptRunner implements AutoCloseable {
          */
         private void flush() {
             scheduled.set(false);
+            if (inFlight.get() >= IN_FLIGHT) {
+                return; // the answer to come flushes
+            }
             RedisConnection c = conn;
             if (c == null) {
                 // dropped meanwhile: connect again and flush then
@@ -482,7 +503,7 @@ final class ScriptRunner implements AutoCloseable {
                     out.add(call != null ? command(call) : (CommandData<?, ?>) item);
                 }
                 if (out.size() >= maxBatch) {
-                    write(c, out);
+                    write(c, out, false);
                     out = new ArrayList<>(Math.min(maxBatch, 64));
                 }
             }
@@ -490,7 +511,7 @@ final class ScriptRunner implements AutoCloseable {
                 out.add(command(run));
             }
             if (!out.isEmpty()) {
-                write(c, out);
+                write(c, out, true);
             }
         }
 
@@ -554,7 +575,16 @@ final class ScriptRunner implements AutoCloseable {
             return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, p);
         }
 
-        private void write(RedisConnection c, List<CommandData<?, ?>> batch) {
+        /**
+         * Sends one pipelined write; the last write of a flush counts as in flight until its last answer (the
+         * answers come in order), which then flushes what queued meanwhile.
+         */
+        private void write(RedisConnection c, List<CommandData<?, ?>> batch, boolean last) {
+            if (last) {
+                int gen = generation;
+                inFlight.incrementAndGet();
+                batch.get(batch.size() - 1).getPromise().whenComplete((v, e) -> answered(gen));
+            }
             io.netty.channel.ChannelFuture f = batch.size() == 1 ? c.send(batch.get(0))
                     : c.send(new CommandsData(new CompletableFuture<>(), batch, false, false));
             f.addListener(w -> {
@@ -564,6 +594,20 @@ final class ScriptRunner implements AutoCloseable {
                     }
                 }
             });
+        }
+
+        /** The last answer of a flush came (or its write failed): flush what queued meanwhile. */
+        private void answered(int gen) {
+            if (gen == generation) {
+                inFlight.decrementAndGet();
+            }
+            kick();
+        }
+
+        /** A new connection (or none): the old one's writes no longer hold the lane back. */
+        private void forgetInFlight() {
+            generation++;
+            inFlight.set(0);
         }
 
         private void failQueued(Throwable e) {
@@ -599,10 +643,12 @@ final class ScriptRunner implements AutoCloseable {
             synchronized (this) {
                 c = conn;
                 conn = null;
+                forgetInFlight();
             }
             if (c != null) {
                 c.closeAsync();
             }
+            kick();
         }
     }
 }

@@ -65,8 +65,12 @@ end
 -- before until_ns (a lease's expiry). So a key outlives its last write by between ttl and 1.5 ttl, and a
 -- bulkhead key every lease it holds, at one PEXPIRE per half ttl instead of one per write. Returns the new
 -- x and the PEXPIRE argument, or nil when the TTL lasts.
+local function ttl_lasts(x, now, ttl_ms, until_ns)
+  return x ~= nil and x - now >= ttl_ms * 1000000 and x > until_ns
+end
+
 local function keep_until(x, now, ttl_ms, until_ns)
-  if x ~= nil and x - now >= ttl_ms * 1000000 and x > until_ns then return nil end
+  if ttl_lasts(x, now, ttl_ms, until_ns) then return nil end
   local keep = math.floor(ttl_ms * 1.5)
   return string.format('%d', now + keep * 1000000), string.format('%d', keep)
 end
@@ -354,16 +358,32 @@ local function put_breaker(t, b)
 end
 
 -- Bulkhead leases ---------------------------------------------------------------------------------------
--- One hash per provider x account: v, scope, seq (the last lease id handed out), x (see keep_until), n, and
--- one field per lease: its id -> its expiry. n counts the leases added since it was last set exactly (a
--- release is one HDEL and leaves n alone), so n >= the lease fields: while n < max a slot is certainly free;
--- at max the fields are counted (HLEN) and, still full, the expired leases are swept. So an acquisition is
--- HMGET + HSET and a release one HDEL; the cap counts the leases not yet released or swept, as the in-memory
--- bulkhead does, and a dead worker's leases are swept once they expire and the bulkhead is full.
-local LEASE_META = 5 -- v, scope, seq, x, n
+-- One hash per provider x account: v, scope, x (see keep_until), c, and one field per lease: its id -> its
+-- expiry. c packs two counters into one integer, c = seq * SLOT_N + n: seq, the last lease id handed out,
+-- and n, the lease fields as last counted exactly plus the leases added since (a release is one HDEL and
+-- leaves it alone), so n >= the lease fields. One HINCRBY of c by SLOT_N + 1 takes the next id and counts
+-- the lease at once, and answers both: while n stays within max a slot is certainly free, and the
+-- acquisition is that HINCRBY and the HSETNX of the lease, with nothing read. Otherwise (n past max, a new
+-- hash, seq at its wrap, an id still held after a wrap) slot_counted counts the lease fields exactly (HLEN)
+-- and, still full, sweeps the expired ones, then sets c. So the cap counts the leases neither released nor
+-- swept, as the in-memory bulkhead (memory.Bulkhead) does, and a dead worker's leases are swept once they
+-- expire and someone needs the slot.
+-- The key's TTL must outlast every lease in it (keep: the bulkhead's TTL, longer than a lease). Its x only
+-- grows (keep_until extends, never shortens), so the x an admission's leaf recorded (the leaf's bx) when it
+-- last saw the bulkhead's is a lower bound of the key's life: the bulkhead's x is read (HGET) only when
+-- that copy runs low or is unknown (once per half TTL per leaf).
+local SLOT_N = 2097152            -- 2^21: n's part of c (past SLOT_N - 2 leases every acquisition counts)
+local SLOT_STEP = '2097153'       -- SLOT_N + 1, as text (redis.call prints a Lua number with %.17g)
+local SLOT_SEQ_WRAP = 2147483648  -- 2^31: ids start again at 1, so c stays exact in a Lua number (< 2^53)
+local SLOT_META = 4               -- v, scope, x, c
 
 local function lease_field(f)
-  return f ~= 'v' and f ~= 'scope' and f ~= 'seq' and f ~= 'x' and f ~= 'n'
+  return f ~= 'v' and f ~= 'scope' and f ~= 'x' and f ~= 'c'
+end
+
+-- c as text for ids up to seq and n counted leases (n clamped: past SLOT_N - 2 the next HINCRBY counts).
+local function slot_c(seq, n)
+  return string.format('%d', seq * SLOT_N + math.min(n, SLOT_N - 2))
 end
 
 -- Removes the expired leases; returns how many.
@@ -377,27 +397,72 @@ local function slot_sweep(key, now)
   return #dead
 end
 
--- A new lease id, or -1 if all `max` slots are held by unexpired leases. keep: the key's TTL in ms.
-local function slot_acquire(key, now, lease, max, keep, scope)
-  local h = redis.call('HMGET', key, 'v', 'seq', 'x', 'n')
-  local found = exists(key, h)
-  local n = tonumber(h[4]) or 0
-  if n >= max then
-    n = redis.call('HLEN', key) - LEASE_META
+-- Keeps the bulkhead's TTL past until_ns (lazily, keep_until) given known, a lower bound of its x (nil:
+-- unknown): reads and refreshes x only when known does not vouch for it. Returns the x now known (to
+-- record in the leaf), or nil when known sufficed.
+local function slot_ttl(key, now, keep, until_ns, known)
+  if ttl_lasts(known, now, keep, until_ns) then return nil end
+  local x = tonumber(redis.call('HGET', key, 'x'))
+  local nx, ttl = keep_until(x, now, keep, until_ns)
+  if nx == nil then return x end
+  redis.call('HSET', key, 'x', nx)
+  redis.call('PEXPIRE', key, ttl)
+  return tonumber(nx)
+end
+
+-- The acquisition's exact path (see above); c: what the HINCRBY answered. Returns as slot_acquire.
+local function slot_counted(key, now, lease, max, keep, scope, known, c)
+  local seq = math.floor(c / SLOT_N)
+  local v = redis.call('HGET', key, 'v')
+  local n, made
+  if v == VERSION then
+    n = redis.call('HLEN', key) - SLOT_META
     if n >= max then
       n = n - slot_sweep(key, now)
-      if n >= max then return -1 end
+      if n >= max then
+        redis.call('HSET', key, 'c', slot_c(seq - 1, n)) -- no id taken
+        return -1, nil
+      end
+    end
+  elseif v == false and redis.call('HLEN', key) == 1 then
+    -- a new bulkhead (the HINCRBY made it)
+    n = 0
+    if max < 1 then
+      redis.call('DEL', key)
+      return -1, nil
+    end
+    local nx, ttl = keep_until(nil, now, keep, now + lease)
+    redis.call('HSET', key, 'v', VERSION, 'scope', scope, 'x', nx)
+    redis.call('PEXPIRE', key, ttl)
+    made = tonumber(nx)
+  else
+    -- another format: undo the count and refuse
+    if c == SLOT_N + 1 then redis.call('HDEL', key, 'c') else redis.call('HINCRBY', key, 'c', '-' .. SLOT_STEP) end
+    if v == false then v = '(none)' end
+    format_error(key, v)
+  end
+  if seq >= SLOT_SEQ_WRAP then seq = 1 end
+  local exp_s = string.format('%d', now + lease)
+  while redis.call('HSETNX', key, string.format('%d', seq), exp_s) == 0 do seq = seq + 1 end -- held since a wrap
+  redis.call('HSET', key, 'c', slot_c(seq, n + 1))
+  local x = slot_ttl(key, now, keep, now + lease, made or known)
+  return seq, x or made
+end
+
+-- A new lease id, or -1 if all `max` slots are held by unexpired leases; and the bulkhead's x now known (to
+-- record in the leaf; nil: known, the x the caller knew, still holds). keep: the key's TTL in ms; known: a
+-- lower bound of its x, or nil.
+local function slot_acquire(key, now, lease, max, keep, scope, known)
+  local c = redis.call('HINCRBY', key, 'c', SLOT_STEP)
+  local seq = math.floor(c / SLOT_N)
+  local n = c - seq * SLOT_N
+  if n <= max and n < SLOT_N - 1 and c ~= SLOT_N + 1 and seq < SLOT_SEQ_WRAP then
+    -- a slot is certainly free
+    if redis.call('HSETNX', key, string.format('%d', seq), string.format('%d', now + lease)) == 1 then
+      return seq, slot_ttl(key, now, keep, now + lease, known)
     end
   end
-  local id = (tonumber(h[2]) or 0) + 1
-  local id_s = string.format('%d', id)
-  local args, c = {'seq', id_s, 'n', string.format('%d', n + 1), id_s, string.format('%d', now + lease)}, 6
-  local x, ttl = keep_until(tonumber(h[3]), now, keep, now + lease)
-  if x ~= nil then args[c + 1], args[c + 2], c = 'x', x, c + 2 end
-  if not found then args[c + 1], args[c + 2], args[c + 3], args[c + 4], c = 'v', VERSION, 'scope', scope, c + 4 end
-  redis.call('HSET', key, unpack(args, 1, c))
-  if ttl ~= nil then redis.call('PEXPIRE', key, ttl) end
-  return id
+  return slot_counted(key, now, lease, max, keep, scope, known, c)
 end
 
 -- Gives a lease back (a no-op for an expired and swept or unknown one).
@@ -490,22 +555,32 @@ local function admit(K, A, now)
     a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
   local ttl = A[5]
   local kind, gen, wait = 0, 0, 0
-  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase', 'b_failures')
+  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase', 'b_failures',
+    'bx')
   local tokens, at, rate = tonumber(h[3]), tonumber(h[4]), tonumber(h[5])
-  local steady = 0
+  local steady, bx = 0, nil
   if h[1] == VERSION and tokens ~= nil and (b_on == 0 or h[7] == '0') then
     -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
     -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions
     local new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
     local t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
     wait = wait_for(t, a, now, new_rate)
-    local args, n = {'updated_at', string.format('%d', now), 'tokens', t, 'refilled_at', string.format('%d', a)}, 6
-    if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
-    if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
-    write(K[1], args, n, tonumber(h[2]), now, ttl)
+    local now_s = string.format('%d', now)
+    local a_s = now_s
+    if a ~= now then a_s = string.format('%d', a) end
+    local x = tonumber(h[2])
+    if new_rate == rate and ceiling == tonumber(h[6]) and ttl_lasts(x, now, tonumber(ttl), now) then
+      redis.call('HSET', K[1], 'updated_at', now_s, 'tokens', t, 'refilled_at', a_s) -- what write would send
+    else
+      local args, n = {'updated_at', now_s, 'tokens', t, 'refilled_at', a_s}, 6
+      if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
+      if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
+      write(K[1], args, n, x, now, ttl)
+    end
     -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
     -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
     if new_rate == ceiling and (b_on == 0 or h[8] == '0') then steady = 1 end
+    bx = tonumber(h[9])
   else
     local retry
     kind, gen, retry, wait = admit_general(K, A, now, permits,
@@ -518,7 +593,10 @@ local function admit(K, A, now)
   end
   local lease = -1
   if slot_on == 1 and wait <= 0 then
-    lease = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4])
+    local x
+    lease, x = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4], bx)
+    -- the bulkhead's x as now known, for the next admission of this leaf (once per half TTL of the bulkhead)
+    if x ~= nil then redis.call('HSET', K[1], 'bx', string.format('%d', x)) end
   end
   return {kind, gen, 0, wait, lease, steady}
 end
@@ -609,24 +687,28 @@ end
 --    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
 -- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
 -- wrote before the error stays, as for a script of its own; the calls after it still run).
+-- The calls' keys and arguments are handed over in two tables made once per run and refilled per call (an
+-- entry point reads only its own count of entries and keeps no reference to them).
 local function batch(K, A)
   local kinds = A[1]
   local out = {}
   local k, a = 0, 1
   local now
+  local keys, args = {}, {}
   for i = 1, #kinds do
-    local keys, args, call
+    local call
     local kind = string.byte(kinds, i)
     if kind == 65 then -- 'A'
-      keys = {K[k + 1], K[k + 2], K[k + 3]}
-      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]}
+      keys[1], keys[2], keys[3] = K[k + 1], K[k + 2], K[k + 3]
+      args[1], args[2], args[3], args[4], args[5], args[6] = A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6]
       k, a, call = k + 3, a + 6, admit
     elseif kind == 70 then -- 'F': deferred releases, no time needed
-      keys, args = {K[k + 1]}, {A[a + 1]}
+      keys[1], args[1] = K[k + 1], A[a + 1]
       k, a, call = k + 1, a + 1, free
     else
-      keys = {K[k + 1], K[k + 2]}
-      args = {A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5], A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]}
+      keys[1], keys[2] = K[k + 1], K[k + 2]
+      args[1], args[2], args[3], args[4], args[5] = A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5]
+      args[6], args[7], args[8], args[9], args[10] = A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]
       k, a, call = k + 2, a + 10, record
     end
     local at
@@ -664,7 +746,7 @@ local function slots(K, A)
   local now = clock(A[2])
   local lease = tonumber(A[4])
   if op == 'acquire' then
-    return slot_acquire(K[1], now, lease, tonumber(A[3]), slot_keep(A[5], lease), A[6])
+    return (slot_acquire(K[1], now, lease, tonumber(A[3]), slot_keep(A[5], lease), A[6], nil))
   elseif op == 'renew' then
     return slot_renew(K[1], now, A[3], lease, slot_keep(A[5], lease))
   elseif op == 'count' then

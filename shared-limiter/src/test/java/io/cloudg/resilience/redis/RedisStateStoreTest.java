@@ -177,13 +177,15 @@ class RedisStateStoreTest {
     /**
      * Every hash keeps its TTL lazily (cloudg.lua's keep_until): a write sets it to 1.5 TTLs, and a later write
      * refreshes it only once less than one TTL is left, so state outlives its last write by 1 to 1.5 TTLs at
-     * one PEXPIRE per half TTL; the bulkhead's key also outlives every lease in it. The server's real TTL
+     * one PEXPIRE per half TTL; the bulkhead's key also outlives every lease in it, and is read (for its x) only
+     * when the copy the leaf keeps (bx) runs low. The server's real TTL
      * shows whether a script refreshed it; the script decides by (injected) server time.
      */
     @Test
     void learnedStateOutlivesItsLastWriteByOneToOneAndAHalfTtls() {
         ManualTimeSource t = new ManualTimeSource();
         t.advance(Duration.ofHours(1));
+        long t0 = t.nanoTime();
         RedisStateStore s = RedisStateStore.builder(client).keyPrefix("unit-ttl").learnedTtl(Duration.ofSeconds(60))
                 .clock(StoreClock.injected(t)).build();
         s.clear();
@@ -196,14 +198,19 @@ class RedisStateStoreTest {
             assertThat(client.getBucket(leaf).remainTimeToLive()).as("1.5 TTLs").isBetween(85_000L, 90_000L);
             assertThat(client.getBucket(leases).remainTimeToLive()).as("1.5 x (one lease + 1 s)")
                     .isBetween(131_000L, 136_500L);
+            // the bulkhead is read only when the leaf's copy of its x (bx) has less than one TTL (91 s) left
+            long x = t0 + 136_500_000_000L;
+            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x);
+            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x));
             client.getBucket(leaf).expire(Duration.ofSeconds(70));
-            t.advance(Duration.ofSeconds(20));
-            s.admit(admit);
-            assertThat(client.getBucket(leaf).remainTimeToLive()).as("70 s of the 90 left: not refreshed")
-                    .isLessThanOrEqualTo(70_000L);
-            t.advance(Duration.ofSeconds(11));
-            s.admit(admit);
-            assertThat(client.getBucket(leaf).remainTimeToLive()).as("59 s left: refreshed").isGreaterThan(85_000L);
+            client.getBucket(leases).expire(Duration.ofSeconds(100));
+            // the leaf: 70 s of its 90 left at +20 s, not refreshed; 59 s left at +31 s, refreshed
+            refreshedOnlyOnceLow(s, t, admit, leaf, 70_000L, 20, 11, 85_000L);
+            // the bulkhead: 91.5 s of its 136.5 left at +45 s, not read; 90.5 s left at +46 s, refreshed
+            refreshedOnlyOnceLow(s, t, admit, leases, 100_000L, 14, 1, 131_000L);
+            long x2 = t0 + 46 * SEC + 136_500_000_000L;
+            assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x2);
+            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x2));
             client.getBucket(leaf).expire(Duration.ofSeconds(5));
             s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
                     lease));
@@ -516,6 +523,204 @@ class RedisStateStoreTest {
         assertThat(leaseFields(s)).isEmpty();
         RedisStateStore cleaner = heldBack(Duration.ofDays(1));
         cleaner.close();
+    }
+
+    // ------------------------------------------------------------------ the bulkhead's lease counter
+
+    static final long SLOT_N = 1L << 21; // cloudg.lua's SLOT_N: c = seq * SLOT_N + n
+
+    private java.util.Map<String, String> bulkheadHash(RedisStateStore s) {
+        return client.<String, String>getMap(s.keys().bulkhead(ACCOUNT), StringCodec.INSTANCE).readAllMap();
+    }
+
+    private long counter(RedisStateStore s) {
+        return Long.parseLong(bulkheadHash(s).get("c"));
+    }
+
+    /** Calls of each command Redis ran (INFO commandstats), by name. */
+    private static java.util.Map<String, Long> commandCalls() {
+        java.util.Map<String, String> info = client.getRedisNodes(org.redisson.api.redisnode.RedisNodes.SINGLE)
+                .getInstance().info(org.redisson.api.redisnode.RedisNode.InfoSection.COMMANDSTATS);
+        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        info.forEach((k, v) -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("calls=(\\d+)").matcher(v);
+            if (k.startsWith("cmdstat_") && m.find()) {
+                out.put(k.substring("cmdstat_".length()), Long.parseLong(m.group(1)));
+            }
+        });
+        return out;
+    }
+
+    private static java.util.Map<String, Long> delta(java.util.Map<String, Long> before, java.util.Map<String, Long> after) {
+        java.util.Map<String, Long> d = new java.util.TreeMap<>();
+        after.forEach((k, v) -> {
+            long n = v - before.getOrDefault(k, 0L);
+            if (n > 0) {
+                d.put(k, n);
+            }
+        });
+        return d;
+    }
+
+    /**
+     * Advances the clock {@code quiet} seconds and admits: {@code key}'s real TTL stays at most {@code shortened}
+     * ms (the test shortened it; the script did not refresh it); then {@code more} seconds: refreshed, above
+     * {@code refreshed} ms.
+     */
+    private static void refreshedOnlyOnceLow(RedisStateStore s, ManualTimeSource t, AdmitRequest admit, String key,
+            long shortened, int quiet, int more, long refreshed) {
+        t.advance(Duration.ofSeconds(quiet));
+        s.admit(admit);
+        assertThat(client.getBucket(key).remainTimeToLive()).as(key + " not refreshed yet").isLessThanOrEqualTo(shortened);
+        t.advance(Duration.ofSeconds(more));
+        s.admit(admit);
+        assertThat(client.getBucket(key).remainTimeToLive()).as(key + " refreshed").isGreaterThan(refreshed);
+    }
+
+    /** Runs {@code test} on a store of its own on the injected clock {@code t} (an hour in), cleared and closed after. */
+    private static void withClockedStore(String prefix, Duration ttl, ManualTimeSource t, StoreTest test) throws Exception {
+        t.advance(Duration.ofHours(1));
+        RedisStateStore s = RedisStateStore.builder(client).keyPrefix(prefix).learnedTtl(ttl)
+                .clock(StoreClock.injected(t)).build();
+        s.clear();
+        try {
+            test.run(s);
+        } finally {
+            s.clear();
+            s.close();
+        }
+    }
+
+    /**
+     * The common admission (an existing leaf with a closed breaker, a slot free by the counter) reads the leaf
+     * once and the bulkhead not at all: the lease is one HINCRBY of the packed counter and one HSETNX.
+     */
+    @Test
+    void aSlotIsOneHincrbyAndOneHsetnxWithNothingReadFromTheBulkhead() throws Exception {
+        ManualTimeSource t = new ManualTimeSource();
+        withClockedStore("lease-cmds", Duration.ofHours(24), t, s -> {
+            s.admit(slotted(10)); // a new leaf and bulkhead
+            s.admit(slotted(10)); // the leaf's common path; it learns the bulkhead's TTL
+            java.util.Map<String, Long> before = commandCalls();
+            Admission a = s.admit(slotted(10));
+            java.util.Map<String, Long> ran = delta(before, commandCalls());
+            ran.remove("info");
+            ran.remove("evalsha");
+            ran.remove("fcall");
+            assertThat(a.lease()).isNotNull();
+            assertThat(ran).as("the Redis commands of one admission")
+                    .isEqualTo(java.util.Map.of("hmget", 1L, "hset", 1L, "hincrby", 1L, "hsetnx", 1L));
+        });
+    }
+
+    /**
+     * The counter's n (the lease fields as last counted plus those added since) is only an upper bound, since
+     * a release is a bare HDEL: at the cap the leases are counted exactly, and, still full, the expired ones
+     * are swept; a refused acquisition takes no id. Ids are consecutive.
+     */
+    @Test
+    void theLeaseCounterCountsExactlyAtTheCapAndSweepsOnlyWhenFull() throws Exception {
+        ManualTimeSource t = new ManualTimeSource();
+        withClockedStore("lease-count", Duration.ofHours(24), t, s -> {
+            SlotRequest three = new SlotRequest(ACCOUNT, 3, 10 * SEC);
+            List<io.cloudg.resilience.spi.SlotLease> held = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                held.add(s.tryAcquireSlot(three));
+            }
+            assertThat(held).extracting(io.cloudg.resilience.spi.SlotLease::id).containsExactly(1L, 2L, 3L);
+            assertThat(counter(s)).isEqualTo(3 * SLOT_N + 3);
+            s.releaseSlot(held.get(0));
+            s.releaseSlot(held.get(1));
+            assertThat(counter(s)).as("a release leaves the counter alone").isEqualTo(3 * SLOT_N + 3);
+            assertThat(s.tryAcquireSlot(three).id()).as("counted exactly: 1 held").isEqualTo(4);
+            assertThat(counter(s)).isEqualTo(4 * SLOT_N + 2);
+            assertThat(s.tryAcquireSlot(three).id()).isEqualTo(5);
+            assertThat(s.tryAcquireSlot(three)).as("3 held").isNull();
+            assertThat(counter(s)).as("the refused one took no id").isEqualTo(5 * SLOT_N + 3);
+            t.advance(Duration.ofSeconds(5));
+            assertThat(s.tryAcquireSlot(three)).as("full, and none expired").isNull();
+            t.advance(Duration.ofSeconds(6));
+            assertThat(bulkheadHash(s)).as("expired leases stay until someone needs the slot")
+                    .containsKeys("3", "4", "5");
+            assertThat(s.tryAcquireSlot(three).id()).as("full: the expired leases are swept").isEqualTo(6);
+            assertThat(bulkheadHash(s).keySet()).containsExactlyInAnyOrder("v", "scope", "x", "c", "6");
+            assertThat(counter(s)).isEqualTo(6 * SLOT_N + 1);
+            assertThat(s.slotsInUse(ACCOUNT)).isEqualTo(1);
+        });
+    }
+
+    /** Ids start again at 1 after 2^31 of them (the counter stays exact in Lua's doubles), skipping ids still held. */
+    @Test
+    void leaseIdsStartAgainAfterTheWrapAndSkipIdsStillHeld() {
+        SlotRequest ten = new SlotRequest(ACCOUNT, 10, 60 * SEC);
+        io.cloudg.resilience.spi.SlotLease first = store.tryAcquireSlot(ten);
+        assertThat(first.id()).isEqualTo(1);
+        client.getMap(store.keys().bulkhead(ACCOUNT), StringCodec.INSTANCE)
+                .fastPut("c", Long.toString(((1L << 31) - 2) * SLOT_N + 1));
+        assertThat(store.tryAcquireSlot(ten).id()).isEqualTo((1L << 31) - 1);
+        assertThat(store.tryAcquireSlot(ten).id()).as("wrapped; 1 is still held").isEqualTo(2);
+        assertThat(store.tryAcquireSlot(ten).id()).isEqualTo(3);
+        assertThat(store.slotsInUse(ACCOUNT)).isEqualTo(4);
+        assertThat(counter(store)).isEqualTo(3 * SLOT_N + 4);
+    }
+
+    /**
+     * The cap is exact under concurrency: four stores (four workers, each its own connection) with eight callers
+     * each admit with a bulkhead of 10 and never release: exactly 10 get a slot; after 3 releases exactly 3 more.
+     */
+    @Test
+    void theCapHoldsExactlyAcrossWorkersAdmittingAtOnce() throws Exception {
+        List<RedisStateStore> workers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            workers.add(RedisStateStore.builder(client).keyPrefix("lease-cap").build());
+        }
+        workers.get(0).clear();
+        AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF,
+                new LeafLimit(1_000_000, 1_000_000, 1, true), null, new SlotRequest(ACCOUNT, 10, 600 * SEC), 1);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(32);
+        try {
+            // the leaf and the bulkhead exist: everyone takes the common path
+            workers.get(0).releaseSlot(workers.get(0).admit(admit).lease());
+            List<io.cloudg.resilience.spi.SlotLease> granted = java.util.Collections.synchronizedList(new ArrayList<>());
+            Runnable round = () -> {
+                List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+                for (int w = 0; w < 32; w++) {
+                    RedisStateStore st = workers.get(w % 4);
+                    fs.add(pool.submit(() -> {
+                        for (int i = 0; i < 25; i++) {
+                            Admission a = st.admit(admit);
+                            if (a.lease() != null) {
+                                granted.add(a.lease());
+                            }
+                        }
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : fs) {
+                    try {
+                        f.get(60, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            };
+            round.run();
+            assertThat(granted).hasSize(10);
+            assertThat(granted).extracting(io.cloudg.resilience.spi.SlotLease::id).doesNotHaveDuplicates();
+            assertThat(workers.get(1).slotsInUse(ACCOUNT)).isEqualTo(10);
+            for (int i = 0; i < 3; i++) {
+                workers.get(2).releaseSlot(granted.get(i));
+            }
+            granted.clear();
+            round.run();
+            assertThat(granted).as("exactly the 3 released").hasSize(3);
+            assertThat(workers.get(3).slotsInUse(ACCOUNT)).isEqualTo(10);
+        } finally {
+            pool.shutdownNow();
+            workers.get(0).clear();
+            for (RedisStateStore w : workers) {
+                w.close();
+            }
+        }
     }
 
     @Test
