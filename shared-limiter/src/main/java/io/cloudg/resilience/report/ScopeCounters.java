@@ -1,6 +1,7 @@
 package io.cloudg.resilience.report;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * Counters of one service scope. Striped ({@link LongAdder}), so that threads calling different
@@ -28,68 +29,45 @@ public final class ScopeCounters {
     }
 
     public void call() {
-        calls.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.call();
-        }
+        add(c -> c.calls, 1);
     }
 
     public void throttled() {
-        throttled.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.throttled();
-        }
+        add(c -> c.throttled, 1);
     }
 
     public void transientError() {
-        transientErrors.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.transientError();
-        }
+        add(c -> c.transientErrors, 1);
     }
 
     public void retry() {
-        retries.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.retry();
-        }
+        add(c -> c.retries, 1);
     }
 
     public void gaveUp() {
-        gaveUp.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.gaveUp();
-        }
+        add(c -> c.gaveUp, 1);
     }
 
     public void rejected() {
-        rejected.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.rejected();
-        }
+        add(c -> c.rejected, 1);
     }
 
     public void breakerTrip() {
-        breakerTrips.increment();
-        ScopeCounters t = total;
-        if (t != null) {
-            t.breakerTrip();
-        }
+        add(c -> c.breakerTrips, 1);
     }
 
     public void waited(long nanos) {
         if (nanos > 0) {
-            waitNanos.add(nanos);
-            ScopeCounters t = total;
-            if (t != null) {
-                t.waited(nanos);
-            }
+            add(c -> c.waitNanos, nanos);
+        }
+    }
+
+    /** Adds {@code n} to one counter of this scope and the same counter of the totals. */
+    private void add(Function<ScopeCounters, LongAdder> counter, long n) {
+        counter.apply(this).add(n);
+        ScopeCounters t = total;
+        if (t != null) {
+            counter.apply(t).add(n);
         }
     }
 
