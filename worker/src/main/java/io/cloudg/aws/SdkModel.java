@@ -102,8 +102,9 @@ final class SdkModel {
      */
     private static Operation find(Class<?> client, String name) {
         Operation byConvention = byConvention(client, name, name);
-        if (byConvention == null) {
-            byConvention = byConvention(client, name, modelName(name));
+        String stem = modelName(name);
+        if (byConvention == null && !stem.equals(name)) {
+            byConvention = byConvention(client, name, stem);
         }
         return byConvention != null ? byConvention : byScan(client, name);
     }

@@ -35,6 +35,7 @@ import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.metrics.FleetMetrics;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.core.Time;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.destination.RunStart;
@@ -313,15 +314,6 @@ public final class FleetCoordinator {
         }
     }
 
-    /**
-     * Whether something last done at {@code last} ({@link Long#MIN_VALUE}: never) is due again at {@code now}.
-     * (Not {@code now - last >= every} alone: from {@code Long.MIN_VALUE} that difference overflows to a
-     * negative number, and the lag gauge was never read.)
-     */
-    static boolean due(long last, long now, long every) {
-        return last == Long.MIN_VALUE || now - last >= every;
-    }
-
     private static String header(ConsumerRecord<String, byte[]> r, String name) {
         Header h = r.headers().lastHeader(name);
         return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
@@ -345,8 +337,9 @@ public final class FleetCoordinator {
         final RunOutput output;
         final CallEstimates estimates;
         int lettered;
-        long lagReadAt = Long.MIN_VALUE;
-        long bookkeptAt = Long.MIN_VALUE;
+        /** When the lag and the bookkeeping were last done ({@link Time#NEVER}: {@link Time#since} is then infinite). */
+        long lagReadAt = Time.NEVER;
+        long bookkeptAt = Time.NEVER;
 
         Follow(RunPlanned planned, List<PlannedTask> tasks, ThrottlingStats runStats, boolean resumed, Admin admin,
                KafkaProducer<String, byte[]> producer, KafkaConsumer<String, byte[]> reader, RunOutput output,
@@ -404,18 +397,12 @@ public final class FleetCoordinator {
                     for (AttemptTracker.Action a : tracker.due(now)) {
                         act(a, results);
                     }
-                    if (due(bookkeptAt, now, BOOKKEEPING_EVERY_MS)) {
-                        // each of these walks every task or every quota scope of the run (18,000 and 140,000 at
-                        // 1,000 accounts x 17 regions): per poll, they were most of the coordinator's CPU
+                    if (Time.since(now, bookkeptAt) >= BOOKKEEPING_EVERY_MS) {
                         bookkeptAt = now;
-                        publishView(results, spool);
-                        progress.tick(snapshot(results, spool));
-                        measure(results);
+                        bookkeep(results, spool, progress, false);
                     }
                 }
-                publishView(results, spool);
-                progress.last(snapshot(results, spool));
-                measure(results);
+                bookkeep(results, spool, progress, true);
                 return finish(results, spool);
             }
         }
@@ -436,11 +423,29 @@ public final class FleetCoordinator {
             return reader.endOffsets(rp, KAFKA_TIMEOUT);
         }
 
+        /**
+         * Brings the run's view, the progress line ({@code last}: the closing one) and the gauges up to date:
+         * the executions running per worker are counted once for all three (a walk over every task of the run;
+         * per poll, this walk and one over every quota scope were most of the coordinator's CPU).
+         */
+        private void bookkeep(ResultAggregator results, AssetSpool spool, FleetProgress progress, boolean last) {
+            Map<String, Integer> running = tracker.runningByWorker();
+            view = new RunView(planned.runId(), results.done(), results.total(), running, spool.count(),
+                    results.duplicates(), publisher.retries(), lettered);
+            FleetProgress.Snapshot s = snapshot(results, spool, running.size());
+            if (last) {
+                progress.last(s);
+            } else {
+                progress.tick(s);
+            }
+            measure(results, running.size());
+        }
+
         /** The run's gauges, and the group's lag at most every {@link #LAG_EVERY_MS} (an Admin round trip). */
-        private void measure(ResultAggregator results) {
-            meters.run(results.total(), results.done(), tracker.runningByWorker().size());
+        private void measure(ResultAggregator results, int busyWorkers) {
+            meters.run(results.total(), results.done(), busyWorkers);
             long now = time.epochMillis();
-            if (metrics.enabled() && due(lagReadAt, now, LAG_EVERY_MS)) {
+            if (metrics.enabled() && Time.since(now, lagReadAt) >= LAG_EVERY_MS) {
                 lagReadAt = now;
                 group.lag(Duration.ofSeconds(5)).ifPresent(meters::lag);
             }
@@ -527,16 +532,11 @@ public final class FleetCoordinator {
             return LogContext.bind(m);
         }
 
-        private FleetProgress.Snapshot snapshot(ResultAggregator results, AssetSpool spool) {
+        private FleetProgress.Snapshot snapshot(ResultAggregator results, AssetSpool spool, int busyWorkers) {
             long calls = runStats.totals().calls();
-            return new FleetProgress.Snapshot(results.done(), results.total(), tracker.runningByWorker().size(),
+            return new FleetProgress.Snapshot(results.done(), results.total(), busyWorkers,
                     spool.count(), calls, publisher.retries(), results.duplicates(), results.failedTasks(),
                     results.work(time.epochMillis(), calls));
-        }
-
-        private void publishView(ResultAggregator results, AssetSpool spool) {
-            view = new RunView(planned.runId(), results.done(), results.total(), tracker.runningByWorker(), spool.count(),
-                    results.duplicates(), publisher.retries(), lettered);
         }
 
         private InventoryResult finish(ResultAggregator results, AssetSpool spool) {

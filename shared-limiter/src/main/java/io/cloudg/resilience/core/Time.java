@@ -9,7 +9,11 @@ public final class Time {
     private Time() {
     }
 
-    /** Nanoseconds from {@code then} to {@code now}; {@link Long#MAX_VALUE} if {@code then} is NEVER. */
+    /**
+     * Time from {@code then} to {@code now}, in their unit (nanoseconds in the algorithms, milliseconds where a
+     * caller keeps epoch millis); {@link Long#MAX_VALUE} if {@code then} is NEVER (a plain {@code now - NEVER}
+     * overflows to a negative number).
+     */
     public static long since(long now, long then) {
         return then == NEVER ? Long.MAX_VALUE : now - then;
     }
