@@ -29,7 +29,8 @@ import java.util.stream.Collectors;
  * accounts x 4 regions, one or two resources of a few types each, 5-15 ms latency a call) served by a
  * cloud-sim in this JVM, mapped by {@code cloudg map} in a child JVM with the default configuration (every
  * collector, both sweeps, 16 workers) under bash's {@code time}: the child's user + system CPU divided by the
- * calls the sim answered. Each contender is a cloudg build (a directory holding {@code cli/target}), each
+ * calls the sim answered. Each contender is a cloudg build (a directory holding {@code cli/target}, started
+ * through its {@code cloudg} launcher when it has one, as a user starts it, else with {@code java} directly), each
  * maps a fresh sim of the same estate, one after the other in one run, so their ratio is what to read on a
  * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
  *
@@ -140,11 +141,19 @@ public final class ClientCpuBench {
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
             Path config = writeConfig(sim, work, options);
             Path gcLog = work.resolve("gc.log");
-            jvmOptions = jvmOptions + " '-Xlog:gc:file=" + gcLog + "'";
             Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
-            String command = "TIMEFORMAT='%U %S'; { time '" + java + "' " + jvmOptions + " -cp '" + cp + "' io.cloudg.cli.Main map --config '"
+            String start;
+            Path launcher = build.resolve("cloudg");
+            if (Files.isExecutable(launcher)) {
+                // as a user starts it: the launcher's JVM options (C1, the class-data archive), then the contender's
+                // (JAVA_OPTS is split on spaces by the launcher: the temporary directory's path has none)
+                start = "JAVA_OPTS=\"" + jvmOptions.replace("\"", "\\\"") + " -Xlog:gc:file=" + gcLog + "\" '" + launcher + "'";
+            } else {
+                String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
+                start = "'" + java + "' " + jvmOptions + " '-Xlog:gc:file=" + gcLog + "' -cp '" + cp + "' io.cloudg.cli.Main";
+            }
+            String command = "TIMEFORMAT='%U %S'; { time " + start + " map --config '"
                     + config + "' --out '" + work + "' --no-progress > '" + work.resolve("map.log") + "' 2>&1 ; } 2> '"
                     + times + "'; exit 0";
             long t0 = System.nanoTime();

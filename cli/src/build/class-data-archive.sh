@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds cli/target/cloudg.jsa, the class-data sharing (AppCDS) archive the cloudg launcher starts the JVM
+# with. A map loads about 30,000 classes (the AWS, Azure and GCP SDKs' clients and models); parsing and
+# verifying them is most of a small map's CPU. The archive holds them parsed and verified.
+#
+#   class-data-archive.sh JAVA TARGET_DIR
+#
+# Run by the cli module's package phase (skip with -Dcloudg.cds.skip). It maps cloud-sim's demo estate
+# (`cloudg map --sim`, in process) with -XX:DumpLoadedClassList to learn the classes a map loads, then dumps
+# them with -Xshare:dump. The archive only fits the JVM that dumped it and this exact class path (its jars'
+# sizes and times): TARGET_DIR/cloudg.jsa.jvm records that JVM, and the launcher uses the archive only with
+# it; the JVM itself ignores the archive when a jar changed. Any failure leaves no archive and is reported in
+# one line: maps then start as before, slower; the build goes on.
+set -uo pipefail
+java=$1
+target=$(cd "$2" && pwd)
+work="$target/cds"
+jsa="$target/cloudg.jsa"
+cp="$target/cloudg-cli.jar:$target/lib/*"
+
+say() { echo "[class-data archive] $*"; }
+give_up() {
+  rm -f "$jsa" "$jsa.jvm" "$jsa.tmp"
+  say "not built: $1 (maps start without it, slower; details in $work)"
+  exit 0
+}
+
+# The JVM's identity: its resolved binary and the runtime version its release file names. The launcher
+# compares the same two before passing the archive.
+jvm_identity() {
+  local real release
+  real=$(readlink -f "$1" 2>/dev/null) || return 1
+  release="$(dirname "$(dirname "$real")")/release"
+  [ -f "$release" ] || return 1
+  echo "$real $(grep '^JAVA_RUNTIME_VERSION=' "$release")"
+}
+
+rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp"
+mkdir -p "$work"
+identity=$(jvm_identity "$java") || give_up "cannot identify the JVM $java (no release file beside it)"
+[ -f "$target/cloudg-cli.jar" ] && [ -d "$target/lib" ] || give_up "$target/cloudg-cli.jar or $target/lib missing"
+
+start=$(date +%s)
+# The training map: cloud-sim's demo estate, in a directory of its own (no ./cloudg.yaml, no CLOUDG_CONFIG)
+# and with learned rates kept under it (never the user's ~/.cache).
+(cd "$work" && env -u CLOUDG_CONFIG XDG_CACHE_HOME="$work/cache" "$java" -XX:TieredStopAtLevel=1 \
+   -XX:DumpLoadedClassList="$work/classes.txt" -cp "$cp" io.cloudg.cli.Main map --sim --out "$work/map" \
+   --no-progress >"$work/training.log" 2>&1) || give_up "the training map failed (training.log)"
+[ -s "$work/classes.txt" ] || give_up "the training map listed no classes (this JVM may not support -XX:DumpLoadedClassList)"
+
+# JDK 17's dump crashes on lambda proxies that name a class it leaves out (signed jars' classes, and what
+# extends them): ClassListFilter.java drops those; should a dump still fail, once more without the classes
+# its log says it skipped.
+dump() {
+  (cd "$work" && "$java" -Xshare:dump -XX:SharedClassListFile="$work/$1" -XX:SharedArchiveFile="$jsa.tmp" -cp "$cp" \
+     >"$work/$2" 2>&1)
+}
+"$java" "$(dirname "$0")/ClassListFilter.java" "$work/classes.txt" "$target/lib" >"$work/filtered.txt" 2>"$work/filter.log" \
+  || give_up "the class list could not be filtered (filter.log)"
+if ! dump filtered.txt dump.log; then
+  "$java" "$(dirname "$0")/ClassListFilter.java" "$work/classes.txt" "$target/lib" --skipped "$work/dump.log" \
+    >"$work/filtered-again.txt" 2>>"$work/filter.log" || give_up "the class list could not be filtered (filter.log)"
+  dump filtered-again.txt dump-again.log || give_up "-Xshare:dump failed (dump.log, dump-again.log)"
+fi
+mv "$jsa.tmp" "$jsa"
+echo "$identity" >"$jsa.jvm"
+say "$(grep -vc "^@" "$work/filtered.txt") classes, $(( $(stat -c %s "$jsa") / 1048576 )) MiB, $(( $(date +%s) - start )) s: $jsa"
