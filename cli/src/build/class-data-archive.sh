@@ -25,20 +25,19 @@ give_up() {
   exit 0
 }
 
-# The JVM's identity: its resolved binary and the runtime version its release file names. The launcher
-# compares the same two before passing the archive.
-jvm_identity() {
-  local real release
-  real=$(readlink -f "$1" 2>/dev/null) || return 1
-  release="$(dirname "$(dirname "$real")")/release"
-  [ -f "$release" ] || return 1
-  echo "$real $(grep '^JAVA_RUNTIME_VERSION=' "$release")"
-}
+. "$(dirname "$0")/jvm-identity.sh"
 
-rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp"
-mkdir -p "$work"
 identity=$(jvm_identity "$java") || give_up "cannot identify the JVM $java (no release file beside it)"
 [ -f "$target/cloudg-cli.jar" ] && [ -d "$target/lib" ] || give_up "$target/cloudg-cli.jar or $target/lib missing"
+# Up to date: an archive of this JVM, newer than the jar, lib/ (a jar added or removed) and every jar in it,
+# and than these scripts. A package that changed nothing does not dump again.
+if [ -f "$jsa" ] && [ "$(cat "$jsa.jvm" 2>/dev/null)" = "$identity" ] \
+   && [ -z "$(find "$target/cloudg-cli.jar" "$target/lib" "$(dirname "$0")" -newer "$jsa" -print -quit)" ]; then
+  say "up to date: $jsa"
+  exit 0
+fi
+rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp"
+mkdir -p "$work"
 
 start=$(date +%s)
 # The training map: cloud-sim's demo estate, in a directory of its own (no ./cloudg.yaml, no CLOUDG_CONFIG)

@@ -142,7 +142,6 @@ public final class ClientCpuBench {
             Path config = writeConfig(sim, work, options);
             Path gcLog = work.resolve("gc.log");
             Path times = work.resolve("time.txt");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String start;
             Path launcher = build.resolve("cloudg");
             if (Files.isExecutable(launcher)) {
@@ -150,6 +149,7 @@ public final class ClientCpuBench {
                 // (JAVA_OPTS is split on spaces by the launcher: the temporary directory's path has none)
                 start = "JAVA_OPTS=\"" + jvmOptions.replace("\"", "\\\"") + " -Xlog:gc:file=" + gcLog + "\" '" + launcher + "'";
             } else {
+                String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
                 String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
                 start = "'" + java + "' " + jvmOptions + " '-Xlog:gc:file=" + gcLog + "' -cp '" + cp + "' io.cloudg.cli.Main";
             }
