@@ -256,8 +256,9 @@ public final class RedisStateStore implements StateStore {
         volatile Encoded admitNoSlot;
         volatile Encoded record;
         /**
-         * Bumped whenever this store queues an outcome of this leaf other than a skipped plain success (see
-         * {@link #recordAsync}): a steady admission seen before it no longer vouches for the leaf.
+         * Bumped whenever this store queues an outcome of this leaf that may leave it unsteady (anything but a
+         * plain success with the limits of the last steady answer, see {@link #recordAsync}): a steady
+         * admission seen before it no longer vouches for the leaf.
          */
         final AtomicLong epoch = new AtomicLong();
         /** What the last admission of this leaf answered about it: steady, or null. */
@@ -306,7 +307,11 @@ public final class RedisStateStore implements StateStore {
      */
     private record Steady(long epoch, LeafLimit leaf, BreakerLimit breaker) {
         boolean vouchesFor(OutcomeRequest r, long currentEpoch) {
-            return epoch == currentEpoch && (leaf == r.leafLimit() || leaf.equals(r.leafLimit()))
+            return epoch == currentEpoch && sameLimits(r);
+        }
+
+        boolean sameLimits(OutcomeRequest r) {
+            return (leaf == r.leafLimit() || leaf.equals(r.leafLimit()))
                     && (breaker == r.breaker() || Objects.equals(breaker, r.breaker()));
         }
     }
@@ -391,7 +396,13 @@ public final class RedisStateStore implements StateStore {
     /** Queues the record script for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
     private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
         PreparedLeaf p = prepared(r.leaf());
-        p.epoch.incrementAndGet();
+        Steady st = p.steady;
+        if (!(plainSuccess(r) && st != null && st.sameLimits(r))) {
+            // a plain success never leaves a steady leaf unsteady (Leaves.onSuccess keeps it or steps towards
+            // the ceiling, Breakers.onCallEnd keeps or clears the failures), so it voids no steady answer:
+            // else many callers of one leaf would void each other's answers and every success would run
+            p.epoch.incrementAndGet();
+        }
         SlotLease release = r.release();
         boolean releaseHere = release != null && release.bulkhead().equals(p.accountScope);
         CompletableFuture<Object> f = runner.call(Script.RECORD, new Object[] {p.leaf, p.bulkhead},
@@ -433,7 +444,8 @@ public final class RedisStateStore implements StateStore {
      * <p><b>Plain successes.</b> A success (verdict SUCCESS or NONE, not a probe's) of a leaf whose last
      * admission in this store answered <em>steady</em> (cloudg.lua's admit: the leaf at its configured
      * ceiling, its breaker closed without failures, with the limits this outcome carries), and of which this
-     * store has queued no other outcome since, changes nothing in Redis but the slot: no script runs for it,
+     * store has queued no outcome since but such plain successes (they cannot leave a steady leaf unsteady),
+     * changes nothing in Redis but the slot: no script runs for it,
      * and its release is deferred ({@link DeferredReleases}) and sent with others of the same bulkhead in one
      * HDEL. In this process the result is the in-memory store's, outcome for outcome (any other outcome of
      * the leaf voids the steady answer; a slot operation or a full admission sends the deferred releases of
@@ -813,7 +825,7 @@ public final class RedisStateStore implements StateStore {
         private Duration learnedTtl = Duration.ofHours(24);
         private StoreClock clock = StoreClock.server();
         private int pipelineMaxBatch = 64;
-        private int lanesPerNode = 1;
+        private int lanesPerNode = 2;
         private Duration callTimeout = Duration.ofSeconds(3);
         private Duration releaseDelay = DeferredReleases.DELAY;
         private String describe = "redis";
@@ -832,8 +844,9 @@ public final class RedisStateStore implements StateStore {
         /** Most scripts per pipelined write; 1 writes each script on its own. */
         public Builder pipelineMaxBatch(int v) { pipelineMaxBatch = v; return this; }
         /**
-         * Dedicated pipelined connections per Redis master; the scripts of one provider x account always
-         * share one (their order is kept). More spread the client's encoding over more event loops.
+         * Dedicated pipelined connections per Redis master (2); the scripts of one provider x account always
+         * share one (their order is kept). More spread the client's encoding and decoding over more event
+         * loops and keep Redis busy while one lane's replies are read.
          */
         public Builder lanesPerNode(int v) { lanesPerNode = v; return this; }
         /** The longest a caller waits for one reply before the store counts as unreachable. */

@@ -504,6 +504,38 @@ class RedisStateStoreTest {
         });
     }
 
+    /**
+     * A plain success that runs its script (its admission's steady answer was voided) voids no other steady
+     * answer: a plain success cannot leave a steady leaf unsteady. (When it did, the callers of a hot leaf
+     * voided each other's answers without end, and every success ran its script.)
+     */
+    @Test
+    void aPlainSuccessThatRunsItsScriptVoidsNoOtherSteadyAnswer() throws Exception {
+        AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, STEADY, BREAKER, null, 1);
+        store.record(success(store.admit(admit).lease())); // a new leaf, now steady
+        store.admit(admit); // first caller: steady
+        // another outcome of the leaf (changing nothing, but not a plain success) voids the first's answer
+        store.record(new OutcomeRequest(LEAF, STEADY, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.NONE, 0, null));
+        store.runner().hold(true);
+        CompletableFuture<Admission> second = CompletableFuture.supplyAsync(() -> store.admit(admit));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (store.runner().queued() < 1 && System.nanoTime() < deadline) {
+            Thread.onSpinWait(); // until the second caller's admission is queued (its steady answer to come)
+        }
+        assertThat(store.runner().queued()).as("the second admission, held").isEqualTo(1);
+        long before = store.runner().calls();
+        CompletableFuture<Void> first = store.recordAsync(success(null)).toCompletableFuture();
+        assertThat(store.runner().calls()).as("the first success: its answer was voided, its script runs")
+                .isEqualTo(before + 1);
+        store.runner().hold(false);
+        second.get(10, TimeUnit.SECONDS);
+        first.get(10, TimeUnit.SECONDS);
+        before = store.runner().calls();
+        store.recordAsync(success(null)).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(store.runner().calls()).as("the second success: its steady answer stands").isEqualTo(before);
+        assertThat(store.breakerState(LEAF).failures()).isZero();
+    }
+
     @Test
     void heldBackReleasesGoOutOnTheirOwnAfterTheDelay() throws Exception {
         withHeldBack(Duration.ofMillis(1), s -> {
