@@ -351,18 +351,34 @@ public final class RedisStateStore implements StateStore {
         PreparedLeaf p = prepared(r.leaf());
         Encoded args = p.admitArgs(r);
         long epoch = p.epoch.get(); // before the admission is queued: outcomes queued after it bump it
-        List<Object> reply = list(await(runner.call(Script.ADMIT,
+        Object answer = await(runner.call(Script.ADMIT,
                 new Object[] {p.leaf, p.account, p.bulkhead},
-                nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit"));
-        p.steady = longOf(reply.get(5)) == 1 ? new Steady(epoch, r.leafLimit(), r.breaker()) : null;
-        long kind = longOf(reply.get(0));
-        if (kind == 2) {
-            return Admission.rejected(new BreakerDecision(BreakerDecision.Kind.REJECT, 0, longOf(reply.get(2))));
+                nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit");
+        BreakerDecision decision;
+        long wait;
+        long leaseId;
+        boolean steady;
+        if (answer instanceof Long) {
+            // the common answer (cloudg.lua's admit): a permit with no wait, (lease id + 1) * 2 + steady
+            long packed = (Long) answer;
+            decision = BreakerDecision.PERMIT;
+            wait = 0;
+            leaseId = (packed >> 1) - 1;
+            steady = (packed & 1) == 1;
+        } else {
+            List<Object> reply = list(answer);
+            long kind = longOf(reply.get(0));
+            if (kind == 2) {
+                p.steady = null;
+                return Admission.rejected(new BreakerDecision(BreakerDecision.Kind.REJECT, 0, longOf(reply.get(2))));
+            }
+            decision = kind == 1
+                    ? new BreakerDecision(BreakerDecision.Kind.PROBE, longOf(reply.get(1)), 0) : BreakerDecision.PERMIT;
+            wait = longOf(reply.get(3));
+            leaseId = longOf(reply.get(4));
+            steady = longOf(reply.get(5)) == 1;
         }
-        BreakerDecision decision = kind == 1
-                ? new BreakerDecision(BreakerDecision.Kind.PROBE, longOf(reply.get(1)), 0) : BreakerDecision.PERMIT;
-        long wait = longOf(reply.get(3));
-        long leaseId = longOf(reply.get(4));
+        p.steady = steady ? new Steady(epoch, r.leafLimit(), r.breaker()) : null;
         SlotLease lease = leaseId < 0 ? null : new SlotLease(slot.bulkhead(), leaseId);
         if (lease == null && slot != null && wait <= 0 && releases.hasPending(slot.bulkhead())) {
             // full, but this process still holds releases back: they go first, then the slot is tried again

@@ -546,7 +546,8 @@ end
 --                account bucket on/rate/burst, slot on/max concurrency/lease ns; 3 leaf scope, 4 account scope,
 --                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
 -- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1,
--- steady 1|0}. Steady: the straight-line case left the leaf at its configured ceiling with a closed breaker
+-- steady 1|0}; the common answer, a permit with no wait, as one integer instead: (lease id + 1) * 2 + steady
+-- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left the leaf at its configured ceiling with a closed breaker
 -- without failures, where a success changes nothing (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the
 -- breaker): the client may then skip the outcome script of a plain success (RedisStateStore.recordAsync).
 -- The general case answers 0.
@@ -598,6 +599,7 @@ local function admit(K, A, now)
     -- the bulkhead's x as now known, for the next admission of this leaf (once per half TTL of the bulkhead)
     if x ~= nil then redis.call('HSET', K[1], 'bx', string.format('%d', x)) end
   end
+  if kind == 0 and wait <= 0 then return (lease + 1) * 2 + steady end
   return {kind, gen, 0, wait, lease, steady}
 end
 
