@@ -547,10 +547,10 @@ end
 --                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
 -- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1,
 -- steady 1|0}; the common answer, a permit with no wait, as one integer instead: (lease id + 1) * 2 + steady
--- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left the leaf at its configured ceiling with a closed breaker
--- without failures, where a success changes nothing (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the
--- breaker): the client may then skip the outcome script of a plain success (RedisStateStore.recordAsync).
--- The general case answers 0.
+-- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left
+-- the leaf at its configured ceiling with a closed breaker without failures, where a success changes nothing
+-- (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the breaker): the client may then skip the outcome
+-- script of a plain success (RedisStateStore.recordAsync). The general case answers 0.
 local function admit(K, A, now)
   local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
     a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
