@@ -37,8 +37,8 @@ import org.redisson.connection.MasterSlaveEntry;
  * each a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
  * account), so that one lane's turn-around (reading, decoding and completing replies, encoding the next
  * flush) overlaps the other's run in Redis. The lane's netty event loop drains the queue into one write (at
- * most {@code maxBatch} commands each) and the replies complete each caller's future in order. Under load many scripts share a write and a
- * read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. At most
+ * most {@code maxBatch} commands each) and the replies complete each caller's future in order. Under load
+ * many scripts share a write and a read on both ends; when idle a script goes out alone at once, so pipelining adds no latency. At most
  * {@link #IN_FLIGHT} flushes of a lane await their answers: what queues meanwhile goes out together when an
  * answer comes, so batches grow with the round trip instead of each caller's script riding in a small
  * write of its own.

@@ -517,20 +517,25 @@ class RedisStateStoreTest {
         // another outcome of the leaf (changing nothing, but not a plain success) voids the first's answer
         store.record(new OutcomeRequest(LEAF, STEADY, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.NONE, 0, null));
         store.runner().hold(true);
-        CompletableFuture<Admission> second = CompletableFuture.supplyAsync(() -> store.admit(admit));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (store.runner().queued() < 1 && System.nanoTime() < deadline) {
-            Thread.onSpinWait(); // until the second caller's admission is queued (its steady answer to come)
+        CompletableFuture<Admission> second;
+        CompletableFuture<Void> first;
+        try {
+            second = CompletableFuture.supplyAsync(() -> store.admit(admit));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.runner().queued() < 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // until the second caller's admission is queued (its steady answer to come)
+            }
+            assertThat(store.runner().queued()).as("the second admission, held").isEqualTo(1);
+            long before = store.runner().calls();
+            first = store.recordAsync(success(null)).toCompletableFuture();
+            assertThat(store.runner().calls()).as("the first success: its answer was voided, its script runs")
+                    .isEqualTo(before + 1);
+        } finally {
+            store.runner().hold(false); // a failed assertion leaves no caller waiting on a held lane
         }
-        assertThat(store.runner().queued()).as("the second admission, held").isEqualTo(1);
-        long before = store.runner().calls();
-        CompletableFuture<Void> first = store.recordAsync(success(null)).toCompletableFuture();
-        assertThat(store.runner().calls()).as("the first success: its answer was voided, its script runs")
-                .isEqualTo(before + 1);
-        store.runner().hold(false);
         second.get(10, TimeUnit.SECONDS);
         first.get(10, TimeUnit.SECONDS);
-        before = store.runner().calls();
+        long before = store.runner().calls();
         store.recordAsync(success(null)).toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(store.runner().calls()).as("the second success: its steady answer stands").isEqualTo(before);
         assertThat(store.breakerState(LEAF).failures()).isZero();
