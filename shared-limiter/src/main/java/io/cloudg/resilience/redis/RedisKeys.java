@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * The key layout of the Redis backend. Pure: builds keys from scopes and reads scopes back from keys.
  *
  * <pre>
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;   leaf bucket + AIMD + breaker (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
@@ -23,6 +23,10 @@ import java.util.regex.Pattern;
  * and can be read back unambiguously. The prefix (one estate) must match {@code [A-Za-z0-9._-]+}; several
  * estates can share a Redis under different prefixes.
  *
+ * <p>A leaf's key names its layout: {@code leaf2} holds the hot fields packed in one field (see cloudg.lua);
+ * keys of the first layout ({@code leaf}) are no longer read and expire with their TTL, so during a rolling
+ * upgrade workers of the two versions keep separate leaves.
+ *
  * <p>Keys carry scope names only (account ids, regions, service and operation names), never credentials.
  */
 public final class RedisKeys {
@@ -30,7 +34,7 @@ public final class RedisKeys {
 
     /** What a key holds. */
     public enum Kind {
-        LEAF("leaf"), ACCOUNT("account"), BULKHEAD("slots"), GLOBAL("global"), BUDGET("budget");
+        LEAF("leaf2"), ACCOUNT("account"), BULKHEAD("slots"), GLOBAL("global"), BUDGET("budget");
 
         final String suffix;
 
@@ -64,7 +68,7 @@ public final class RedisKeys {
 
     /** The SCAN pattern of every leaf of this prefix. */
     public String leafPattern() {
-        return "{" + prefix + ":*}:leaf:*";
+        return "{" + prefix + ":*}:" + Kind.LEAF.suffix + ":*";
     }
 
     private String accountTag(Scope s) {

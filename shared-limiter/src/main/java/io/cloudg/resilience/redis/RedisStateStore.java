@@ -40,6 +40,7 @@ import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.ByteArrayCodec;
 import org.redisson.client.codec.StringCodec;
 
 /**
@@ -652,14 +653,15 @@ public final class RedisStateStore implements StateStore {
         }
         try {
             RBatch batch = client.createBatch(BatchOptions.defaults());
-            List<CompletableFuture<Map<String, String>>> fs = new ArrayList<>();
+            List<CompletableFuture<Map<byte[], byte[]>>> fs = new ArrayList<>();
             for (String n : names) {
-                fs.add(batch.<String, String>getMap(n, StringCodec.INSTANCE).readAllMapAsync().toCompletableFuture());
+                fs.add(batch.<byte[], byte[]>getMap(n, ByteArrayCodec.INSTANCE).readAllMapAsync()
+                        .toCompletableFuture());
             }
             batch.execute();
             List<Map<String, String>> out = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
-                Map<String, String> h = fs.get(i).join();
+                Map<String, String> h = fields(fs.get(i).join(), names.get(i));
                 String v = h.get("v");
                 if (!h.isEmpty() && !"1".equals(v)) {
                     throw new StateFormatException("Redis governor state at " + where + " is in an unknown format: key "
@@ -675,6 +677,42 @@ public final class RedisStateStore implements StateStore {
         } catch (RuntimeException e) {
             throw RedisErrors.translate(e, "read", where);
         }
+    }
+
+    /**
+     * A leaf's hot fields, in the order cloudg.lua packs them into its field {@code h} (little-endian doubles,
+     * NaN for an absent one); the times and counts among them are whole numbers.
+     */
+    private static final String[] HOT_FIELDS = {"tokens", "refilled_at", "rate", "ceiling", "x", "bx", "b_phase",
+        "b_failures", "updated_at"};
+    private static final java.util.Set<String> HOT_DECIMALS = java.util.Set.of("tokens", "rate", "ceiling");
+
+    /**
+     * A hash as read (bytes: a leaf's {@code h} is binary) as fields of text: a leaf's packed {@code h}
+     * expanded into its hot fields, each as the text the other fields use (so every reader sees one layout).
+     */
+    static Map<String, String> fields(Map<byte[], byte[]> raw, String key) {
+        Map<String, String> out = new java.util.HashMap<>(raw.size() + HOT_FIELDS.length);
+        for (Map.Entry<byte[], byte[]> e : raw.entrySet()) {
+            String field = new String(e.getKey(), StandardCharsets.UTF_8);
+            if (field.equals("h")) {
+                ByteBuffer b = ByteBuffer.wrap(e.getValue()).order(ByteOrder.LITTLE_ENDIAN);
+                if (b.remaining() != HOT_FIELDS.length * Double.BYTES) {
+                    throw new StateFormatException("Redis governor state is in an unknown format: the packed field h"
+                            + " of key " + key + " must hold " + HOT_FIELDS.length * Double.BYTES + " bytes, but held "
+                            + b.remaining());
+                }
+                for (String f : HOT_FIELDS) {
+                    double d = b.getDouble();
+                    if (!Double.isNaN(d)) {
+                        out.put(f, HOT_DECIMALS.contains(f) ? Double.toString(d) : Long.toString((long) d));
+                    }
+                }
+            } else {
+                out.put(field, new String(e.getValue(), StandardCharsets.UTF_8));
+            }
+        }
+        return out;
     }
 
     static Long nanosField(Map<String, String> h, String f) {

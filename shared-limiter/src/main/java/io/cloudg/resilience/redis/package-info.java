@@ -7,7 +7,8 @@
  * the library again ({@code Script}).
  *
  * <ul>
- *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf:...},
+ *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf2:...}
+ *       (a leaf's hot fields packed in one field),
  *       {@code :account}, {@code :slots} (the bulkhead: one hash, a field per lease and a packed counter) share one Cluster slot per
  *       provider x account;
  *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
@@ -27,7 +28,8 @@
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
  *       come back and a hung probe never wedges a breaker.</li>
  *   <li><b>Cost</b>: a governed call is 4 Redis commands and a share of an {@code HDEL} on the common path
- *       (leaf HMGET + HSET, bulkhead HINCRBY + HSETNX with nothing read; a plain success of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.
+ *       (leaf HMGET + HSET of one packed field, bulkhead HINCRBY + HSETNX with nothing read; a plain success
+ *       of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.
  *       Redisson internals used for the pipelined lanes are listed and checked in
  *       {@code RedissonInternals}.</li>
  *   <li><b>Persistence</b>: learned leaf state outlives its last write by 1 to 1.5 {@code learned_ttl_hours}

@@ -34,8 +34,20 @@ local BREAKER_FIELDS = {'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown', 'b
 local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_until', 'last_decrease',
   'last_throttle', 'last_increase', 'throttles', 'window_rate', 'b_phase', 'b_failures', 'b_opened_at', 'b_cooldown',
   'b_probe_until', 'b_probe_gen', 'b_trips'}
--- what the general case of an admission reads first (a closed breaker needs no more)
-local ADMIT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase'}
+-- A leaf keeps its hot fields (what every admission reads and writes) packed in one field, h: nine
+-- little-endian doubles (struct '<d'), NaN for an absent one (never written: 'n' elsewhere), in this order.
+-- One HMGET of v and h and one HSET of h cost Redis a third of reading and writing them one by one. The other
+-- (cold) fields are decimal text as in every other hash.
+local HOT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'x', 'bx', 'b_phase', 'b_failures', 'updated_at'}
+local HOT_FORMAT = '<ddddddddd'
+local IS_HOT = {}
+for i = 1, #HOT_FIELDS do IS_HOT[HOT_FIELDS[i]] = true end
+-- the cold fields the general cases read: none for an admission whose breaker is closed, all otherwise
+local NO_FIELDS = {}
+local ALL_COLD_FIELDS = {}
+for i = 1, #ALL_LEAF_FIELDS do
+  if not IS_HOT[ALL_LEAF_FIELDS[i]] then ALL_COLD_FIELDS[#ALL_COLD_FIELDS + 1] = ALL_LEAF_FIELDS[i] end
+end
 
 -- Server time (Redis TIME) unless the caller injected one (test mode only).
 local function clock(arg)
@@ -107,32 +119,84 @@ local function load(key, fields)
   return t
 end
 
--- Writes state t of a hash read as old (nil: a new hash, which gets v and scope): of the listed fields only
--- those that differ from old (nil becomes 'n'), plus updated_at, and keeps the TTL (keep_until); writes
--- nothing when no field changed. A field the caller did not read must be one the computation copied
--- unchanged (then it is nil on both sides and is not written). Times and counts go in with %d; the others
--- (tokens, rate, ceiling, window_rate) as numbers.
-local function save(key, old, t, fields, scope, now, ttl)
-  local args, n
-  if old == nil then
-    args, n = {'v', VERSION, 'scope', scope, 'updated_at', string.format('%d', now)}, 6
-  else
-    args, n = {'updated_at', string.format('%d', now)}, 2
+-- A leaf's hot value as packed (NaN for nil) and back.
+local NAN = 0 / 0
+local function packed(v)
+  if v == nil then return NAN end
+  return v
+end
+
+local function unpacked(v)
+  if v ~= v then return nil end
+  return v
+end
+
+-- A leaf's h as read (false: absent), refused unless it holds the nine doubles.
+local HOT_BYTES = 8 * #HOT_FIELDS
+local function hot_of(key, h)
+  if h and #h ~= HOT_BYTES then
+    error('CLOUDG_STATE_FORMAT key ' .. key .. ' holds a packed field h of ' .. #h .. ' bytes, but this cloudg'
+      .. ' reads only ' .. HOT_BYTES .. ' (end)', 0)
   end
+  return h
+end
+
+-- A leaf's packed hot fields (h) of state t.
+local function pack_hot(t)
+  return struct.pack(HOT_FORMAT, packed(t.tokens), packed(t.refilled_at), packed(t.rate), packed(t.ceiling),
+    packed(t.x), packed(t.bx), packed(t.b_phase), packed(t.b_failures), packed(t.updated_at))
+end
+
+-- load for a leaf: its hot fields (all of them, from h) and the cold fields listed; nil if the key is absent.
+local function load_leaf(key, cold)
+  local vals = redis.call('HMGET', key, 'v', 'h', unpack(cold))
+  if not exists(key, vals) then return nil end
+  local t = {}
+  if hot_of(key, vals[2]) then
+    local v = {struct.unpack(HOT_FORMAT, vals[2])}
+    for i = 1, #HOT_FIELDS do t[HOT_FIELDS[i]] = unpacked(v[i]) end
+  end
+  for i = 1, #cold do t[cold[i]] = tonumber(vals[i + 2]) end
+  return t
+end
+
+-- Writes state t of a leaf read as old (nil: a new hash, which gets v and scope): of the listed fields only
+-- those that differ from old (a cold one nil becomes 'n'); a hot one that differs, or a new bx (nil: none),
+-- rewrites h whole (the hot fields not listed keep old's values, updated_at becomes now, x as keep_until
+-- says, which may also refresh the TTL); writes nothing when nothing changed. A field the caller did not
+-- read must be one the computation copied unchanged (then it is nil on both sides and is not written). Cold
+-- times and counts go in with %d, window_rate as a number.
+local function save_leaf(key, old, t, fields, scope, now, ttl, bx)
+  local args, n, h = {}, 0, {}
+  if old == nil then
+    args, n = {'v', VERSION, 'scope', scope}, 4
+  else
+    for i = 1, #HOT_FIELDS do h[HOT_FIELDS[i]] = old[HOT_FIELDS[i]] end
+  end
+  local hot = old == nil
+  if bx ~= nil then h.bx, hot = bx, true end
   for i = 1, #fields do
     local f = fields[i]
     local v = t[f]
-    if old == nil or v ~= old[f] then
+    if IS_HOT[f] then
+      h[f] = v
+      if old == nil or v ~= old[f] then hot = true end
+    elseif old == nil or v ~= old[f] then
       if v == nil then
         if old ~= nil then args[n + 1], args[n + 2], n = f, 'n', n + 2 end
       else
-        if f ~= 'tokens' and f ~= 'rate' and f ~= 'ceiling' and f ~= 'window_rate' then v = string.format('%d', v) end
+        if f ~= 'window_rate' then v = string.format('%d', v) end
         args[n + 1], args[n + 2], n = f, v, n + 2
       end
     end
   end
-  if n == 2 then return end -- nothing changed
-  write(key, args, n, old and old.x, now, ttl)
+  if n == 0 and not hot then return end -- nothing changed
+  h.updated_at = now
+  local nx, keep = keep_until(h.x, now, tonumber(ttl), now)
+  if nx ~= nil then h.x = tonumber(nx) end
+  args[n + 1], args[n + 2], n = 'h', pack_hot(h), n + 2
+  redis.call('HSET', key, unpack(args, 1, n))
+  if keep ~= nil then redis.call('PEXPIRE', key, keep) end
 end
 
 -- TokenBuckets ------------------------------------------------------------------------------------------
@@ -515,11 +579,12 @@ end
 -- Entry points ------------------------------------------------------------------------------------------
 
 -- The general case of an admission (a new leaf, a breaker that is not closed, another format): the state
--- tables. Returns the decision (0 permit, 1 probe, 2 reject), the probe generation, retry-in, the wait.
+-- tables. Returns the decision (0 permit, 1 probe, 2 reject), the probe generation, retry-in, the wait, and
+-- (unless rejected) what admit saves once the bulkhead is done: the leaf as read, as it becomes, the fields.
 local function admit_general(K, A, now, permits, L, b_on, B)
   -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
-  local s = load(K[1], ADMIT_FIELDS)
-  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load(K[1], ALL_LEAF_FIELDS) end
+  local s = load_leaf(K[1], NO_FIELDS)
+  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load_leaf(K[1], ALL_COLD_FIELDS) end
   local kind, gen, b = 0, 0, nil
   if b_on == 1 then
     local b0 = breaker_of(s)
@@ -535,8 +600,7 @@ local function admit_general(K, A, now, permits, L, b_on, B)
     put_breaker(c, b)
     fields = ALL_LEAF_FIELDS
   end
-  save(K[1], s, c, fields, A[3], now, A[5])
-  return kind, gen, 0, wait
+  return kind, gen, 0, wait, s, c, fields
 end
 
 -- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
@@ -556,48 +620,51 @@ local function admit(K, A, now)
     a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
   local ttl = A[5]
   local kind, gen, wait = 0, 0, 0
-  local h = redis.call('HMGET', K[1], 'v', 'x', 'tokens', 'refilled_at', 'rate', 'ceiling', 'b_phase', 'b_failures',
-    'bx')
-  local tokens, at, rate = tonumber(h[3]), tonumber(h[4]), tonumber(h[5])
-  local steady, bx = 0, nil
-  if h[1] == VERSION and tokens ~= nil and (b_on == 0 or h[7] == '0') then
+  local h = redis.call('HMGET', K[1], 'v', 'h')
+  local steady = 0
+  local tokens, at, rate, stored_ceiling, x, bx, b_phase, b_failures
+  if h[1] == VERSION and hot_of(K[1], h[2]) then
+    tokens, at, rate, stored_ceiling, x, bx, b_phase, b_failures = struct.unpack(HOT_FORMAT, h[2])
+  end
+  local straight, t, a, new_rate = false, nil, nil, nil
+  local old, state, fields -- the general case's save
+  if tokens ~= nil and tokens == tokens and (b_on == 0 or b_phase == CLOSED) then
     -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
-    -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions
-    local new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
-    local t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
+    -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions. Its h is
+    -- written once, after the bulkhead (which may refresh bx)
+    straight = true
+    new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
+    t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
     wait = wait_for(t, a, now, new_rate)
-    local now_s = string.format('%d', now)
-    local a_s = now_s
-    if a ~= now then a_s = string.format('%d', a) end
-    local x = tonumber(h[2])
-    if new_rate == rate and ceiling == tonumber(h[6]) and ttl_lasts(x, now, tonumber(ttl), now) then
-      redis.call('HSET', K[1], 'updated_at', now_s, 'tokens', t, 'refilled_at', a_s) -- what write would send
-    else
-      local args, n = {'updated_at', now_s, 'tokens', t, 'refilled_at', a_s}, 6
-      if new_rate ~= rate then args[n + 1], args[n + 2], n = 'rate', new_rate, n + 2 end
-      if ceiling ~= tonumber(h[6]) then args[n + 1], args[n + 2], n = 'ceiling', ceiling, n + 2 end
-      write(K[1], args, n, x, now, ttl)
-    end
     -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
     -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
-    if new_rate == ceiling and (b_on == 0 or h[8] == '0') then steady = 1 end
-    bx = tonumber(h[9])
+    if new_rate == ceiling and (b_on == 0 or b_failures == 0) then steady = 1 end
   else
     local retry
-    kind, gen, retry, wait = admit_general(K, A, now, permits,
+    kind, gen, retry, wait, old, state, fields = admit_general(K, A, now, permits,
       {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, b_on,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
     if kind == 2 then return {2, 0, retry, 0, -1, 0} end
+    bx = old and old.bx
   end
   if a_on == 1 then
     wait = math.max(wait, fixed_bucket(K[2], now, a_rate, a_burst, permits, A[4], ttl))
   end
-  local lease = -1
+  local lease, nbx = -1, nil
   if slot_on == 1 and wait <= 0 then
-    local x
-    lease, x = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4], bx)
+    local known = bx
+    if known ~= nil and known ~= known then known = nil end
+    lease, nbx = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4], known)
     -- the bulkhead's x as now known, for the next admission of this leaf (once per half TTL of the bulkhead)
-    if x ~= nil then redis.call('HSET', K[1], 'bx', string.format('%d', x)) end
+    if nbx ~= nil then bx = nbx end
+  end
+  if not straight then
+    save_leaf(K[1], old, state, fields, A[3], now, ttl, nbx)
+  else
+    local nx, keep = keep_until(x, now, tonumber(ttl), now)
+    if nx ~= nil then x = tonumber(nx) end
+    redis.call('HSET', K[1], 'h', struct.pack(HOT_FORMAT, t, a, new_rate, ceiling, x, bx, b_phase, b_failures, now))
+    if keep ~= nil then redis.call('PEXPIRE', K[1], keep) end
   end
   if kind == 0 and wait <= 0 then return (lease + 1) * 2 + steady end
   return {kind, gen, 0, wait, lease, steady}
@@ -606,7 +673,7 @@ end
 -- The general case of an outcome (anything that may change the leaf or the breaker): the state tables.
 local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
   local outcome, verdict = A[3], A[4]
-  local s = load(K[1], ALL_LEAF_FIELDS)
+  local s = load_leaf(K[1], ALL_COLD_FIELDS)
   local existed = s ~= nil and s.rate ~= nil
   local after = nil
   if outcome == 'T' then
@@ -634,7 +701,7 @@ local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, 
       if #fields == 0 then fields = BREAKER_FIELDS else fields = ALL_LEAF_FIELDS end
     end
   end
-  if #fields > 0 then save(K[1], s, t, fields, A[8], now, A[9]) end
+  if #fields > 0 then save_leaf(K[1], s, t, fields, A[8], now, A[9]) end
   if A[7] ~= '' then slot_release(K[2], A[7]) end
   local d = 0
   if decreased then d = 1 end
@@ -660,12 +727,15 @@ local function record(K, A, now)
     -- the common case, straight-line: an outcome that changes nothing (Leaves.onSuccess keeps the leaf, or
     -- the outcome is neither success nor throttle; Breakers.onCallEnd keeps a closed breaker with no
     -- failures): one HMGET, and the release
-    local h = redis.call('HMGET', K[1], 'v', 'rate', 'ceiling', 'last_throttle', 'last_increase', 'b_phase',
-      'b_failures', 'window_rate')
-    local rate = tonumber(h[2])
-    if h[1] == VERSION and rate ~= nil
-        and (outcome ~= 'S' or leaf_keeps(rate, tonumber(h[3]), L, tonumber(h[4]), tonumber(h[5]), now, tonumber(h[8])))
-        and (b_on == 0 or (h[6] == '0' and h[7] == '0'
+    local h = redis.call('HMGET', K[1], 'v', 'h', 'last_throttle', 'last_increase', 'window_rate')
+    local rate, stored_ceiling, b_phase, b_failures
+    if h[1] == VERSION and hot_of(K[1], h[2]) then
+      local _t, _a, r, c, _x, _bx, p, f = struct.unpack(HOT_FORMAT, h[2])
+      rate, stored_ceiling, b_phase, b_failures = r, c, p, f
+    end
+    if rate ~= nil and rate == rate
+        and (outcome ~= 'S' or leaf_keeps(rate, stored_ceiling, L, tonumber(h[3]), tonumber(h[4]), now, tonumber(h[5])))
+        and (b_on == 0 or (b_phase == CLOSED and b_failures == 0
           and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(A[6])) == CLOSED_CLEAN)) then
       if A[7] ~= '' then slot_release(K[2], A[7]) end
       if rate == ceiling then return {0, -1, CLOSED, 0} end

@@ -102,7 +102,7 @@ class RedisStateStoreTest {
     }
 
     private double storedTokens(RedisStateStore s) {
-        return Double.parseDouble(client.getMap(s.keys().leaf(LEAF), StringCodec.INSTANCE).get("tokens").toString());
+        return s.leafState(LEAF).tokens();
     }
 
     AdmitRequest admitReq(Scope leaf, SlotRequest slot) {
@@ -130,7 +130,7 @@ class RedisStateStoreTest {
                 .stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
         assertThat(accountSlots).hasSize(1);
         assertThat(slot(k.global("aws"))).isEqualTo(slot(k.budget("aws")));
-        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012}:leaf:us-east-1/ec2/DescribeSubnets");
+        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012}:leaf2:us-east-1/ec2/DescribeSubnets");
         for (String key : keys) {
             assertThat(k.parse(key)).as(key).isPresent();
         }
@@ -141,7 +141,7 @@ class RedisStateStoreTest {
         RedisKeys k = new RedisKeys("x");
         Scope odd = Scope.of("azure", "sub:{1}*?", null, "Microsoft.Network", "op with space");
         String key = k.leaf(odd);
-        assertThat(key).doesNotContain(" ").doesNotContain("*").startsWith("{x:azure:sub%3A%7B1%7D%2A%3F}:leaf:");
+        assertThat(key).doesNotContain(" ").doesNotContain("*").startsWith("{x:azure:sub%3A%7B1%7D%2A%3F}:leaf2:");
         assertThat(k.parse(key).orElseThrow().scope()).isEqualTo(odd);
         assertThat(k.parse("{other:aws:1}:leaf://s/")).isEmpty();
         assertThatThrownBy(() -> new RedisKeys("a:b")).hasMessageContaining("key prefix must match");
@@ -201,7 +201,7 @@ class RedisStateStoreTest {
             // the bulkhead is read only when the leaf's copy of its x (bx) has less than one TTL (91 s) left
             long x = t0 + 136_500_000_000L;
             assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x);
-            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x));
+            assertThat(s.readHashes(List.of(leaf)).get(0).get("bx")).isEqualTo(Long.toString(x));
             client.getBucket(leaf).expire(Duration.ofSeconds(70));
             client.getBucket(leases).expire(Duration.ofSeconds(100));
             // the leaf: 70 s of its 90 left at +20 s, not refreshed; 59 s left at +31 s, refreshed
@@ -210,7 +210,7 @@ class RedisStateStoreTest {
             refreshedOnlyOnceLow(s, t, admit, leases, 100_000L, 14, 1, 131_000L);
             long x2 = t0 + 46 * SEC + 136_500_000_000L;
             assertThat(Long.parseLong(bulkheadHash(s).get("x"))).isEqualTo(x2);
-            assertThat(client.getMap(leaf, StringCodec.INSTANCE).get("bx")).isEqualTo(Long.toString(x2));
+            assertThat(s.readHashes(List.of(leaf)).get(0).get("bx")).isEqualTo(Long.toString(x2));
             client.getBucket(leaf).expire(Duration.ofSeconds(5));
             s.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
                     lease));
@@ -385,6 +385,27 @@ class RedisStateStoreTest {
             st.clear();
             st.close();
         }
+    }
+
+    @Test
+    void aLeafKeepsItsHotFieldsPackedAndReadersSeeThemByName() {
+        Admission a = store.admit(admitReq(LEAF, null));
+        assertThat(a.rejected()).isFalse();
+        String key = store.keys().leaf(LEAF);
+        java.util.Map<String, String> raw = client.<String, String>getMap(key, StringCodec.INSTANCE).readAllMap();
+        assertThat(raw).containsKeys("v", "scope", "h").doesNotContainKeys("tokens", "rate", "refilled_at", "x");
+        java.util.Map<String, String> read = store.readHashes(List.of(key)).get(0);
+        io.cloudg.resilience.core.LeafState state = store.leafState(LEAF);
+        assertThat(Double.parseDouble(read.get("tokens"))).isEqualTo(state.tokens());
+        assertThat(Double.parseDouble(read.get("rate"))).isEqualTo(LIMIT.ceilingRps());
+        assertThat(read).containsKeys("refilled_at", "ceiling", "x", "updated_at", "b_phase", "b_failures");
+        // a packed field of another length is refused, by the scripts and by the readers, naming the key
+        client.<byte[], byte[]>getMap(key, org.redisson.client.codec.ByteArrayCodec.INSTANCE)
+                .fastPut(new byte[] {'h'}, new byte[] {1, 2, 3});
+        assertThatThrownBy(() -> store.admit(admitReq(LEAF, null))).isInstanceOf(StateFormatException.class)
+                .hasMessageContaining(key).hasMessageContaining("packed field h of 3 bytes");
+        assertThatThrownBy(() -> store.snapshot()).isInstanceOf(StateFormatException.class).hasMessageContaining(key)
+                .hasMessageContaining("must hold 72 bytes, but held 3");
     }
 
     @Test
