@@ -10,15 +10,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A worker's collector threads, counting the jobs submitted and not yet ended (queued or running). The count
  * rises as a job is submitted, in the submitting thread, so the consumer loop sees at once what a task it
- * just took will occupy; a pool's own active count lags behind thread start-up.
+ * just took will occupy; a pool's own active count lags behind thread start-up. When a job ends (the count
+ * already lowered) the pool says so ({@code onJobEnd}), so that a consumer loop waiting for a free thread
+ * is woken rather than coming round to look.
  */
 final class JobPool extends AbstractExecutorService {
     private final ExecutorService pool;
     private final int threads;
     private final AtomicInteger pending = new AtomicInteger();
+    private final Runnable onJobEnd;
 
     JobPool(int threads) {
+        this(threads, () -> { });
+    }
+
+    /** {@code onJobEnd} runs in the job's thread after each job ends (normally, by an exception, or cancelled). */
+    JobPool(int threads, Runnable onJobEnd) {
         this.threads = threads;
+        this.onJobEnd = onJobEnd;
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "cloudg-fleet-job");
             t.setDaemon(true);
@@ -56,10 +65,12 @@ final class JobPool extends AbstractExecutorService {
                     command.run();
                 } finally {
                     pending.decrementAndGet();
+                    onJobEnd.run();
                 }
             });
         } catch (RuntimeException e) {
             pending.decrementAndGet();
+            onJobEnd.run();
             throw e;
         }
     }

@@ -48,6 +48,35 @@ class JobPoolTest {
         }
     }
 
+    @Test
+    void eachEndedJobIsSignalledAfterItsCountDrops() throws Exception {
+        java.util.List<Integer> pendingAtSignal = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.atomic.AtomicReference<JobPool> ref = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.Semaphore ended = new java.util.concurrent.Semaphore(0);
+        JobPool pool = new JobPool(1, () -> {
+            pendingAtSignal.add(ref.get().pending());
+            ended.release();
+        });
+        ref.set(pool);
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            Future<?> running = pool.submit(() -> await(release));
+            Future<?> queued = pool.submit(() -> await(release));
+            Future<?> failing = pool.submit(() -> {
+                throw new IllegalStateException("a failing job ends too");
+            });
+            queued.cancel(true);
+            assertThat(ended.tryAcquire(200, TimeUnit.MILLISECONDS)).as("nothing ended yet").isFalse();
+            release.countDown();
+            running.get(30, TimeUnit.SECONDS);
+            assertThat(ended.tryAcquire(3, 30, TimeUnit.SECONDS)).as("the finished, the cancelled and the failed job").isTrue();
+            assertThat(failing.isDone()).isTrue();
+            assertThat(pendingAtSignal).as("each signal sees its job no longer counted").containsExactly(2, 1, 0);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static void await(CountDownLatch l) {
         try {
             l.await();
