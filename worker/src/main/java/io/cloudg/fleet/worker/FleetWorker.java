@@ -98,6 +98,8 @@ public final class FleetWorker implements AutoCloseable {
     private final Semaphore wakeups = new Semaphore(0);
     private final AtomicLong rounds = new AtomicLong();
     private final AtomicLong kafkaWaits = new AtomicLong();
+    /** Whether the last round found no room because of the cap on tasks (not for want of a free thread). */
+    private volatile boolean capped;
     private volatile boolean stopRequested;
     private volatile Duration grace;
     private volatile Throwable failure;
@@ -262,15 +264,17 @@ public final class FleetWorker implements AutoCloseable {
     /**
      * One round. With room for a task and no partition's head read, it waits on Kafka for a record (up to
      * {@link #POLL}); with heads read it takes them at once. Without room (every thread busy, or stopping), a
-     * record could not be taken, so it waits for a wake-up instead (a job or an execution ending, a dead
-     * letter stored, a stop; up to {@link #POLL}) and then only lets the consumer do its work (rebalances)
-     * without waiting. (It used to poll Kafka every 10 ms while tasks ran: a hundred rounds a second on each
-     * worker, for nothing most of the time.)
+     * record could not be taken, so it waits for a wake-up instead (up to {@link #POLL}; then it only lets
+     * the consumer do its work, rebalances, without waiting): a job that ends leaving a thread idle, an
+     * execution that ends while the cap on tasks is what holds the worker back, a dead letter stored, a stop.
+     * Other endings wake nothing: their offsets are committed by the next round. (It used to poll Kafka every
+     * 10 ms while tasks ran: a hundred rounds a second on each worker, most of them for nothing.)
      */
     private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs, boolean take) {
         rounds.incrementAndGet();
         wakeups.drainPermits(); // what happened until now is seen by this round
         boolean room = take && admits(jobs);
+        capped = !room && take && JobPool.capped(settings.worker().maxInFlight(), jobs.threads(), inFlight.size());
         Set<TopicPartition> assigned = consumer.assignment();
         heads.keySet().retainAll(assigned);
         if (room) {
@@ -373,7 +377,11 @@ public final class FleetWorker implements AutoCloseable {
             LOG.debug("task {} attempt {} (cost {}) from {}@{}: execution {}", message.taskId(), message.attempt(),
                     message.cost(), tp, r.offset(), executionId);
         }
-        e.completion().whenComplete((o, x) -> wake());
+        e.completion().whenComplete((o, x) -> {
+            if (capped || stopRequested) {
+                wake(); // below the cap on tasks again, or stopping (else the next round commits its offset)
+            }
+        });
         e.start(jobs);
         meters.started();
     }

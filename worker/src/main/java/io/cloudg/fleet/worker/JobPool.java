@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A worker's collector threads, counting the jobs submitted and not yet ended (queued or running). The count
  * rises as a job is submitted, in the submitting thread, so the consumer loop sees at once what a task it
  * just took will occupy; a pool's own active count lags behind thread start-up. When a job ends (the count
- * already lowered) the pool says so ({@code onJobEnd}), so that a consumer loop waiting for a free thread
- * is woken rather than coming round to look.
+ * already lowered) and a thread is left idle, the pool says so ({@code onJobEnd}), so that a consumer loop
+ * waiting for a free thread is woken rather than coming round to look.
  */
 final class JobPool extends AbstractExecutorService {
     private final ExecutorService pool;
@@ -24,7 +24,10 @@ final class JobPool extends AbstractExecutorService {
         this(threads, () -> { });
     }
 
-    /** {@code onJobEnd} runs in the job's thread after each job ends (normally, by an exception, or cancelled). */
+    /**
+     * {@code onJobEnd} runs in the job's thread after a job ends (normally, by an exception, or cancelled)
+     * and leaves a thread with nothing to do (no job waits for one): the moment a worker may take a task.
+     */
     JobPool(int threads, Runnable onJobEnd) {
         this.threads = threads;
         this.onJobEnd = onJobEnd;
@@ -56,6 +59,11 @@ final class JobPool extends AbstractExecutorService {
         return tasksInFlight < threads && pendingJobs < threads;
     }
 
+    /** Whether the cap on tasks (not the threads' work) is what {@link #admits} refuses for. */
+    static boolean capped(int maxInFlight, int threads, int tasksInFlight) {
+        return tasksInFlight >= (maxInFlight != io.cloudg.fleet.WorkerSettings.AUTO ? maxInFlight : threads);
+    }
+
     @Override
     public void execute(Runnable command) {
         pending.incrementAndGet();
@@ -64,14 +72,18 @@ final class JobPool extends AbstractExecutorService {
                 try {
                     command.run();
                 } finally {
-                    pending.decrementAndGet();
-                    onJobEnd.run();
+                    ended();
                 }
             });
         } catch (RuntimeException e) {
-            pending.decrementAndGet();
-            onJobEnd.run();
+            ended();
             throw e;
+        }
+    }
+
+    private void ended() {
+        if (pending.decrementAndGet() < threads) {
+            onJobEnd.run();
         }
     }
 

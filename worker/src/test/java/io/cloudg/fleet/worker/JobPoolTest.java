@@ -49,32 +49,47 @@ class JobPoolTest {
     }
 
     @Test
-    void eachEndedJobIsSignalledAfterItsCountDrops() throws Exception {
+    void aJobEndIsSignalledWhenItLeavesAThreadIdle() throws Exception {
         java.util.List<Integer> pendingAtSignal = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         java.util.concurrent.atomic.AtomicReference<JobPool> ref = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.Semaphore ended = new java.util.concurrent.Semaphore(0);
-        JobPool pool = new JobPool(1, () -> {
+        java.util.concurrent.Semaphore signals = new java.util.concurrent.Semaphore(0);
+        JobPool pool = new JobPool(2, () -> {
             pendingAtSignal.add(ref.get().pending());
-            ended.release();
+            signals.release();
         });
         ref.set(pool);
-        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch last = new CountDownLatch(1);
         try {
-            Future<?> running = pool.submit(() -> await(release));
-            Future<?> queued = pool.submit(() -> await(release));
+            Future<?> a = pool.submit(() -> await(first));
+            Future<?> b = pool.submit(() -> await(first));
+            Future<?> queued = pool.submit(() -> await(last));
+            Future<?> cancelled = pool.submit(() -> await(last));
+            cancelled.cancel(true);
+            first.countDown();
+            a.get(30, TimeUnit.SECONDS);
+            b.get(30, TimeUnit.SECONDS);
+            assertThat(signals.tryAcquire(30, TimeUnit.SECONDS)).as("a thread idle once the queue is empty").isTrue();
+            assertThat(pendingAtSignal).as("no signal while a queued job took the freed thread").containsExactly(1);
             Future<?> failing = pool.submit(() -> {
                 throw new IllegalStateException("a failing job ends too");
             });
-            queued.cancel(true);
-            assertThat(ended.tryAcquire(200, TimeUnit.MILLISECONDS)).as("nothing ended yet").isFalse();
-            release.countDown();
-            running.get(30, TimeUnit.SECONDS);
-            assertThat(ended.tryAcquire(3, 30, TimeUnit.SECONDS)).as("the finished, the cancelled and the failed job").isTrue();
+            last.countDown();
+            queued.get(30, TimeUnit.SECONDS);
+            assertThat(signals.tryAcquire(2, 30, TimeUnit.SECONDS)).as("the last two jobs, one failed").isTrue();
             assertThat(failing.isDone()).isTrue();
-            assertThat(pendingAtSignal).as("each signal sees its job no longer counted").containsExactly(2, 1, 0);
+            assertThat(pendingAtSignal).as("each signal sees its job no longer counted").hasSize(3).endsWith(0);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void theCapOnTasksIsTheThreadsUnlessMaxInFlightIsSet() {
+        assertThat(JobPool.capped(WorkerSettings.AUTO, 16, 16)).isTrue();
+        assertThat(JobPool.capped(WorkerSettings.AUTO, 16, 15)).as("a free thread is not the cap").isFalse();
+        assertThat(JobPool.capped(4, 16, 4)).isTrue();
+        assertThat(JobPool.capped(4, 16, 3)).isFalse();
     }
 
     private static void await(CountDownLatch l) {
