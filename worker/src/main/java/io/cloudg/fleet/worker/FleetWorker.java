@@ -98,7 +98,7 @@ public final class FleetWorker implements AutoCloseable {
     private final Semaphore wakeups = new Semaphore(0);
     private final AtomicLong rounds = new AtomicLong();
     private final AtomicLong kafkaWaits = new AtomicLong();
-    /** Whether the last round found no room because of the cap on tasks (not for want of a free thread). */
+    /** Whether the round under way may be held back by the cap on tasks (not for want of a free thread). */
     private volatile boolean capped;
     private volatile boolean stopRequested;
     private volatile Duration grace;
@@ -272,9 +272,11 @@ public final class FleetWorker implements AutoCloseable {
      */
     private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs, boolean take) {
         rounds.incrementAndGet();
-        wakeups.drainPermits(); // what happened until now is seen by this round
+        // set before the permits are drained: an execution that ends from here on wakes this round's wait
+        capped = take && JobPool.capped(settings.worker().maxInFlight(), jobs.threads(), inFlight.size());
+        wakeups.drainPermits();
+        reap(); // what ended until now counts for this round's room
         boolean room = take && admits(jobs);
-        capped = !room && take && JobPool.capped(settings.worker().maxInFlight(), jobs.threads(), inFlight.size());
         Set<TopicPartition> assigned = consumer.assignment();
         heads.keySet().retainAll(assigned);
         if (room) {
