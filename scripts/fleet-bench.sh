@@ -3,6 +3,7 @@
 # of 1, 2 and 4 worker JVMs, with a real Kafka and Redis started from the Maven build (no Docker).
 #   mvn -B -ntp -DskipTests package && scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300]
 #       [--latency-ms 60] [--jitter-ms 30] [--threads 8] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
+#       [--collectors a,b,...] [--thread-cpu true (each measured map's CPU by thread group, workers and coordinator)]
 # Logs of every process: target/fleet-bench/.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

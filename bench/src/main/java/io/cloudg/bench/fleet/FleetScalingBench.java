@@ -2,6 +2,7 @@ package io.cloudg.bench.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.bench.map.ThreadCpu;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
@@ -44,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
  *     [--latency-ms 60] [--jitter-ms 30] [--threads 8] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
- *     [--collectors a,b,... (aws.collectors; default: all)]
+ *     [--collectors a,b,... (aws.collectors; default: all)] [--thread-cpu true (each measured map's CPU by thread group)]
  * </pre>
  */
 public final class FleetScalingBench {
@@ -54,7 +55,7 @@ public final class FleetScalingBench {
     /** The options, with the defaults BENCHMARKS.md was measured with. */
     record Options(Path cloudg, String devClasspath, List<Integer> workers, int accounts, List<String> regions,
                    int perType, Map<AwsType, Integer> counts, int latencyMs, int jitterMs, int threads, int inFlight,
-                   int warmUp, int repeat, boolean allowPartial, Path dir, String collectors) {
+                   int warmUp, int repeat, boolean allowPartial, Path dir, String collectors, boolean threadCpu) {
         static Options parse(String[] args) throws IOException {
             Path cloudg = Path.of("cloudg");
             Path devcp = Path.of("coordinator/target/fleet-dev.classpath");
@@ -72,6 +73,7 @@ public final class FleetScalingBench {
             Map<AwsType, Integer> counts = new LinkedHashMap<>();
             Path dir = Path.of("target", "fleet-bench");
             String collectors = ""; // all
+            boolean threadCpu = false;
             for (int i = 0; i + 1 < args.length; i += 2) {
                 String v = args[i + 1];
                 switch (args[i]) {
@@ -96,13 +98,14 @@ public final class FleetScalingBench {
                     }
                     case "--dir" -> dir = Path.of(v);
                     case "--collectors" -> collectors = v;
+                    case "--thread-cpu" -> threadCpu = Boolean.parseBoolean(v);
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
             String classes = devcp.toAbsolutePath().getParent().resolve("classes").toString();
             return new Options(cloudg.toAbsolutePath(), classes + ":" + Files.readString(devcp).trim(), workers, accounts,
                     regions, perType, counts, latency, jitter < 0 ? latency / 2 : jitter, threads, inFlight, warmUp,
-                    repeat, allowPartial, dir.toAbsolutePath(), collectors);
+                    repeat, allowPartial, dir.toAbsolutePath(), collectors, threadCpu);
         }
 
         EstateSpec estate() {
@@ -256,8 +259,31 @@ public final class FleetScalingBench {
                 Thread.sleep(refillMillis(before));
                 long callsBefore = sim.stats().totals().calls();
                 double workersBefore = cpuSeconds(workers);
+                List<ThreadCpu.Tracker> trackers = new ArrayList<>();
+                if (o.threadCpu()) {
+                    for (Process w : workers) {
+                        trackers.add(new ThreadCpu.Tracker(() -> java.util.OptionalLong.of(w.pid()), false));
+                    }
+                }
                 measured = map(o, config, out, runDir.resolve("map-" + i + ".log"), n, truth);
                 double workersCpu = cpuSeconds(workers) - workersBefore;
+                if (o.threadCpu()) {
+                    Map<String, Map<String, Double>> columns = new LinkedHashMap<>();
+                    Map<String, Double> all = new java.util.HashMap<>();
+                    for (int w = 0; w < trackers.size(); w++) {
+                        Map<String, Double> t = trackers.get(w).finish(-1);
+                        t.forEach((k, v) -> all.merge(k, v, Double::sum));
+                        if (trackers.size() > 1) {
+                            columns.put("worker " + (w + 1), t);
+                        }
+                    }
+                    Map<String, Map<String, Double>> table = new LinkedHashMap<>();
+                    table.put(trackers.size() > 1 ? "workers" : "worker", ThreadCpu.sorted(all));
+                    table.putAll(columns);
+                    table.put("coordinator", measured.threads());
+                    System.out.printf(Locale.ROOT, "%nCPU by thread, %d worker(s), map %d (%d calls):%n%s%n", n, i,
+                            Math.max(1, sim.stats().totals().calls() - callsBefore), ThreadCpu.table(table));
+                }
                 after = sim.stats();
                 runs.add(measured.runSeconds());
                 long mapCalls = Math.max(1, after.totals().calls() - callsBefore);
@@ -365,8 +391,9 @@ public final class FleetScalingBench {
     }
 
     /** A map's own duration (its summary), the coordinator process's wall and CPU (user + system), and its asset count. */
-    record Mapped(double runSeconds, double wallSeconds, double cpuSeconds, long assets) {
+    record Mapped(double runSeconds, double wallSeconds, double cpuSeconds, long assets, Map<String, Double> threads) {
     }
+
 
     /** User + system CPU the (live) worker JVMs used so far ({@code cloudg} execs its JVM, so the pid is the JVM's). */
     static double cpuSeconds(List<Process> processes) {
@@ -387,6 +414,7 @@ public final class FleetScalingBench {
         Process map = start(log, List.of("bash", "-c", "TIMEFORMAT='%U %S'; { time \"$0\" \"$@\" 2>&1 ; } 2> '" + times + "'",
                 o.cloudg().toString(), "map", "--distributed", "--config", config.toString(), "--out", out.toString(),
                 "--no-progress"));
+        ThreadCpu.Tracker threads = o.threadCpu() ? new ThreadCpu.Tracker(() -> ThreadCpu.javaDescendant(map.toHandle()), true) : null;
         // exit 3 (coverage not complete somewhere) is accepted with --allow-partial true; the assets must still equal the truth
         if (!map.waitFor(30, TimeUnit.MINUTES) || (map.exitValue() != 0 && !(o.allowPartial() && map.exitValue() == 3))) {
             throw new IllegalStateException("the map with " + n + " worker(s) failed (" + (map.isAlive() ? "timeout"
@@ -399,8 +427,9 @@ public final class FleetScalingBench {
             throw new IllegalStateException("the map with " + n + " worker(s) has " + assets + " assets, the truth " + truth);
         }
         String[] ut = Files.readString(times).trim().split("\\s+");
-        return new Mapped(summary.get("duration_seconds").asDouble(), wall,
-                Double.parseDouble(ut[0]) + Double.parseDouble(ut[1]), assets);
+        double cpu = Double.parseDouble(ut[0]) + Double.parseDouble(ut[1]);
+        return new Mapped(summary.get("duration_seconds").asDouble(), wall, cpu, assets,
+                threads == null ? Map.of() : threads.finish(cpu));
     }
 
     /** Long enough for every bucket to be full again (burst / rate), so both maps start alike. */

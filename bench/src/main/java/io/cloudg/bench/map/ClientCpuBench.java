@@ -50,7 +50,7 @@ public final class ClientCpuBench {
     }
 
     record Outcome(String name, long assets, long truth, boolean equal, long calls, long throttled, double wall,
-                   double user, double sys, int exit, long heapAfterGcMiB) {
+                   double user, double sys, int exit, long heapAfterGcMiB, Map<String, Double> threads) {
         double cpuPerCallMs() {
             return (user + sys) * 1000 / Math.max(1, calls);
         }
@@ -64,7 +64,12 @@ public final class ClientCpuBench {
         MapOptions options = MapOptions.DEFAULTS;
         int minMs = 5;
         int maxMs = 15;
+        boolean threadCpu = false;
         for (int i = 2; i < args.length; i++) {
+            if (args[i].equals("--thread-cpu")) {
+                threadCpu = true;
+                continue;
+            }
             if (args[i].equals("--workers")) {
                 options = options.withWorkers(Integer.parseInt(args[++i]));
                 continue;
@@ -93,7 +98,7 @@ public final class ClientCpuBench {
                 .withLatency(new LatencySpec(Duration.ofMillis(minMs), Duration.ofMillis(maxMs - minMs)));
         List<Outcome> outcomes = new ArrayList<>();
         for (Map.Entry<String, Path> c : contenders.entrySet()) {
-            Outcome o = run(c.getKey(), c.getValue(), jvmOptions.getOrDefault(c.getKey(), ""), options, estate);
+            Outcome o = run(c.getKey(), c.getValue(), jvmOptions.getOrDefault(c.getKey(), ""), options, estate, threadCpu);
             System.err.println(o);
             outcomes.add(o);
         }
@@ -104,6 +109,12 @@ public final class ClientCpuBench {
             System.out.printf(Locale.ROOT, "| %s | %d x %d | %d | %s | %d | %d | %.1f | %.1f | %.1f | %.3f | %d | %d |%n", o.name(),
                     accounts, regions, o.assets(), o.equal() ? "yes" : "NO (truth " + o.truth() + ")", o.calls(),
                     o.throttled(), o.wall(), o.user(), o.sys(), o.cpuPerCallMs(), o.heapAfterGcMiB(), o.exit());
+        }
+        if (threadCpu) {
+            Map<String, Map<String, Double>> columns = new java.util.LinkedHashMap<>();
+            outcomes.forEach(o -> columns.put(o.name(), o.threads()));
+            System.out.println();
+            System.out.print(ThreadCpu.table(columns));
         }
         if (outcomes.size() > 1) {
             Outcome first = outcomes.get(0);
@@ -137,6 +148,12 @@ public final class ClientCpuBench {
      * (space-separated, may be empty) before the launcher's own options.
      */
     static Outcome run(String name, Path build, String jvmOptions, MapOptions options, EstateSpec estate) throws Exception {
+        return run(name, build, jvmOptions, options, estate, false);
+    }
+
+    /** As above; with {@code threadCpu}, the child JVM's CPU by thread group too ({@link ThreadCpu}). */
+    static Outcome run(String name, Path build, String jvmOptions, MapOptions options, EstateSpec estate,
+                       boolean threadCpu) throws Exception {
         Path work = Files.createTempDirectory("cloudg-cpu-" + name);
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
             Path config = writeConfig(sim, work, options);
@@ -158,9 +175,12 @@ public final class ClientCpuBench {
                     + times + "'; exit 0";
             long t0 = System.nanoTime();
             Process p = new ProcessBuilder("bash", "-c", command).inheritIO().start();
+            ThreadCpu.Tracker threads = threadCpu ? new ThreadCpu.Tracker(() -> ThreadCpu.javaDescendant(p.toHandle()), true) : null;
             p.waitFor();
             double wall = (System.nanoTime() - t0) / 1e9;
             String[] ut = Files.readString(times).trim().split("\\s+");
+            Map<String, Double> byThread = threads == null ? Map.of()
+                    : threads.finish(Double.parseDouble(ut[0]) + Double.parseDouble(ut[1]));
             int exit = exitCode(work.resolve("map.log"));
             SimStats stats = sim.stats();
             Set<String> truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
@@ -173,7 +193,7 @@ public final class ClientCpuBench {
             }
             return new Outcome(name, mapped.size(), truth.size(), mapped.equals(truth), stats.totals().calls(),
                     stats.totals().throttled(), wall, Double.parseDouble(ut[0]), Double.parseDouble(ut[1]), exit,
-                    largestHeapAfterGcMiB(gcLog));
+                    largestHeapAfterGcMiB(gcLog), byThread);
         } finally {
             deleteTree(work);
         }

@@ -242,12 +242,25 @@ class FleetInProcessIT {
                 "{health_port: 0}"));
         assertThat(f.fleet().worker().maxInFlight()).as("the default").isEqualTo(io.cloudg.fleet.WorkerSettings.AUTO);
         assertThat(f.fleet().worker().threads()).isEqualTo(threads);
-        worker(f, "w1");
+        InProcessWorker w1 = worker(f, "w1");
         awaitGroup(f, "w1");
         FleetCoordinator coordinator = coordinator(f);
         CompletableFuture<InventoryResult> run = inBackground(coordinator::run);
         awaitView(run, coordinator, v -> v.runningByWorker().getOrDefault("w1", 0) == threads,
                 "one worker running as many tasks as it has threads (" + threads + "), each waiting on one call");
+        // once every task it holds waits on a slow call, the worker is full: its loop comes round (its wake-ups
+        // time out) but waits on Kafka for no record (it used to poll Kafka every 10 ms, full or not)
+        long[] since = {w1.worker().rounds(), w1.worker().kafkaWaits()};
+        Poll.until("five rounds of the full worker's loop without waiting on Kafka", Duration.ofSeconds(25), () -> {
+            long rounds = w1.worker().rounds();
+            long waits = w1.worker().kafkaWaits();
+            if (waits != since[1]) {
+                since[0] = rounds;
+                since[1] = waits;
+            }
+            return rounds >= since[0] + 5;
+        }, () -> w1.worker().rounds() + " rounds, " + w1.worker().kafkaWaits() + " waits on Kafka");
+        assertThat(run).as("the map waits for the slow calls").isNotDone();
         InventoryResult result = run.get(120, TimeUnit.SECONDS);
         estate.assertMapEqualsTruth(result);
         assertThat(coordinator.view().total()).as("more tasks than threads").isGreaterThan(threads);

@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
@@ -68,9 +69,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class FleetWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.worker");
-    private static final Duration POLL = Duration.ofMillis(100);
-    /** While tasks run, the loop comes round this often to notice one ending (and take the next). */
-    private static final Duration BUSY_POLL = Duration.ofMillis(10);
+    /**
+     * The longest the loop waits in one round: for a record while it has room for a task, for a wake-up
+     * ({@link #wake}) while it has none. Rebalances, commits and timeouts are seen at most this late.
+     */
+    static final Duration POLL = Duration.ofMillis(100);
 
     private final FleetSettings settings;
     private final KafkaClients kafka;
@@ -88,6 +91,15 @@ public final class FleetWorker implements AutoCloseable {
     private final MapMetrics mapMetrics;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicLong done = new AtomicLong();
+    /**
+     * Wake-ups of the consumer loop while it waits for room: a job ended, an execution completed, a dead
+     * letter was stored, a stop was asked. (A permit per event; the loop drains them each round.)
+     */
+    private final Semaphore wakeups = new Semaphore(0);
+    private final AtomicLong rounds = new AtomicLong();
+    private final AtomicLong kafkaWaits = new AtomicLong();
+    /** Whether the round under way may be held back by the cap on tasks (not for want of a free thread). */
+    private volatile boolean capped;
     private volatile boolean stopRequested;
     private volatile Duration grace;
     private volatile Throwable failure;
@@ -158,9 +170,26 @@ public final class FleetWorker implements AutoCloseable {
         return failure;
     }
 
+    /** Rounds of the consumer loop so far (each reads Kafka once or more). */
+    public long rounds() {
+        return rounds.get();
+    }
+
+    /**
+     * Rounds that waited on Kafka for a record (the others, made while every collector thread had work,
+     * waited for a wake-up instead and only looked at Kafka).
+     */
+    public long kafkaWaits() {
+        return kafkaWaits.get();
+    }
+
+    private void wake() {
+        wakeups.release();
+    }
+
     /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
     public void run() {
-        JobPool jobs = new JobPool(settings.worker().threads());
+        JobPool jobs = new JobPool(settings.worker().threads(), this::wake);
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(metrics.bindKafka(producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
@@ -211,6 +240,7 @@ public final class FleetWorker implements AutoCloseable {
         }
         stopRequested = true;
         health.stopping();
+        wake();
         try {
             finished.await(grace.toMillis() + 20_000, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -231,7 +261,21 @@ public final class FleetWorker implements AutoCloseable {
         return JobPool.admits(settings.worker().maxInFlight(), jobs.threads(), inFlight.size(), jobs.pending());
     }
 
+    /**
+     * One round. With room for a task and no partition's head read, it waits on Kafka for a record (up to
+     * {@link #POLL}); with heads read it takes them at once. Without room (every thread busy, or stopping), a
+     * record could not be taken, so it waits for a wake-up instead (up to {@link #POLL}; then it only lets
+     * the consumer do its work, rebalances, without waiting): a job that ends leaving a thread idle, an
+     * execution that ends while the cap on tasks is what holds the worker back, a dead letter stored, a stop.
+     * Other endings wake nothing: their offsets are committed by the next round. (It used to poll Kafka every
+     * 10 ms while tasks ran: a hundred rounds a second on each worker, most of them for nothing.)
+     */
     private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs, boolean take) {
+        rounds.incrementAndGet();
+        // set before the permits are drained: an execution that ends from here on wakes this round's wait
+        capped = take && JobPool.capped(settings.worker().maxInFlight(), jobs.threads(), inFlight.size());
+        wakeups.drainPermits();
+        reap(); // what ended until now counts for this round's room
         boolean room = take && admits(jobs);
         Set<TopicPartition> assigned = consumer.assignment();
         heads.keySet().retainAll(assigned);
@@ -247,8 +291,18 @@ public final class FleetWorker implements AutoCloseable {
         } else {
             consumer.pause(assigned);
         }
+        // with heads to take, it takes them now; only with room and nothing to take does it wait for a record
+        Duration wait = room && heads.isEmpty() ? POLL : Duration.ZERO;
+        if (wait != Duration.ZERO) {
+            kafkaWaits.incrementAndGet();
+        } else if (!room) {
+            try {
+                wakeups.tryAcquire(POLL.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the consumer's next call ends the loop, as it always did
+            }
+        }
         // one record per poll: read the head of every partition that has none before choosing
-        Duration wait = inFlight.isEmpty() && letters.isEmpty() && heads.isEmpty() ? POLL : BUSY_POLL;
         for (int i = 0; i <= assigned.size(); i++) {
             ConsumerRecords<String, byte[]> polled = consumer.poll(i == 0 ? wait : Duration.ZERO);
             if (polled.isEmpty()) {
@@ -303,14 +357,14 @@ public final class FleetWorker implements AutoCloseable {
         TaskMessage message = h.message();
         CollectionTask task;
         if (message == null) {
-            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, h.error().reason())));
+            letters.add(letter(tp, r.offset(), deadLetters.send(r, h.error().reason())));
             meters.deadLettered();
             return;
         }
         try {
             task = providers.get(message.target().provider()).taskFor(message.target().toTarget());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            letters.add(new PendingLetter(tp, r.offset(), deadLetters.send(r, "cannot run task " + message.taskId()
+            letters.add(letter(tp, r.offset(), deadLetters.send(r, "cannot run task " + message.taskId()
                     + " on this worker: " + e.getMessage())));
             meters.deadLettered();
             return;
@@ -325,8 +379,18 @@ public final class FleetWorker implements AutoCloseable {
             LOG.debug("task {} attempt {} (cost {}) from {}@{}: execution {}", message.taskId(), message.attempt(),
                     message.cost(), tp, r.offset(), executionId);
         }
+        e.completion().whenComplete((o, x) -> {
+            if (capped || stopRequested) {
+                wake(); // below the cap on tasks again, or stopping (else the next round commits its offset)
+            }
+        });
         e.start(jobs);
         meters.started();
+    }
+
+    private PendingLetter letter(TopicPartition tp, long offset, CompletableFuture<Void> stored) {
+        stored.whenComplete((v, x) -> wake());
+        return new PendingLetter(tp, offset, stored);
     }
 
     /** Completed executions and stored dead letters free their offsets; an undeliverable result stops the worker. */

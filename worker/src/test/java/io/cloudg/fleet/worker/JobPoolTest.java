@@ -48,6 +48,50 @@ class JobPoolTest {
         }
     }
 
+    @Test
+    void aJobEndIsSignalledWhenItLeavesAThreadIdle() throws Exception {
+        java.util.List<Integer> pendingAtSignal = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.atomic.AtomicReference<JobPool> ref = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.Semaphore signals = new java.util.concurrent.Semaphore(0);
+        JobPool pool = new JobPool(2, () -> {
+            pendingAtSignal.add(ref.get().pending());
+            signals.release();
+        });
+        ref.set(pool);
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch last = new CountDownLatch(1);
+        try {
+            Future<?> a = pool.submit(() -> await(first));
+            Future<?> b = pool.submit(() -> await(first));
+            Future<?> queued = pool.submit(() -> await(last));
+            Future<?> cancelled = pool.submit(() -> await(last));
+            cancelled.cancel(true);
+            first.countDown();
+            a.get(30, TimeUnit.SECONDS);
+            b.get(30, TimeUnit.SECONDS);
+            assertThat(signals.tryAcquire(30, TimeUnit.SECONDS)).as("a thread idle once the queue is empty").isTrue();
+            assertThat(pendingAtSignal).as("no signal while a queued job took the freed thread").containsExactly(1);
+            Future<?> failing = pool.submit(() -> {
+                throw new IllegalStateException("a failing job ends too");
+            });
+            last.countDown();
+            queued.get(30, TimeUnit.SECONDS);
+            assertThat(signals.tryAcquire(2, 30, TimeUnit.SECONDS)).as("the last two jobs, one failed").isTrue();
+            assertThat(failing.isDone()).isTrue();
+            assertThat(pendingAtSignal).as("each signal sees its job no longer counted").hasSize(3).endsWith(0);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void theCapOnTasksIsTheThreadsUnlessMaxInFlightIsSet() {
+        assertThat(JobPool.capped(WorkerSettings.AUTO, 16, 16)).isTrue();
+        assertThat(JobPool.capped(WorkerSettings.AUTO, 16, 15)).as("a free thread is not the cap").isFalse();
+        assertThat(JobPool.capped(4, 16, 4)).isTrue();
+        assertThat(JobPool.capped(4, 16, 3)).isFalse();
+    }
+
     private static void await(CountDownLatch l) {
         try {
             l.await();
