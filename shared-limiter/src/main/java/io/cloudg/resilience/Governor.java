@@ -248,7 +248,7 @@ public final class Governor implements AutoCloseable {
 
     /** The throttling report of a run: its counters, and the governor's buckets and breakers as of now. */
     public ThrottlingReport report(ThrottlingStats run) {
-        return ThrottlingReport.build(run, store.snapshot(), time.nanoTime()).withGovernor(store.status().orElse(null));
+        return ThrottlingReport.build(run, store.troubled(), time.nanoTime()).withGovernor(store.status().orElse(null));
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.CallResult;
 import io.cloudg.resilience.spi.GovernorListener;
@@ -258,7 +257,7 @@ public final class GovernorMetrics implements GovernorListener {
             }
             refreshed = true;
             refreshedAt = now;
-            leavesAndBreakers(governor.store().snapshot());
+            leavesAndBreakers(governor.store().troubled());
             budgetsAndBulkheads();
         }
 
@@ -284,7 +283,7 @@ public final class GovernorMetrics implements GovernorListener {
             slowestCeiling.register(rows(ceiling), true);
             Map<Tags, Integer> byState = new HashMap<>();
             for (BreakerView b : snap.breakers()) {
-                if (b.phase() == BreakerState.Phase.CLOSED && b.trips() == 0) {
+                if (!b.troubled()) {
                     continue;
                 }
                 byState.merge(labels(b.leaf()).and("state", b.phase().name().toLowerCase(Locale.ROOT)), 1, Integer::sum);

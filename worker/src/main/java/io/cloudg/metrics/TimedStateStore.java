@@ -38,7 +38,7 @@ public final class TimedStateStore implements StateStore {
     /** The store operations timed, as the {@code command} label names them. */
     enum Command {
         ADMIT, RECORD, RECORD_ASYNC, TRY_ACQUIRE_SLOT, RELEASE_SLOT, RENEW_SLOT, SLOTS_IN_USE, TRY_TAKE_RETRY,
-        REFUND_RETRY, RETRY_BUDGET_REMAINING, SNAPSHOT, CLEAR;
+        REFUND_RETRY, RETRY_BUDGET_REMAINING, SNAPSHOT, TROUBLED, CLEAR;
 
         String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -152,6 +152,11 @@ public final class TimedStateStore implements StateStore {
     @Override
     public StoreSnapshot snapshot() {
         return timed(Command.SNAPSHOT, store::snapshot);
+    }
+
+    @Override
+    public StoreSnapshot troubled() {
+        return timed(Command.TROUBLED, store::troubled);
     }
 
     @Override

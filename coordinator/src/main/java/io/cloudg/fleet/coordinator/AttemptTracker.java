@@ -58,6 +58,10 @@ public final class AttemptTracker {
     private final long handbackWaitMs;
     private final int maxAttempts;
     private final Map<String, TaskState> tasks = new HashMap<>();
+    /**
+     * Tasks {@link #due} looks at: every task with a live execution (added when one starts, kept until none is
+     * live), and those waiting for a retry; so the running executions are found without a walk over the run.
+     */
     private final Set<String> watched = new LinkedHashSet<>();
 
     public AttemptTracker(long timeoutMs, long lostGraceMs, long handbackWaitMs, int maxAttempts) {
@@ -171,8 +175,8 @@ public final class AttemptTracker {
     /** Running executions per worker (for progress and tests). */
     public Map<String, Integer> runningByWorker() {
         Map<String, Integer> out = new TreeMap<>();
-        for (TaskState s : tasks.values()) {
-            for (Execution e : s.live.values()) {
+        for (String id : watched) { // every task with a live execution is watched (only those, and a few more)
+            for (Execution e : tasks.get(id).live.values()) {
                 out.merge(e.worker(), 1, Integer::sum);
             }
         }

@@ -167,7 +167,7 @@ public final class FleetCoordinator {
         try (LogContext context = LogContext.run(runId);
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
-             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader");
+             KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
              CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
              CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
             topics(admin);
@@ -208,7 +208,7 @@ public final class FleetCoordinator {
         try (LogContext context = LogContext.run(runId);
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
-             KafkaConsumer<String, byte[]> reader = kafka.reader(clientId + "-reader");
+             KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
              CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
              CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
             topics(admin);

@@ -1,6 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.cloudg.fleet.coordinator.AttemptTracker.GiveUp;
 import io.cloudg.fleet.coordinator.AttemptTracker.Retry;
@@ -36,6 +37,27 @@ class AttemptTrackerTest {
             assertThat(r.reason()).startsWith("no result from worker w1 within the task timeout of 60.0s");
         });
         assertThat(tracker.due(now + 1)).as("each action once").isEmpty();
+        assertThat(tracker.runningByWorker()).isEmpty();
+    }
+
+    @Test
+    void runningExecutionsAreCountedPerWorkerWhateverEndedBesideThem() {
+        for (int i = 1; i <= 6; i++) {
+            tracker.published("t" + i, 1);
+            tracker.started("t" + i, 1, "e" + i, i % 2 == 0 ? "w2" : "w1", now);
+        }
+        tracker.started("t1", 1, "e1b", "w2", now);                  // a redelivery beside e1
+        tracker.terminal("t2");                                        // t2's results were accepted
+        tracker.ended("t1", "e1b");                                    // the redelivery's duplicate results
+        tracker.failed("t3", 1, "e3", "w1", "abandoned", false, now);  // t3 waits for its retry
+        tracker.published("t7", 1);                                    // queued, never started
+        assertThat(tracker.runningByWorker()).containsExactly(entry("w1", 2), entry("w2", 2));
+        assertThat(tracker.due(now)).containsExactly(new Retry("t3", 2, "w1", "abandoned"));
+        tracker.started("t3", 2, "e3b", "w2", now);
+        assertThat(tracker.runningByWorker()).containsExactly(entry("w1", 2), entry("w2", 3));
+        for (String t : new String[] {"t1", "t3", "t4", "t5", "t6"}) {
+            tracker.terminal(t);
+        }
         assertThat(tracker.runningByWorker()).isEmpty();
     }
 

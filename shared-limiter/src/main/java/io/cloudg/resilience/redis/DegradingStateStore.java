@@ -320,6 +320,11 @@ public final class DegradingStateStore implements StateStore {
     }
 
     @Override
+    public StoreSnapshot troubled() {
+        return run(StateStore::troubled, StateStore::troubled);
+    }
+
+    @Override
     public void clear() {
         local.clear();
         run(s -> {

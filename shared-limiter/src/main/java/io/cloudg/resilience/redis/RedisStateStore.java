@@ -661,15 +661,56 @@ public final class RedisStateStore implements StateStore {
             batch.execute();
             List<Map<String, String>> out = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
-                Map<String, String> h = fields(fs.get(i).join(), names.get(i));
-                String v = h.get("v");
-                if (!h.isEmpty() && !"1".equals(v)) {
-                    throw new StateFormatException("Redis governor state at " + where + " is in an unknown format: key "
-                            + names.get(i) + " holds governor state format version " + (v == null ? "(none)" : v)
-                            + ", but this cloudg reads only version 1. Use another ratelimit.redis.key_prefix or run"
-                            + " `cloudg ratelimit reset`.");
+                out.add(known(fields(fs.get(i).join(), names.get(i)), names.get(i)));
+            }
+            return out;
+        } catch (StateFormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw RedisErrors.translate(e, "read", where);
+        }
+    }
+
+    /** {@code h} as read from {@code key}, refused if it is in another format than this build's. */
+    private Map<String, String> known(Map<String, String> h, String key) {
+        String v = h.get("v");
+        if (!h.isEmpty() && !"1".equals(v)) {
+            throw new StateFormatException("Redis governor state at " + where + " is in an unknown format: key "
+                    + key + " holds governor state format version " + (v == null ? "(none)" : v)
+                    + ", but this cloudg reads only version 1. Use another ratelimit.redis.key_prefix or run"
+                    + " `cloudg ratelimit reset`.");
+        }
+        return h;
+    }
+
+    /** What {@link #troubled()} reads of every leaf to decide whether to read the rest. */
+    private static final java.util.Set<byte[]> TROUBLE_FIELDS = java.util.Set.of(bytes("v"), bytes("h"), bytes("b_trips"));
+
+    /**
+     * The names among {@code names} of the leaves {@link #troubled()} lists: below their ceiling, or with a
+     * breaker that is not closed or has tripped; read in one pipelined batch of their {@code v}, packed hot
+     * fields (rate, ceiling, breaker phase) and trips.
+     */
+    private List<String> troubledAmong(List<String> names) {
+        try {
+            RBatch batch = client.createBatch(BatchOptions.defaults());
+            List<CompletableFuture<Map<byte[], byte[]>>> fs = new ArrayList<>();
+            for (String n : names) {
+                fs.add(batch.<byte[], byte[]>getMap(n, ByteArrayCodec.INSTANCE).getAllAsync(TROUBLE_FIELDS)
+                        .toCompletableFuture());
+            }
+            batch.execute();
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                Map<String, String> h = known(fields(fs.get(i).join(), names.get(i)), names.get(i));
+                Double rate = numberField(h, "rate");
+                Double ceiling = numberField(h, "ceiling");
+                Double phase = numberField(h, "b_phase");
+                Double trips = numberField(h, "b_trips");
+                if ((rate != null && ceiling != null && rate < ceiling) || (phase != null && phase != 0)
+                        || (trips != null && trips > 0)) {
+                    out.add(names.get(i));
                 }
-                out.add(h);
             }
             return out;
         } catch (StateFormatException e) {
@@ -732,7 +773,37 @@ public final class RedisStateStore implements StateStore {
     public StoreSnapshot snapshot() {
         releases.flushAll();
         long now = now();
-        List<String> names = scan(keys.leafPattern());
+        return views(scan(keys.leafPattern()), now);
+    }
+
+    /**
+     * Walks the leaves a batch at a time (SCAN, then three fields of each in one pipelined batch) and reads
+     * whole only the troubled ones: memory stays that of a batch and of what is listed, whatever the key set.
+     */
+    @Override
+    public StoreSnapshot troubled() {
+        releases.flushAll();
+        long now = now();
+        List<String> troubled = new ArrayList<>();
+        try {
+            java.util.Iterator<String> it = client.getKeys().getKeysStreamByPattern(keys.leafPattern(), 500).iterator();
+            List<String> batch = new ArrayList<>(READ_BATCH);
+            while (it.hasNext()) {
+                batch.add(it.next());
+                if (batch.size() == READ_BATCH || !it.hasNext()) {
+                    troubled.addAll(troubledAmong(batch));
+                    batch.clear();
+                }
+            }
+        } catch (StateFormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw RedisErrors.translate(e, "scan", where);
+        }
+        return views(troubled, now).troubled();
+    }
+
+    private StoreSnapshot views(List<String> names, long now) {
         List<Map<String, String>> hashes = readHashes(names);
         List<LeafView> leaves = new ArrayList<>();
         List<BreakerView> breakers = new ArrayList<>();

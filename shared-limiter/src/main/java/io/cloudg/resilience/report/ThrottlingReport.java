@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.cloudg.resilience.Scope;
-import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.spi.StoreSnapshot;
@@ -118,7 +117,7 @@ public record ThrottlingReport(
         }
         Map<String, BreakerEntry> breakers = new TreeMap<>();
         for (BreakerView b : snapshot.breakers()) {
-            if (b.phase() != BreakerState.Phase.CLOSED || b.trips() > 0) {
+            if (b.troubled()) {
                 breakers.put(b.leaf().toString(), new BreakerEntry(b.phase().name(), b.failures(), b.trips(),
                         round3(b.cooldownNanos() / 1e9), round3(b.retryInNanos() / 1e9)));
             }

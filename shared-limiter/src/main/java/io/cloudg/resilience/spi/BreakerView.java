@@ -6,4 +6,8 @@ import io.cloudg.resilience.core.BreakerState;
 /** A breaker as a report sees it. */
 public record BreakerView(Scope leaf, BreakerState.Phase phase, int failures, long cooldownNanos, long retryInNanos,
                           long trips) {
+    /** Open, half-open, or closed again after tripping: what the report lists. */
+    public boolean troubled() {
+        return phase != BreakerState.Phase.CLOSED || trips > 0;
+    }
 }

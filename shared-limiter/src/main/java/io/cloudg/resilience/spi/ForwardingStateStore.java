@@ -79,6 +79,11 @@ public abstract class ForwardingStateStore implements StateStore {
     }
 
     @Override
+    public StoreSnapshot troubled() {
+        return delegate.troubled();
+    }
+
+    @Override
     public void clear() {
         delegate.clear();
     }

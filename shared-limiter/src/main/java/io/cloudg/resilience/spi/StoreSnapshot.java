@@ -8,4 +8,10 @@ public record StoreSnapshot(List<LeafView> leaves, List<BreakerView> breakers) {
         leaves = List.copyOf(leaves);
         breakers = List.copyOf(breakers);
     }
+
+    /** Only the slowed leaves and the troubled breakers ({@link StateStore#troubled()}). */
+    public StoreSnapshot troubled() {
+        return new StoreSnapshot(leaves.stream().filter(LeafView::slowed).toList(),
+                breakers.stream().filter(BreakerView::troubled).toList());
+    }
 }

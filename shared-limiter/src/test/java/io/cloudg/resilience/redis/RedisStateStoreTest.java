@@ -169,6 +169,7 @@ class RedisStateStoreTest {
                 .hasMessageContaining(key)
                 .hasMessageContaining("format version 99, but this cloudg reads only version 1");
         assertThatThrownBy(() -> store.snapshot()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
+        assertThatThrownBy(() -> store.troubled()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
         client.getMap(store.keys().budget("aws"), StringCodec.INSTANCE).fastPut("millis", "5");
         assertThatThrownBy(() -> store.tryTakeRetry("aws", 5)).isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("version (none)");
@@ -323,6 +324,26 @@ class RedisStateStoreTest {
             store.admit(admitReq(Scope.of("aws", "123456789012", "us-east-1", "ec2", "Describe" + i), null));
         }
         assertThat(store.snapshot().leaves()).hasSize(n);
+    }
+
+    @Test
+    void troubledWalksEveryReadBatchAndReadsWholeOnlyTheTroubledLeaves() {
+        int n = RedisStateStore.READ_BATCH * 2 + 7;
+        List<Scope> slowed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Scope leaf = Scope.of("aws", "123456789012", "us-east-1", "ec2", "Describe" + i);
+            store.admit(admitReq(leaf, null));
+            if (i % 700 == 3) { // a few, in every batch whatever the SCAN order
+                store.record(new OutcomeRequest(leaf, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
+                        null));
+                slowed.add(leaf);
+            }
+        }
+        assertThat(store.troubled().leaves()).extracting(l -> l.leaf()).containsExactlyInAnyOrderElementsOf(slowed);
+        assertThat(store.troubled().breakers()).isEmpty();
+        String key = store.keys().leaf(slowed.get(0));
+        client.getMap(key, StringCodec.INSTANCE).fastPut("v", "9");
+        assertThatThrownBy(() -> store.troubled()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
     }
 
     /** Runs each admission on its own thread while the store's lanes are held, so that they go out as one batch. */

@@ -547,4 +547,44 @@ public abstract class StateStoreContract {
         store.clear();
         assertThat(store.snapshot().leaves()).isEmpty();
     }
+
+    @Test
+    void troubledHoldsTheSlowedLeavesAndTroubledBreakersOfTheSnapshot() {
+        Scope tripped = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeImages");
+        Scope failedOnce = Scope.of("aws", "123456789012", "eu-west-1", "ec2", "DescribeVolumes");
+        admitWait();
+        throttle(); // LEAF: halved, its breaker closed without failures
+        store.admit(admitReq(OTHER_LEAF, LIMIT));
+        store.record(new OutcomeRequest(OTHER_LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS, 0,
+                null)); // at its ceiling
+        for (int i = 0; i < 5; i++) { // BREAKER's threshold of transient failures: open, the rate untouched
+            store.admit(admitReq(tripped, LIMIT));
+            store.record(new OutcomeRequest(tripped, LIMIT, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.FAILURE,
+                    0, null));
+        }
+        store.admit(admitReq(failedOnce, LIMIT)); // one failure: closed, never tripped
+        store.record(new OutcomeRequest(failedOnce, LIMIT, AttemptOutcome.TRANSIENT, -1, BREAKER, CallVerdict.FAILURE, 0,
+                null));
+
+        StoreSnapshot troubled = store.troubled();
+        assertThat(troubled.leaves()).extracting(LeafView::leaf).containsExactly(LEAF);
+        assertThat(troubled.breakers()).extracting(BreakerView::leaf).containsExactly(tripped);
+        assertThat(troubled.breakers().get(0).phase()).isEqualTo(BreakerState.Phase.OPEN);
+        StoreSnapshot all = store.snapshot();
+        assertThat(all.leaves()).extracting(LeafView::leaf).contains(LEAF, OTHER_LEAF, tripped, failedOnce);
+        assertThat(troubled.leaves()).containsExactlyInAnyOrderElementsOf(all.troubled().leaves());
+        assertThat(troubled.breakers()).containsExactlyInAnyOrderElementsOf(all.troubled().breakers());
+
+        time.advance(Duration.ofMinutes(2)); // the breaker's cooldown passes: a probe closes it again, tripped once
+        Admission probe = store.admit(admitReq(tripped, LIMIT));
+        store.record(new OutcomeRequest(tripped, LIMIT, AttemptOutcome.SUCCESS, -1, BREAKER, CallVerdict.SUCCESS,
+                probe.breaker().probeGeneration(), null));
+        assertThat(store.troubled().breakers()).singleElement().satisfies(b -> {
+            assertThat(b.phase()).isEqualTo(BreakerState.Phase.CLOSED);
+            assertThat(b.trips()).isEqualTo(1);
+        });
+        store.clear();
+        assertThat(store.troubled().leaves()).isEmpty();
+        assertThat(store.troubled().breakers()).isEmpty();
+    }
 }

@@ -114,7 +114,9 @@ public final class KafkaClients {
         p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, settings.deliveryTimeoutMs());
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(30_000, settings.deliveryTimeoutMs()));
-        p.put(ProducerConfig.LINGER_MS_CONFIG, p.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, 5));
+        // a worker's results (started, chunks, done: a few messages per task) wait up to 20 ms to share a request:
+        // its network thread's CPU is per request, and no thread waits on the acknowledgement
+        p.put(ProducerConfig.LINGER_MS_CONFIG, p.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, 20));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, p.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4"));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, p.getOrDefault(ProducerConfig.MAX_BLOCK_MS_CONFIG, settings.deliveryTimeoutMs()));
         return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
@@ -146,6 +148,25 @@ public final class KafkaClients {
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
         return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
     }
+
+    /**
+     * The coordinator's reader of the results and dead-letter topics: as {@link #reader}, but a fetch waits
+     * on the broker for {@value #RESULTS_FETCH_MIN_BYTES} bytes or {@value #RESULTS_FETCH_MAX_WAIT_MS} ms, so
+     * results that arrive one by one are read a batch per fetch, not a fetch each (a backlog is read at once).
+     */
+    public KafkaConsumer<String, byte[]> resultsReader(String clientId) {
+        Map<String, Object> p = common(clientId);
+        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        p.putIfAbsent(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, RESULTS_FETCH_MIN_BYTES);
+        p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, RESULTS_FETCH_MAX_WAIT_MS);
+        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    static final int RESULTS_FETCH_MIN_BYTES = 64 * 1024;
+    static final int RESULTS_FETCH_MAX_WAIT_MS = 100;
 
     /** How long a process waits at start for the Kafka cluster to answer before it gives up. */
     public static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);

@@ -1,6 +1,7 @@
 package io.cloudg.fleet.protocol;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +20,13 @@ public final class MessageCodec {
     /** The header naming a message's run, also on messages that fail to decode. */
     public static final String RUN_HEADER = "cloudg-run";
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    /**
+     * Field names are not canonicalized: a result's throttling counters are keyed by quota scope, and nearly
+     * every scope of a run is new to the decoder, so Jackson's shared symbol table grew with the run and each
+     * message's parser copied it before adding its names (a third of the coordinator's decoding).
+     */
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
+                    .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build())
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
