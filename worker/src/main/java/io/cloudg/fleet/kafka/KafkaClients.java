@@ -108,6 +108,10 @@ public final class KafkaClients {
 
     /** The producer of tasks, results, dead letters and journal entries. */
     public KafkaProducer<String, byte[]> producer(String clientId) {
+        return new KafkaProducer<>(producerProperties(clientId), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    Map<String, Object> producerProperties(String clientId) {
         Map<String, Object> p = common(clientId);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -119,7 +123,7 @@ public final class KafkaClients {
         p.put(ProducerConfig.LINGER_MS_CONFIG, p.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, 20));
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, p.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4"));
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, p.getOrDefault(ProducerConfig.MAX_BLOCK_MS_CONFIG, settings.deliveryTimeoutMs()));
-        return new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        return p;
     }
 
     /**
@@ -141,12 +145,16 @@ public final class KafkaClients {
 
     /** A reader outside any group, positioned by its owner (the coordinator reads results so). */
     public KafkaConsumer<String, byte[]> reader(String clientId) {
+        return new KafkaConsumer<>(readerProperties(clientId), new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private Map<String, Object> readerProperties(String clientId) {
         Map<String, Object> p = common(clientId);
         p.remove(ConsumerConfig.GROUP_ID_CONFIG);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
-        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+        return p;
     }
 
     /**
@@ -155,14 +163,14 @@ public final class KafkaClients {
      * results that arrive one by one are read a batch per fetch, not a fetch each (a backlog is read at once).
      */
     public KafkaConsumer<String, byte[]> resultsReader(String clientId) {
-        Map<String, Object> p = common(clientId);
-        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        return new KafkaConsumer<>(resultsReaderProperties(clientId), new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    Map<String, Object> resultsReaderProperties(String clientId) {
+        Map<String, Object> p = readerProperties(clientId);
         p.putIfAbsent(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, RESULTS_FETCH_MIN_BYTES);
         p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, RESULTS_FETCH_MAX_WAIT_MS);
-        return new KafkaConsumer<>(p, new StringDeserializer(), new ByteArrayDeserializer());
+        return p;
     }
 
     static final int RESULTS_FETCH_MIN_BYTES = 64 * 1024;
