@@ -517,7 +517,8 @@ class FleetInProcessIT {
      * A real Prometheus scrapes a worker ({@code /metrics} on its probe port) and a coordinator
      * ({@code --metrics-port}) during a fleet map whose EC2 calls the simulator throttles twice; the numbers
      * Prometheus stored agree with the run (tasks published, started and done, assets mapped, the
-     * throttles), {@code promtool check metrics} passes on both endpoints, and every query of the Grafana
+     * throttles, the leaf they slowed in Redis, which the map's report lists too), {@code promtool check
+     * metrics} passes on both endpoints, and every query of the Grafana
      * dashboard runs. Skipped, saying why, where Prometheus is not installed (CI installs it and requires
      * the test to run).
      */
@@ -595,6 +596,13 @@ class FleetInProcessIT {
                 .hasValueSatisfying(v -> assertThat(v).isGreaterThanOrEqualTo(0.0));
         assertThat(prometheus.value("sum(cloudg_fleet_result_delivery_seconds_count)").orElseThrow()).isPositive();
         assertThat(prometheus.value("max(cloudg_governor_degraded)")).hasValue(0.0);
+        // the throttled leaf, halved in the shared store: read back for the map's report and for the gauges
+        assertThat(result.throttling().slowedBuckets().keySet()).as("the report's slowed buckets, read from Redis")
+                .isNotEmpty().allSatisfy(k -> assertThat(k).endsWith("/us-east-1/ec2/DescribeVpcs"));
+        Poll.until("the worker's gauge of slowed leaves", Duration.ofSeconds(30),
+                () -> prometheus.value("max(cloudg_governor_slowed_leaves{job=\"cloudg-worker\",service=\"ec2\","
+                        + "operation=\"DescribeVpcs\"})").orElse(0.0) >= 1.0,
+                () -> prometheus.query("cloudg_governor_slowed_leaves").toString());
         // the Kafka clients' own metrics, while they were open (the coordinator's closed with the run)
         assertThat(prometheus.names("{job=\"cloudg-worker\"}")).anySatisfy(n -> assertThat(n).startsWith("kafka_consumer_"));
         assertThat(prometheus.names("{job=\"cloudg-coordinator\"}")).anySatisfy(n -> assertThat(n).startsWith("kafka_producer_"));
