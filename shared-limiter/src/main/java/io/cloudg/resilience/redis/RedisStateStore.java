@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
+import org.redisson.api.RMapAsync;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.ByteArrayCodec;
@@ -648,6 +649,14 @@ public final class RedisStateStore implements StateStore {
     }
 
     private List<Map<String, String>> readBatch(List<String> names) {
+        return readBatch(names, null);
+    }
+
+    /**
+     * The hashes at {@code names} in one pipelined batch: their {@code only} fields ({@code HMGET}), or every
+     * field ({@code HGETALL}) when {@code only} is null; refuses an unknown format.
+     */
+    private List<Map<String, String>> readBatch(List<String> names, java.util.Set<byte[]> only) {
         if (names.isEmpty()) {
             return List.of();
         }
@@ -655,8 +664,8 @@ public final class RedisStateStore implements StateStore {
             RBatch batch = client.createBatch(BatchOptions.defaults());
             List<CompletableFuture<Map<byte[], byte[]>>> fs = new ArrayList<>();
             for (String n : names) {
-                fs.add(batch.<byte[], byte[]>getMap(n, ByteArrayCodec.INSTANCE).readAllMapAsync()
-                        .toCompletableFuture());
+                RMapAsync<byte[], byte[]> m = batch.getMap(n, ByteArrayCodec.INSTANCE);
+                fs.add((only == null ? m.readAllMapAsync() : m.getAllAsync(only)).toCompletableFuture());
             }
             batch.execute();
             List<Map<String, String>> out = new ArrayList<>();
@@ -692,32 +701,20 @@ public final class RedisStateStore implements StateStore {
      * fields (rate, ceiling, breaker phase) and trips.
      */
     private List<String> troubledAmong(List<String> names) {
-        try {
-            RBatch batch = client.createBatch(BatchOptions.defaults());
-            List<CompletableFuture<Map<byte[], byte[]>>> fs = new ArrayList<>();
-            for (String n : names) {
-                fs.add(batch.<byte[], byte[]>getMap(n, ByteArrayCodec.INSTANCE).getAllAsync(TROUBLE_FIELDS)
-                        .toCompletableFuture());
+        List<Map<String, String>> hashes = readBatch(names, TROUBLE_FIELDS);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            Map<String, String> h = hashes.get(i);
+            Double rate = numberField(h, "rate");
+            Double ceiling = numberField(h, "ceiling");
+            Double phase = numberField(h, "b_phase");
+            Double trips = numberField(h, "b_trips");
+            if ((rate != null && ceiling != null && rate < ceiling) || (phase != null && phase != 0)
+                    || (trips != null && trips > 0)) {
+                out.add(names.get(i));
             }
-            batch.execute();
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                Map<String, String> h = known(fields(fs.get(i).join(), names.get(i)), names.get(i));
-                Double rate = numberField(h, "rate");
-                Double ceiling = numberField(h, "ceiling");
-                Double phase = numberField(h, "b_phase");
-                Double trips = numberField(h, "b_trips");
-                if ((rate != null && ceiling != null && rate < ceiling) || (phase != null && phase != 0)
-                        || (trips != null && trips > 0)) {
-                    out.add(names.get(i));
-                }
-            }
-            return out;
-        } catch (StateFormatException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw RedisErrors.translate(e, "read", where);
         }
+        return out;
     }
 
     /**
