@@ -15,9 +15,11 @@ import org.apache.kafka.clients.producer.Producer;
 
 /**
  * Puts tasks on the tasks topic. A run's tasks come heaviest first; each goes to the partition
- * {@link TaskPlacement} chooses from the workers' current partitions (the group's view): the least-loaded
- * worker in expected calls, then its least-loaded partition, so the heavy tasks are spread over the
- * workers and each worker's partitions start with its heaviest (which it takes first). A retry goes to a
+ * {@link TaskPlacement} chooses from the workers' current partitions (the group's view): the worker of the
+ * task's account while it stays within its fair share of the expected calls, else the least-loaded worker,
+ * then that worker's least-loaded partition, so the heavy tasks are spread over the workers, an account's
+ * role is assumed by about one worker, and each worker's partitions start with its heaviest (which it takes
+ * first). A retry goes to a
  * partition held by another worker than the one that gave the task up ({@link RetryPlacement}).
  */
 final class TaskPublisher {
@@ -47,11 +49,13 @@ final class TaskPublisher {
     /** Publishes tasks in order (heaviest first), placed over the workers, and waits until Kafka has them all. */
     void publishAll(List<TaskMessage> ordered) {
         long[] costs = new long[ordered.size()];
+        String[] accounts = new String[ordered.size()];
         for (int i = 0; i < costs.length; i++) {
             costs[i] = ordered.get(i).cost();
+            accounts[i] = TaskPlacement.affinity(ordered.get(i).target());
         }
         Map<String, List<Integer>> workers = ordered.isEmpty() ? Map.of() : group.assignments(Duration.ofSeconds(5));
-        int[] placed = TaskPlacement.place(costs, partitions, workers);
+        int[] placed = TaskPlacement.place(costs, accounts, partitions, workers);
         List<CompletableFuture<Void>> sent = new ArrayList<>(ordered.size());
         for (int i = 0; i < ordered.size(); i++) {
             sent.add(send(ordered.get(i), placed[i]));

@@ -41,7 +41,7 @@ public final class TaskOrder {
     public static List<PlannedTask> interleave(List<PlannedTask> tasks) {
         Map<String, Map<String, Deque<PlannedTask>>> byAccount = new LinkedHashMap<>();
         for (PlannedTask t : tasks) {
-            String account = t.target().provider() + "/" + t.target().accountId();
+            String account = TaskPlacement.affinity(t.target());
             byAccount.computeIfAbsent(account, k -> new LinkedHashMap<>())
                     .computeIfAbsent(t.record(), k -> new ArrayDeque<>()).add(t);
         }

@@ -109,14 +109,17 @@ class TaskOrderTest {
         // the assignment Kafka made in the measured run: 16 partitions, 4 each, not in blocks
         Map<String, List<Integer>> workers = Map.of("w1", List.of(0, 3, 6, 9), "w2", List.of(1, 4, 7, 10),
                 "w3", List.of(12, 13, 14, 15), "w4", List.of(2, 5, 8, 11));
-        int[] placed = TaskPlacement.place(costs, 16, workers);
+        String[] accounts = order.stream().map(t -> TaskPlacement.affinity(t.target())).toArray(String[]::new);
+        int[] placed = TaskPlacement.place(costs, accounts, 16, workers);
         Map<String, Integer> heavyPerWorker = new java.util.TreeMap<>();
+        Map<String, java.util.Set<String>> heavyWorkersOfAccount = new java.util.TreeMap<>();
         Map<Integer, List<Long>> byPartition = new java.util.TreeMap<>();
         for (int i = 0; i < order.size(); i++) {
             int p = placed[i];
             String w = workers.entrySet().stream().filter(e -> e.getValue().contains(p)).findFirst().orElseThrow().getKey();
             if (costs[i] > 400) {
                 heavyPerWorker.merge(w, 1, Integer::sum);
+                heavyWorkersOfAccount.computeIfAbsent(accounts[i], k -> new java.util.TreeSet<>()).add(w);
             }
             byPartition.computeIfAbsent(p, k -> new ArrayList<>()).add(costs[i]);
         }
@@ -125,6 +128,7 @@ class TaskOrderTest {
         byPartition.values().forEach(costsOfOne -> assertThat(costsOfOne).as("a partition's tasks, in topic order")
                 .isSortedAccordingTo(java.util.Comparator.comparingInt(TaskOrder::sizeClass).reversed()));
         assertThat(byPartition.values().stream().filter(c -> c.get(0) > 400).count()).isEqualTo(8);
+        assertThat(heavyWorkersOfAccount.values()).as("an account's two fan-outs on one worker").allMatch(ws -> ws.size() == 1);
 
         long[] load = new long[4];
         List<String> ids = List.of("w1", "w2", "w3", "w4");
