@@ -19,8 +19,8 @@ import org.apache.kafka.clients.producer.Producer;
  * task's account while it stays within its fair share of the expected calls, else the least-loaded worker,
  * then that worker's least-loaded partition, so the heavy tasks are spread over the workers, an account's
  * role is assumed by about one worker, and each worker's partitions start with its heaviest (which it takes
- * first). A retry goes to a
- * partition held by another worker than the one that gave the task up ({@link RetryPlacement}).
+ * first). A retry goes to a partition held by another worker than the one that gave the task up
+ * ({@link RetryPlacement}).
  */
 final class TaskPublisher {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("cloudg.fleet.coordinator");
