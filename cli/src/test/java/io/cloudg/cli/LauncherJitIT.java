@@ -8,34 +8,80 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which JIT compilers the {@code cloudg} launcher starts a command's JVM with: C1 only for a one-shot command
- * (a map), the JVM's default (C1 then C2) for a fleet worker, which lives for map after map; and the user's
- * {@code CLOUDG_JAVA_OPTS} over either. Read from the JVM's own final flags, as the launcher starts it.
+ * The JVM the {@code cloudg} launcher starts each command on: C1 then a lighter C2 for the commands that map
+ * ({@code map}, {@code mcp}) and for a fleet worker; C1 only for a fleet's coordinator and the short-lived
+ * rest; the serial collector for every command but {@code worker}; and the user's {@code CLOUDG_JAVA_OPTS} over
+ * any of it. Read from the JVM's own final flags ({@code -XX:+PrintFlagsFinal}), as the launcher starts it.
  */
 class LauncherJitIT {
-    private static final Pattern LEVEL = Pattern.compile("TieredStopAtLevel\\s+=\\s+(\\d)");
+    /** The JVM's final flags of a command the launcher started with {@code javaOpts}. */
+    record Flags(String output) {
+        String value(String flag) {
+            Matcher m = line(flag);
+            return m.group(1);
+        }
 
-    static int stopLevel(String javaOpts, String... args) throws Exception {
+        /** Whether the flag was set on the command line (the launcher's or the user's), not by the JVM. */
+        boolean fromCommandLine(String flag) {
+            return line(flag).group(2).contains("command line");
+        }
+
+        private Matcher line(String flag) {
+            Matcher m = Pattern.compile("\\s" + flag + "\\s+=\\s+(\\S+)\\s+(\\{[^\\n]*)").matcher(output);
+            assertTrue(m.find(), "no " + flag + " in the JVM's flags: " + output);
+            return m;
+        }
+
+        int stopLevel() {
+            return Integer.parseInt(value("TieredStopAtLevel"));
+        }
+
+        boolean serialGc() {
+            return Boolean.parseBoolean(value("UseSerialGC"));
+        }
+    }
+
+    static Flags flags(String javaOpts, String... args) throws Exception {
         ClassDataArchiveIT.Result r = ClassDataArchiveIT.launch("-XX:+PrintFlagsFinal " + javaOpts, args);
         assertEquals(0, r.exit(), r.output());
-        Matcher m = LEVEL.matcher(r.output());
-        assertTrue(m.find(), "no TieredStopAtLevel in the JVM's flags: " + r.output());
-        return Integer.parseInt(m.group(1));
+        return new Flags(r.output());
     }
 
     @Test
-    void aMapRunsOnC1AndAWorkerOnC1ThenC2() throws Exception {
-        assertEquals(1, stopLevel("", "map", "--help"));
-        assertEquals(1, stopLevel("", "--version"));
-        assertEquals(4, stopLevel("", "worker", "--help"));
-        assertEquals(4, stopLevel("", "--log-level", "warn", "--log-format=json", "worker", "--help"),
+    void commandsThatMapRunOnALighterC2AndTheRestOnC1() throws Exception {
+        for (String[] mapping : new String[][] {{"map", "--help"}, {"mcp", "--help"}, {"worker", "--help"}}) {
+            Flags f = flags("", mapping);
+            assertEquals(4, f.stopLevel(), mapping[0]);
+            assertEquals("4", f.value("MaxInlineLevel"), mapping[0]);
+            assertEquals("false", f.value("DoEscapeAnalysis"), mapping[0]);
+        }
+        assertEquals(1, flags("", "map", "--distributed", "--help").stopLevel(), "a fleet's coordinator");
+        assertEquals(1, flags("", "--log-level", "warn", "map", "--run-id=r1", "--help").stopLevel());
+        assertEquals(1, flags("", "map", "--resume", "r1", "--help").stopLevel());
+        assertEquals(1, flags("", "--version").stopLevel());
+        assertEquals(1, flags("", "diff", "--help").stopLevel());
+        assertEquals(4, flags("", "--log-level", "warn", "--log-format=json", "worker", "--help").stopLevel(),
                 "the command is found after the launcher-wide options and their values");
-        assertEquals(1, stopLevel("", "--log-format", "json", "map", "--help"));
+        assertEquals(1, flags("", "--log-format", "json", "--version").stopLevel());
+    }
+
+    @Test
+    void everyCommandButTheWorkerRunsOnTheSerialCollector() throws Exception {
+        assertTrue(flags("", "map", "--help").serialGc());
+        assertTrue(flags("", "--version").serialGc());
+        Flags worker = flags("", "worker", "--help");
+        assertTrue(!worker.fromCommandLine("UseSerialGC") && !worker.fromCommandLine("UseG1GC"),
+                "a worker keeps the JVM's own choice of collector: " + worker.value("UseSerialGC"));
     }
 
     @Test
     void theUsersOptionsWin() throws Exception {
-        assertEquals(4, stopLevel("-XX:TieredStopAtLevel=4", "map", "--help"));
-        assertEquals(1, stopLevel("-XX:TieredStopAtLevel=1", "worker", "--help"));
+        assertEquals(1, flags("-XX:TieredStopAtLevel=1", "map", "--help").stopLevel());
+        assertEquals(1, flags("-XX:TieredStopAtLevel=1", "worker", "--help").stopLevel());
+        assertEquals(4, flags("-XX:TieredStopAtLevel=4", "--version").stopLevel());
+        Flags parallel = flags("-XX:+UseParallelGC", "map", "--help");
+        assertEquals("true", parallel.value("UseParallelGC"), "the user's collector, and the JVM starts with it");
+        assertTrue(!parallel.serialGc());
+        assertEquals("true", flags("-XX:+UseG1GC", "--version").value("UseG1GC"));
     }
 }

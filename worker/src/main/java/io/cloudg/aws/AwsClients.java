@@ -46,7 +46,8 @@ public final class AwsClients implements AutoCloseable {
     private final AwsSettings settings;
     private final Governor governor;
     private final SdkHttpClient http;
-    private final Map<String, SdkClient> cache = new ConcurrentHashMap<>();
+    /** The shared clients by service interface, then by the region their calls go to. */
+    private final Map<Class<?>, Map<String, SdkClient>> cache = new ConcurrentHashMap<>();
     private final AtomicInteger builds = new AtomicInteger();
     private final ExecutorService items;
 
@@ -106,7 +107,14 @@ public final class AwsClients implements AutoCloseable {
     public <C extends SdkClient> AccountClient<C> client(Class<C> type, AwsAccount account, String region) {
         AwsServices.Service svc = AwsServices.of(type);
         String callRegion = svc.global() ? settings.defaultRegion() : region;
-        SdkClient shared = cache.computeIfAbsent(type.getName() + "|" + callRegion, k -> build(type, svc, callRegion));
+        Map<String, SdkClient> byRegion = cache.get(type); // reads first: this runs once per call
+        if (byRegion == null) {
+            byRegion = cache.computeIfAbsent(type, t -> new ConcurrentHashMap<>());
+        }
+        SdkClient shared = byRegion.get(callRegion);
+        if (shared == null) {
+            shared = byRegion.computeIfAbsent(callRegion, r -> build(type, svc, r));
+        }
         return new AccountClient<>(type.cast(shared), account);
     }
 
@@ -157,11 +165,13 @@ public final class AwsClients implements AutoCloseable {
     @Override
     public void close() {
         List<RuntimeException> errors = new ArrayList<>();
-        for (SdkClient c : cache.values()) {
-            try {
-                c.close();
-            } catch (RuntimeException e) {
-                errors.add(e);
+        for (Map<String, SdkClient> byRegion : cache.values()) {
+            for (SdkClient c : byRegion.values()) {
+                try {
+                    c.close();
+                } catch (RuntimeException e) {
+                    errors.add(e);
+                }
             }
         }
         cache.clear();
