@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JVM the {@code cloudg} launcher starts each command on: C1 then a lighter C2 for the commands that map
- * ({@code map}, {@code mcp}) and for a fleet worker; C1 only for a fleet's coordinator and the short-lived
- * rest; the serial collector for every command but {@code worker}; and the user's {@code CLOUDG_JAVA_OPTS} over
+ * ({@code map}, {@code mcp}) and for a fleet worker; C1 only for a fleet's coordinator, a map of the demo
+ * estate and the short-lived rest; the serial collector for every command but {@code worker}; and the user's {@code CLOUDG_JAVA_OPTS} over
  * any of it. Read from the JVM's own final flags ({@code -XX:+PrintFlagsFinal}), as the launcher starts it.
  */
 class LauncherJitIT {
@@ -58,6 +58,8 @@ class LauncherJitIT {
         assertEquals(1, flags("", "map", "--distributed", "--help").stopLevel(), "a fleet's coordinator");
         assertEquals(1, flags("", "--log-level", "warn", "map", "--run-id=r1", "--help").stopLevel());
         assertEquals(1, flags("", "map", "--resume", "r1", "--help").stopLevel());
+        assertEquals(1, flags("", "map", "--sim", "--help").stopLevel(), "the demo estate is small");
+        assertEquals(4, flags("", "map", "--sim", "--sim-estate", "big.yaml", "--help").stopLevel());
         assertEquals(1, flags("", "--version").stopLevel());
         assertEquals(1, flags("", "diff", "--help").stopLevel());
         assertEquals(4, flags("", "--log-level", "warn", "--log-format=json", "worker", "--help").stopLevel(),
