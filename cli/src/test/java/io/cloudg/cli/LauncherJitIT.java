@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The JVM the {@code cloudg} launcher starts each command on: C1 then a lighter C2 for the commands that map
  * ({@code map}, {@code mcp}) and for a fleet worker; C1 only for a fleet's coordinator, a map of the demo
- * estate and the short-lived rest; the serial collector for every command but {@code worker}; and the user's {@code CLOUDG_JAVA_OPTS} over
- * any of it. Read from the JVM's own final flags ({@code -XX:+PrintFlagsFinal}), as the launcher starts it.
+ * estate and the short-lived rest; the serial collector for every command but {@code worker}; and the user's
+ * {@code CLOUDG_JAVA_OPTS} over any of it. Read from the JVM's own final flags ({@code -XX:+PrintFlagsFinal}), as the launcher starts it.
  */
 class LauncherJitIT {
     /** The JVM's final flags of a command the launcher started with {@code javaOpts}. */

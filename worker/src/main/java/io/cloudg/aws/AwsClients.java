@@ -46,8 +46,7 @@ public final class AwsClients implements AutoCloseable {
     private final AwsSettings settings;
     private final Governor governor;
     private final SdkHttpClient http;
-    /** The shared clients by service interface, then by the region their calls go to. */
-    private final Map<Class<?>, Map<String, SdkClient>> cache = new ConcurrentHashMap<>();
+    private final Map<ClientKey, SdkClient> cache = new ConcurrentHashMap<>();
     private final AtomicInteger builds = new AtomicInteger();
     private final ExecutorService items;
 
@@ -107,14 +106,9 @@ public final class AwsClients implements AutoCloseable {
     public <C extends SdkClient> AccountClient<C> client(Class<C> type, AwsAccount account, String region) {
         AwsServices.Service svc = AwsServices.of(type);
         String callRegion = svc.global() ? settings.defaultRegion() : region;
-        Map<String, SdkClient> byRegion = cache.get(type); // reads first: this runs once per call
-        if (byRegion == null) {
-            byRegion = cache.computeIfAbsent(type, t -> new ConcurrentHashMap<>());
-        }
-        SdkClient shared = byRegion.get(callRegion);
-        if (shared == null) {
-            shared = byRegion.computeIfAbsent(callRegion, r -> build(type, svc, r));
-        }
+        ClientKey key = new ClientKey(type, callRegion);
+        SdkClient cached = cache.get(key); // a read first: this runs on every call, computeIfAbsent locks a bin
+        SdkClient shared = cached != null ? cached : cache.computeIfAbsent(key, k -> build(type, svc, k.region()));
         return new AccountClient<>(type.cast(shared), account);
     }
 
@@ -149,6 +143,10 @@ public final class AwsClients implements AutoCloseable {
         return (SdkClient) builder.build();
     }
 
+    /** A shared client's key: the service's client interface and the region its calls go to. */
+    private record ClientKey(Class<?> type, String region) {
+    }
+
     /** The SDK's own strategy for {@code aws.retry_mode}, with {@code aws.max_retries} retries. */
     private RetryStrategy sdkRetryStrategy() {
         int attempts = settings.maxRetries() + 1;
@@ -165,13 +163,11 @@ public final class AwsClients implements AutoCloseable {
     @Override
     public void close() {
         List<RuntimeException> errors = new ArrayList<>();
-        for (Map<String, SdkClient> byRegion : cache.values()) {
-            for (SdkClient c : byRegion.values()) {
-                try {
-                    c.close();
-                } catch (RuntimeException e) {
-                    errors.add(e);
-                }
+        for (SdkClient c : cache.values()) {
+            try {
+                c.close();
+            } catch (RuntimeException e) {
+                errors.add(e);
             }
         }
         cache.clear();

@@ -172,10 +172,9 @@ public final class GovernedAwsCalls {
             if (frame == null) {
                 throw new IllegalStateException("an AWS " + service + " call that did not pass cloudg's interceptor");
             }
-            RetryStrategy sdk = perAccount.get(frame.account); // a read: computeIfAbsent locks a shared bin
-            if (sdk == null) {
-                sdk = perAccount.computeIfAbsent(frame.account, a -> sdkStrategies.get());
-            }
+            RetryStrategy known = perAccount.get(frame.account); // a read first: computeIfAbsent locks a bin
+            RetryStrategy sdk = known != null ? known
+                    : perAccount.computeIfAbsent(frame.account, a -> sdkStrategies.get());
             GovernedCall call = governor.open(Scope.of("aws", frame.account, region, service, frame.operation));
             frame.call = call;
             long wait;
