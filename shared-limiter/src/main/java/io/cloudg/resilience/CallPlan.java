@@ -6,21 +6,24 @@ import io.cloudg.resilience.config.ProviderLimits;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.report.ScopeCounters;
+import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.GovernorListener;
 import io.cloudg.resilience.spi.LeafListener;
 import io.cloudg.resilience.spi.SlotRequest;
 
 /**
- * Everything the governor derives from a scope and the configuration, computed once per scope and
- * reused by every call: the leaf (bucket granularity), its limits, the account and provider levels, the
- * breaker and bulkhead settings, and the two ready-made admission requests. This is what keeps the hot
- * path free of string building and map lookups beyond one.
+ * Everything the governor derives from a leaf (the scope whose bucket and breaker pace a call) and the
+ * configuration, computed once per leaf and reused by every call paced there, whatever its operation: the
+ * leaf's limits, the account and provider levels, the breaker and bulkhead settings, and the ready-made
+ * admission requests. One plan per leaf, not per call scope, because an organization-wide map makes most
+ * of its calls in a scope of their own (one account x region x operation each): a plan per call scope was
+ * built for nearly every call, and held by the governor for the rest of the process.
  */
 final class CallPlan {
-    final Scope scope;
-    final Scope serviceScope;
     final Scope leaf;
+    /** The leaf without its operation: the scope counters and skip reasons are kept by. */
+    final Scope serviceScope;
     final String provider;
     final boolean enabled;
     final ProviderLimits limits;
@@ -33,27 +36,25 @@ final class CallPlan {
     final AdmitRequest admitQuota;
     final ScopeCounters counters;
     final SlotGate gate;
-    /** This process's last sight of a throttle on {@link #leaf}, shared by every plan of that leaf. */
+    /** This process's last sight of a throttle on {@link #leaf}; kept when a new configuration replaces the plan. */
     final ThrottleNotice throttles;
-    /** Hears this scope's events (metrics); {@link LeafListener#NONE} without a listener. */
+    /** Hears this leaf's events (metrics); {@link LeafListener#NONE} without a listener. */
     final LeafListener listener;
+    /** The counters of the run the last call here belonged to: calls of one leaf nearly always share a run. */
+    private volatile RunCounters lastRun;
 
-    CallPlan(Scope scope, RateLimitConfig config, ScopeCounters counters, SlotGate gate,
+    /** The plan of {@code leaf}, which {@link Governor#leafOf} gave for {@code config}. */
+    CallPlan(Scope leaf, RateLimitConfig config, ScopeCounters counters, SlotGate gate,
              java.util.function.Function<Scope, ThrottleNotice> notices, GovernorListener listeners) {
-        if (scope.service() == null) {
-            throw new IllegalArgumentException("a governed call needs a scope with a service, but was " + scope);
-        }
-        this.scope = scope;
-        this.serviceScope = scope.withoutOperation();
-        this.provider = scope.provider();
+        this.leaf = leaf;
+        this.serviceScope = leaf.withoutOperation();
+        this.provider = leaf.provider();
         this.limits = config.provider(provider);
         this.enabled = config.enabled(provider);
-        boolean perOp = limits.isPerOperation(scope.service(), scope.operation());
-        this.leaf = perOp ? scope : serviceScope;
-        this.leafLimit = limits.leafLimit(scope.service(), perOp ? scope.operation() : null);
+        this.leafLimit = limits.leafLimit(leaf.service(), leaf.operation());
         this.breaker = new BreakerLimit(limits.breakerThreshold(), limits.breakerCooldownNanos(),
                 limits.breakerMaxCooldownNanos(), limits.breakerProbeTimeoutNanos());
-        Scope account = scope.accountScope();
+        Scope account = leaf.accountScope();
         this.slot = new SlotRequest(account, limits.maxConcurrency(), limits.slotLeaseNanos());
         BucketLimit accountLimit = limits.account();
         this.admitWithSlot = new AdmitRequest(provider, limits.global(), account, accountLimit, leaf, leafLimit,
@@ -67,8 +68,17 @@ final class CallPlan {
         this.listener = listeners.leaf(leaf);
     }
 
-    /** The name a give-up message uses: the operation, else the service. */
-    String operationName() {
-        return scope.operation() != null ? scope.operation() : scope.service();
+    /** The counters {@code run} keeps for this plan's service scope. */
+    ScopeCounters runCounters(ThrottlingStats run) {
+        RunCounters last = lastRun;
+        if (last != null && last.run == run) {
+            return last.counters;
+        }
+        ScopeCounters c = run.counters(serviceScope);
+        lastRun = new RunCounters(run, c);
+        return c;
+    }
+
+    private record RunCounters(ThrottlingStats run, ScopeCounters counters) {
     }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutionException;
  */
 public final class GovernedCall implements AutoCloseable {
     private final Governor governor;
+    private final Scope scope;
     private final CallPlan plan;
     private final StateStore store;
     private final TimeSource time;
@@ -52,27 +53,33 @@ public final class GovernedCall implements AutoCloseable {
     private boolean waiting;
     private long reservedAt;
 
-    GovernedCall(Governor governor, CallPlan plan, CallOptions options, long now) {
+    GovernedCall(Governor governor, Scope scope, CallPlan plan, CallOptions options, long now) {
         this.governor = governor;
+        this.scope = scope;
         this.plan = plan;
         this.store = governor.store();
         this.time = governor.time();
         this.options = options;
         this.ledger = options.ledger() != null ? options.ledger() : TaskLedger.current();
         ThrottlingStats run = ledger == null ? null : ledger.run();
-        this.runCounters = run == null ? null : run.counters(plan.serviceScope);
+        this.runCounters = run == null ? null : plan.runCounters(run);
         this.quota = options.charged() == null || !plan.enabled ? null : governor.plan(options.charged().scope());
         this.startedAt = now;
         count(ScopeCounters::call);
     }
 
     public Scope scope() {
-        return plan.scope;
+        return scope;
     }
 
     /** The bucket/breaker scope this call is paced by. */
     public Scope leaf() {
         return plan.leaf;
+    }
+
+    /** The name a give-up message uses: the operation, else the service. */
+    private String operationName() {
+        return scope.operation() != null ? scope.operation() : scope.service();
     }
 
     /** Attempts admitted so far. */
@@ -112,7 +119,7 @@ public final class GovernedCall implements AutoCloseable {
         }
         long now = time.nanoTime();
         if (now - startedAt >= plan.limits.deadlineNanos()) {
-            String reason = plan.operationName() + " (deadline exceeded)";
+            String reason = operationName() + " (deadline exceeded)";
             end(AttemptOutcome.NONE, -1, CallVerdict.NEUTRAL);
             plan.listener.result(CallResult.GAVE_UP);
             throw new DeadlineExceededException("deadline of " + plan.limits.deadlineSeconds() + "s spent before " + reason);
@@ -381,7 +388,7 @@ public final class GovernedCall implements AutoCloseable {
                                    CallVerdict verdict, String why) {
         end(outcome, retryAfter, verdict);
         String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
-        String reason = kind + ": " + plan.operationName() + " (" + why + "): " + c.summary();
+        String reason = kind + ": " + operationName() + " (" + why + "): " + c.summary();
         count(ScopeCounters::gaveUp);
         plan.listener.result(CallResult.GAVE_UP);
         if (ledger != null) {

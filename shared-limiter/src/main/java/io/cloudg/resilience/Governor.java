@@ -35,7 +35,6 @@ import java.util.function.Supplier;
  * }</pre>
  */
 public final class Governor implements AutoCloseable {
-    private volatile RateLimitConfig config;
     private final StateStore store;
     private final TimeSource time;
     private final Classifier classifier;
@@ -43,11 +42,11 @@ public final class Governor implements AutoCloseable {
     private final GovernorListener listener;
     private final ThrottlingStats stats = new ThrottlingStats();
     private final ConcurrentHashMap<Scope, SlotGate> gates = new ConcurrentHashMap<>();
-    private volatile ConcurrentHashMap<Scope, CallPlan> plans = new ConcurrentHashMap<>();
+    private volatile Plans plans;
     private final ConcurrentHashMap<Scope, ThrottleNotice> notices = new ConcurrentHashMap<>();
 
     private Governor(Builder b) {
-        this.config = b.config;
+        this.plans = new Plans(b.config);
         this.time = b.time;
         this.store = b.store != null ? b.store : new InMemoryStateStore(b.time);
         this.classifier = b.classifier;
@@ -69,12 +68,11 @@ public final class Governor implements AutoCloseable {
      * the next call.
      */
     public void reconfigure(RateLimitConfig newConfig) {
-        this.config = Objects.requireNonNull(newConfig, "config");
-        this.plans = new ConcurrentHashMap<>();
+        this.plans = new Plans(Objects.requireNonNull(newConfig, "config"));
     }
 
     public RateLimitConfig config() {
-        return config;
+        return plans.config;
     }
 
     public StateStore store() {
@@ -98,20 +96,43 @@ public final class Governor implements AutoCloseable {
         return random.getAsDouble();
     }
 
+    /** The plan of the leaf that paces calls of {@code scope}. */
     CallPlan plan(Scope scope) {
-        ConcurrentHashMap<Scope, CallPlan> p = plans;
-        CallPlan plan = p.get(scope);
-        if (plan == null) {
-            plan = p.computeIfAbsent(scope, s -> new CallPlan(s, config, stats.counters(s.withoutOperation()),
-                    gates.computeIfAbsent(s.accountScope(), a -> new SlotGate(store, time)),
-                    leaf -> notices.computeIfAbsent(leaf, l -> new ThrottleNotice()), listener));
+        Plans p = plans;
+        Scope leaf = p.leafOf(scope);
+        CallPlan plan = p.byLeaf.get(leaf);
+        if (plan == null) { // computeIfAbsent locks a bin even when the plan is there
+            plan = p.byLeaf.computeIfAbsent(leaf, l -> new CallPlan(l, p.config, stats.counters(l.withoutOperation()),
+                    gates.computeIfAbsent(l.accountScope(), a -> new SlotGate(store, time)),
+                    n -> notices.computeIfAbsent(n, x -> new ThrottleNotice()), listener));
         }
         return plan;
     }
 
     /** The scope whose bucket and breaker pace calls of {@code scope}. */
     public Scope leafOf(Scope scope) {
-        return plan(scope).leaf;
+        return plans.leafOf(scope);
+    }
+
+    /**
+     * A configuration and the plans made from it, by leaf: one read gets both, and a new configuration starts
+     * with none.
+     */
+    private static final class Plans {
+        final RateLimitConfig config;
+        final ConcurrentHashMap<Scope, CallPlan> byLeaf = new ConcurrentHashMap<>();
+
+        Plans(RateLimitConfig config) {
+            this.config = config;
+        }
+
+        Scope leafOf(Scope scope) {
+            if (scope.service() == null) {
+                throw new IllegalArgumentException("a governed call needs a scope with a service, but was " + scope);
+            }
+            return config.provider(scope.provider()).isPerOperation(scope.service(), scope.operation())
+                    ? scope : scope.withoutOperation();
+        }
     }
 
     /** Starts one governed call (the SDK integrations' entry point). Close it when done. */
@@ -120,7 +141,7 @@ public final class Governor implements AutoCloseable {
     }
 
     public GovernedCall open(Scope scope, CallOptions options) {
-        return new GovernedCall(this, plan(scope), options, time.nanoTime());
+        return new GovernedCall(this, scope, plan(scope), options, time.nanoTime());
     }
 
     /**
@@ -237,7 +258,7 @@ public final class Governor implements AutoCloseable {
 
     /** The retry budget of {@code provider}. */
     public RetryBudget budget(String provider) {
-        config.provider(provider); // validates the name
+        plans.config.provider(provider); // validates the name
         return new RetryBudget(this, provider);
     }
 

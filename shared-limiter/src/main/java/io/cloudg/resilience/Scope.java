@@ -28,7 +28,26 @@ public final class Scope {
         this.region = optionalPart("region", region);
         this.service = optionalPart("service", service);
         this.operation = optionalPart("operation", operation);
-        this.hash = Objects.hash(this.provider, this.account, this.region, this.service, this.operation);
+        this.hash = hash(this.provider, this.account, this.region, this.service, this.operation);
+    }
+
+    /** {@code base} with {@code operation}, which is null or already checked: the governor derives one per call. */
+    private Scope(Scope base, String operation) {
+        this.provider = base.provider;
+        this.account = base.account;
+        this.region = base.region;
+        this.service = base.service;
+        this.operation = operation;
+        this.hash = hash(provider, account, region, service, operation);
+    }
+
+    /** {@code Objects.hash} of the five parts, without its array. */
+    private static int hash(String provider, String account, String region, String service, String operation) {
+        int h = 31 + provider.hashCode();
+        h = 31 * h + Objects.hashCode(account);
+        h = 31 * h + Objects.hashCode(region);
+        h = 31 * h + Objects.hashCode(service);
+        return 31 * h + Objects.hashCode(operation);
     }
 
     /** A full scope. {@code region} and {@code operation} may be null. */
@@ -75,7 +94,7 @@ public final class Scope {
 
     /** This scope at service granularity (the operation dropped). Returns {@code this} if it has none. */
     public Scope withoutOperation() {
-        return operation == null ? this : new Scope(provider, account, region, service, null);
+        return operation == null ? this : new Scope(this, null);
     }
 
     public Scope withOperation(String op) {

@@ -495,6 +495,34 @@ class GovernorTest {
     }
 
     @Test
+    void operationsSharingALeafShareItsPlanAndKeepTheirOwnScope() {
+        Governor g = governor();
+        Scope buckets = Scope.of("aws", ACCT, "us-east-1", "s3", "ListBuckets");
+        Scope location = Scope.of("aws", ACCT, "us-east-1", "s3", "GetBucketLocation");
+        try (GovernedCall a = g.open(buckets); GovernedCall b = g.open(location)) {
+            assertThat(b.leaf()).isSameAs(a.leaf()).isEqualTo(buckets.withoutOperation());
+            assertThat(a.scope()).isEqualTo(buckets);
+            assertThat(b.scope()).isEqualTo(location);
+        }
+    }
+
+    @Test
+    void eachRunCountsItsOwnCallsOfALeafTheRunsShare() throws Exception {
+        Governor g = governor();
+        ThrottlingStats first = new ThrottlingStats();
+        ThrottlingStats second = new ThrottlingStats();
+        for (ThrottlingStats run : List.of(first, second, first, first)) {
+            try (TaskLedger.Binding bound = TaskLedger.create("task", run).bind()) {
+                g.call(SUBNETS, () -> "ok");
+            }
+        }
+        assertThat(first.totals().calls()).isEqualTo(3);
+        assertThat(second.totals().calls()).isEqualTo(1);
+        assertThat(first.countsByScope()).containsOnlyKeys(SUBNETS.withoutOperation());
+        assertThat(g.stats().totals().calls()).isEqualTo(4);
+    }
+
+    @Test
     void reconfigureKeepsLearnedState() throws Exception {
         Governor g = governor();
         throttleOnce(g, SUBNETS);

@@ -1,8 +1,11 @@
 package io.cloudg.resilience.config;
 
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +26,10 @@ public final class ProviderLimits {
     private final boolean perOperation;
     private final ServiceLimit defaultLeaf;
     private final Map<String, ServiceLimit> services;
+    /** {@link #services} for the call path's look-ups: hashed, not sorted. */
+    private final Map<String, ServiceLimit> lookup;
+    /** The services that have a {@code <service>.<Operation>} entry: only their calls look for one. */
+    private final Set<String> servicesWithOperations;
     private final Map<String, ServiceLimit> overrides;
     private final BucketLimit account;
     private final BucketLimit global;
@@ -73,6 +80,15 @@ public final class ProviderLimits {
             user.put(key, v);
         }
         this.services = Collections.unmodifiableMap(table);
+        this.lookup = new HashMap<>(table);
+        Set<String> withOperations = new HashSet<>();
+        for (String key : table.keySet()) {
+            int dot = key.indexOf('.');
+            if (dot > 0) {
+                withOperations.add(key.substring(0, dot));
+            }
+        }
+        this.servicesWithOperations = withOperations;
         this.overrides = Collections.unmodifiableMap(user);
 
         if (b.accountMaxRps == null && b.accountBurst == null) {
@@ -164,21 +180,22 @@ public final class ProviderLimits {
         if (perOperation || (BuiltInRates.AWS.equals(provider) && "ec2".equals(service))) {
             return true;
         }
-        if (services.containsKey(service + "." + operation)) {
+        if (servicesWithOperations.contains(service) && lookup.containsKey(service + "." + operation)) {
             return true;
         }
-        ServiceLimit s = services.get(service);
+        ServiceLimit s = lookup.get(service);
         return s != null && s.perOperation();
     }
 
     /** The limits of the leaf bucket that calls of {@code service}/{@code operation} use. */
     public LeafLimit leafLimit(String service, String operation) {
         ServiceLimit s = null;
-        if (service != null && operation != null && !BuiltInRates.AZURE.equals(provider)) {
-            s = services.get(service + "." + operation);
+        if (service != null && operation != null && !BuiltInRates.AZURE.equals(provider)
+                && servicesWithOperations.contains(service)) {
+            s = lookup.get(service + "." + operation);
         }
         if (s == null && service != null) {
-            s = services.get(service);
+            s = lookup.get(service);
         }
         if (s == null) {
             s = defaultLeaf;
