@@ -44,8 +44,8 @@ final class CallPlan {
     private volatile RunCounters lastRun;
 
     /** The plan of {@code leaf}, which {@link Governor#leafOf} gave for {@code config}. */
-    CallPlan(Scope leaf, RateLimitConfig config, ScopeCounters counters, SlotGate gate,
-             java.util.function.Function<Scope, ThrottleNotice> notices, GovernorListener listeners) {
+    CallPlan(Scope leaf, RateLimitConfig config, ThrottlingStats stats, SlotGate gate, ThrottleNotice throttles,
+             GovernorListener listeners) {
         this.leaf = leaf;
         this.serviceScope = leaf.withoutOperation();
         this.provider = leaf.provider();
@@ -62,9 +62,9 @@ final class CallPlan {
         this.admitNoSlot = new AdmitRequest(provider, limits.global(), account, accountLimit, leaf, leafLimit,
                 breaker, null, 1);
         this.admitQuota = new AdmitRequest(provider, null, account, null, leaf, leafLimit, null, null, 1);
-        this.counters = counters;
+        this.counters = stats.counters(serviceScope);
         this.gate = gate;
-        this.throttles = notices.apply(leaf);
+        this.throttles = throttles;
         this.listener = listeners.leaf(leaf);
     }
 

@@ -100,13 +100,17 @@ public final class Governor implements AutoCloseable {
     CallPlan plan(Scope scope) {
         Plans p = plans;
         Scope leaf = p.leafOf(scope);
-        CallPlan plan = p.byLeaf.get(leaf);
-        if (plan == null) { // computeIfAbsent locks a bin even when the plan is there
-            plan = p.byLeaf.computeIfAbsent(leaf, l -> new CallPlan(l, p.config, stats.counters(l.withoutOperation()),
-                    gates.computeIfAbsent(l.accountScope(), a -> new SlotGate(store, time)),
-                    n -> notices.computeIfAbsent(n, x -> new ThrottleNotice()), listener));
+        CallPlan plan = p.byLeaf.get(leaf); // computeIfAbsent locks a bin even when the plan is there
+        return plan != null ? plan : p.byLeaf.computeIfAbsent(leaf, l -> newPlan(l, p.config));
+    }
+
+    private CallPlan newPlan(Scope leaf, RateLimitConfig config) {
+        Scope account = leaf.accountScope();
+        SlotGate gate = gates.get(account); // one account's leaves are planned on many threads at once
+        if (gate == null) {
+            gate = gates.computeIfAbsent(account, a -> new SlotGate(store, time));
         }
-        return plan;
+        return new CallPlan(leaf, config, stats, gate, notices.computeIfAbsent(leaf, l -> new ThrottleNotice()), listener);
     }
 
     /** The scope whose bucket and breaker pace calls of {@code scope}. */

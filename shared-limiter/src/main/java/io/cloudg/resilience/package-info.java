@@ -9,6 +9,8 @@
  * {@code memory} the embedded store; {@code config} and {@code report} what goes in and what comes out.
  * A call goes: breaker and deadline check, tokens at the provider, account and leaf levels (by
  * reservation: the caller is told how long to wait), a bulkhead slot, the request, then the outcome
- * feeds AIMD, the breaker, the counters and, for a give-up, the task ledger.
+ * feeds AIMD, the breaker, the counters and, for a give-up, the task ledger. What a call needs from the
+ * configuration is derived once per leaf ({@code CallPlan}), not per call scope: an organization-wide map
+ * makes most of its calls in an account x region x operation of their own.
  */
 package io.cloudg.resilience;

@@ -15,5 +15,9 @@
  * least-privilege policy from the catalog. Per-item calls run a bounded window at a time on the clients' item
  * threads, each governed on its own operation's leaf; one that fails leaves what it would have read out of
  * the asset (never a plausible default), says so in {@code detail_errors}, and makes the entry PARTIAL.
+ *
+ * <p>The SDK parses XML answers (EC2, IAM, SQS, S3...) with whatever StAX reader
+ * {@code XMLInputFactory.newInstance()} finds: the worker ships Woodstox for it, whose reader costs far less to
+ * create per answer than the JDK's.
  */
 package io.cloudg.aws;
