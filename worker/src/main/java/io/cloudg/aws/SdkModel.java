@@ -37,7 +37,25 @@ import software.amazon.awssdk.utils.builder.SdkBuilder;
  * base64). Lookups are cached per class.
  */
 final class SdkModel {
-    private static final Map<String, Operation> OPERATIONS = new ConcurrentHashMap<>();
+    /** Each client interface's operations by API name (a class-keyed cache: no key string built per call). */
+    private static final ClassValue<Map<String, Operation>> OPERATIONS = new ClassValue<>() {
+        @Override
+        protected Map<String, Operation> computeValue(Class<?> client) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+    /** Each model class's static {@code builder()}, of type {@code () -> Object}, linked once. */
+    private static final ClassValue<MethodHandle> BUILDERS = new ClassValue<>() {
+        @Override
+        protected MethodHandle computeValue(Class<?> type) {
+            try {
+                return MethodHandles.publicLookup().findStatic(type, "builder", MethodType.methodType(type.getMethod("builder")
+                        .getReturnType())).asType(MethodType.methodType(Object.class));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalArgumentException(type.getName() + " is not an SDK model class", e);
+            }
+        }
+    };
     private static final Map<Class<?>, Map<String, SdkField<?>>> FIELDS = new ConcurrentHashMap<>();
 
     private SdkModel() {
@@ -87,7 +105,9 @@ final class SdkModel {
      * @throws IllegalArgumentException when the client has no such operation
      */
     static Operation operation(Class<?> client, String name) {
-        return OPERATIONS.computeIfAbsent(client.getName() + "#" + name, k -> find(client, name));
+        Map<String, Operation> ops = OPERATIONS.get(client);
+        Operation op = ops.get(name); // a read first: this runs on every call, computeIfAbsent locks a bin
+        return op != null ? op : ops.computeIfAbsent(name, k -> find(client, name));
     }
 
     /**
@@ -204,9 +224,11 @@ final class SdkModel {
 
     private static SdkPojo builderOf(Class<?> type) {
         try {
-            return (SdkPojo) type.getMethod("builder").invoke(null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException(type.getName() + " is not an SDK model class", e);
+            return (SdkPojo) (Object) BUILDERS.get(type).invokeExact();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(type.getName() + ".builder() failed", e);
         }
     }
 
