@@ -49,8 +49,8 @@ final class SdkModel {
         @Override
         protected MethodHandle computeValue(Class<?> type) {
             try {
-                return MethodHandles.publicLookup().findStatic(type, "builder", MethodType.methodType(type.getMethod("builder")
-                        .getReturnType())).asType(MethodType.methodType(Object.class));
+                return MethodHandles.publicLookup().unreflect(type.getMethod("builder"))
+                        .asType(MethodType.methodType(Object.class));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalArgumentException(type.getName() + " is not an SDK model class", e);
             }

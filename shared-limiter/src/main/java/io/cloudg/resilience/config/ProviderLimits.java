@@ -180,19 +180,23 @@ public final class ProviderLimits {
         if (perOperation || (BuiltInRates.AWS.equals(provider) && "ec2".equals(service))) {
             return true;
         }
-        if (servicesWithOperations.contains(service) && lookup.containsKey(service + "." + operation)) {
+        if (operationEntry(service, operation) != null) {
             return true;
         }
         ServiceLimit s = lookup.get(service);
         return s != null && s.perOperation();
     }
 
+    /** The {@code <service>.<Operation>} entry, or null; a string is built only for a service that has one. */
+    private ServiceLimit operationEntry(String service, String operation) {
+        return servicesWithOperations.contains(service) ? lookup.get(service + "." + operation) : null;
+    }
+
     /** The limits of the leaf bucket that calls of {@code service}/{@code operation} use. */
     public LeafLimit leafLimit(String service, String operation) {
         ServiceLimit s = null;
-        if (service != null && operation != null && !BuiltInRates.AZURE.equals(provider)
-                && servicesWithOperations.contains(service)) {
-            s = lookup.get(service + "." + operation);
+        if (service != null && operation != null && !BuiltInRates.AZURE.equals(provider)) {
+            s = operationEntry(service, operation);
         }
         if (s == null && service != null) {
             s = lookup.get(service);
