@@ -28,6 +28,8 @@ public final class AwsCatalog {
     public static final String RESOURCE = "/io/cloudg/aws/collectors.yaml";
 
     private static final List<AwsCollector> ALL = load();
+    /** {@link #ALL} by name: a fleet's worker and coordinator look up every collector of every task. */
+    private static final Map<String, AwsCollector> BY_NAME = byName(ALL);
 
     /** A selection pattern: a collector name, a service ({@code ec2}) or a glob over names ({@code iam_*}, {@code iam.*}). */
     private static final Pattern SELECTOR = Pattern.compile("[a-z0-9_*.]+");
@@ -68,12 +70,15 @@ public final class AwsCatalog {
 
     /** The collector named {@code name}, or null. */
     public static AwsCollector named(String name) {
-        for (AwsCollector c : ALL) {
-            if (c.name().equals(name)) {
-                return c;
-            }
+        return BY_NAME.get(name);
+    }
+
+    private static Map<String, AwsCollector> byName(List<AwsCollector> all) {
+        Map<String, AwsCollector> m = new java.util.HashMap<>();
+        for (AwsCollector c : all) {
+            m.put(c.name(), c); // load() refuses a name declared twice
         }
-        return null;
+        return Collections.unmodifiableMap(m);
     }
 
     /**

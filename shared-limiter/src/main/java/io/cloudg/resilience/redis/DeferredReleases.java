@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -43,6 +44,11 @@ final class DeferredReleases implements AutoCloseable {
     private final RedisKeys keys;
     private final long delayNanos;
     private final ConcurrentHashMap<Scope, Pending> pending = new ConcurrentHashMap<>();
+    /**
+     * The bulkheads with releases waiting (each once, whatever it holds): the timer's flush takes these
+     * instead of walking every bulkhead the process ever used (an organization-wide map uses one per account).
+     */
+    private final ConcurrentLinkedQueue<Pending> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private ScheduledExecutorService timer;
     /** The last flush the timer was asked for (tests wait for it instead of sleeping). */
@@ -60,6 +66,8 @@ final class DeferredReleases implements AutoCloseable {
         final byte[] key;
         private final StringBuilder ids = new StringBuilder();
         private int count;
+        /** Whether it is in {@link #waiting}; true whenever {@code count > 0}. */
+        private boolean queued;
 
         Pending(Scope bulkhead) {
             this.key = keys.bulkhead(bulkhead).getBytes(StandardCharsets.UTF_8);
@@ -70,6 +78,10 @@ final class DeferredReleases implements AutoCloseable {
                 ids.append(' ');
             }
             ids.append(id);
+            if (!queued) {
+                queued = true;
+                waiting.add(this);
+            }
             return ++count;
         }
 
@@ -86,6 +98,12 @@ final class DeferredReleases implements AutoCloseable {
             ids.setLength(0);
             count = 0;
             return runner.call(Script.FREE, new Object[] {key}, b).exceptionally(e -> null);
+        }
+
+        /** Sends what waits, taken off {@link #waiting} by the caller. */
+        synchronized CompletableFuture<Object> dequeuedSend() {
+            queued = false;
+            return send();
         }
 
         synchronized void drop() {
@@ -140,8 +158,8 @@ final class DeferredReleases implements AutoCloseable {
     CompletableFuture<Void> flushAll() {
         scheduled.set(false); // before taking: a release deferred from now on schedules another flush
         List<CompletableFuture<Object>> sent = new ArrayList<>();
-        for (Pending p : pending.values()) {
-            sent.add(p.send());
+        for (Pending p; (p = waiting.poll()) != null; ) {
+            sent.add(p.dequeuedSend());
         }
         return CompletableFuture.allOf(sent.toArray(new CompletableFuture[0]));
     }

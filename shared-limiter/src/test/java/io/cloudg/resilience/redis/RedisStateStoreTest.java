@@ -593,6 +593,27 @@ class RedisStateStoreTest {
         });
     }
 
+    /**
+     * The timer takes the bulkheads that have releases waiting, not every bulkhead: one that was sent by the
+     * timer, or sent at once by a slot operation, is taken again by the timer when a release waits in it again.
+     */
+    @Test
+    void theTimerSendsEveryLaterReleaseOfABulkheadItOrASlotOperationAlreadySent() throws Exception {
+        withHeldBack(Duration.ofMillis(1), s -> {
+            for (int round = 0; round < 3; round++) {
+                Admission steady = steadyAdmission(s, 10);
+                s.recordAsync(success(steady.lease()));
+                if (round == 1) {
+                    s.releases().flush(steady.lease().bulkhead()).get(10, TimeUnit.SECONDS); // as a slot operation does
+                    assertThat(leaseFields(s)).as("sent at once, round %d", round).isEmpty();
+                } else {
+                    s.releases().lastTimedFlush().get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+                    assertThat(leaseFields(s)).as("sent by the timer, round %d", round).isEmpty();
+                }
+            }
+        });
+    }
+
     @Test
     void closeSendsTheReleasesHeldBack() throws Exception {
         RedisStateStore s = heldBack(Duration.ofDays(1));
