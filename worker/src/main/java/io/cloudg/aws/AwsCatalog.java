@@ -27,9 +27,9 @@ public final class AwsCatalog {
     /** The catalog resource. */
     public static final String RESOURCE = "/io/cloudg/aws/collectors.yaml";
 
-    private static final List<AwsCollector> ALL = load();
-    /** {@link #ALL} by name: a fleet's worker and coordinator look up every collector of every task. */
-    private static final Map<String, AwsCollector> BY_NAME = byName(ALL);
+    /** Every collector by name, in catalog order: a fleet's worker and coordinator look up every collector of every task. */
+    private static final Map<String, AwsCollector> BY_NAME = load();
+    private static final List<AwsCollector> ALL = List.copyOf(BY_NAME.values());
 
     /** A selection pattern: a collector name, a service ({@code ec2}) or a glob over names ({@code iam_*}, {@code iam.*}). */
     private static final Pattern SELECTOR = Pattern.compile("[a-z0-9_*.]+");
@@ -37,7 +37,7 @@ public final class AwsCatalog {
     private AwsCatalog() {
     }
 
-    private static List<AwsCollector> load() {
+    private static Map<String, AwsCollector> load() {
         JsonNode root;
         try (InputStream in = AwsCatalog.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
@@ -47,20 +47,19 @@ public final class AwsCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + RESOURCE, e);
         }
-        List<AwsCollector> out = new ArrayList<>();
-        Set<String> names = new LinkedHashSet<>();
+        Map<String, AwsCollector> out = new LinkedHashMap<>();
         for (JsonNode entry : root.path("collectors")) {
             CollectorSpec spec = CollectorSpec.read(entry);
-            if (!names.add(spec.name())) {
+            if (out.containsKey(spec.name())) {
                 throw new IllegalStateException(RESOURCE + ": collector " + spec.name() + " is declared twice");
             }
             try {
-                out.add(new AwsCollector(spec));
+                out.put(spec.name(), new AwsCollector(spec));
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException(RESOURCE + ": collector " + spec.name() + ": " + e.getMessage(), e);
             }
         }
-        return Collections.unmodifiableList(out);
+        return Collections.unmodifiableMap(out);
     }
 
     /** Every collector, in catalog order. */
@@ -71,14 +70,6 @@ public final class AwsCatalog {
     /** The collector named {@code name}, or null. */
     public static AwsCollector named(String name) {
         return BY_NAME.get(name);
-    }
-
-    private static Map<String, AwsCollector> byName(List<AwsCollector> all) {
-        Map<String, AwsCollector> m = new java.util.HashMap<>();
-        for (AwsCollector c : all) {
-            m.put(c.name(), c); // load() refuses a name declared twice
-        }
-        return Collections.unmodifiableMap(m);
     }
 
     /**
