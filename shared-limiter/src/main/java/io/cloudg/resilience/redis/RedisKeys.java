@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:troubled                             index of troubled leaves (set of leaf keys)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
+ * {&lt;prefix&gt;:}:accounts                                                  registry of the accounts' indexes (sorted set)
  * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
  * </pre>
  *
@@ -34,7 +36,8 @@ public final class RedisKeys {
 
     /** What a key holds. */
     public enum Kind {
-        LEAF("leaf2"), ACCOUNT("account"), BULKHEAD("slots"), GLOBAL("global"), BUDGET("budget");
+        LEAF("leaf2"), ACCOUNT("account"), BULKHEAD("slots"), TROUBLED("troubled"), GLOBAL("global"), BUDGET("budget"),
+        REGISTRY("accounts");
 
         final String suffix;
 
@@ -43,7 +46,7 @@ public final class RedisKeys {
         }
     }
 
-    /** A key read back: its kind and the scope it belongs to. */
+    /** A key read back: its kind and the scope it belongs to (none for the {@link Kind#REGISTRY}). */
     public record Parsed(Kind kind, Scope scope) {
     }
 
@@ -71,6 +74,14 @@ public final class RedisKeys {
         return "{" + prefix + ":*}:" + Kind.LEAF.suffix + ":*";
     }
 
+    /**
+     * The SCAN pattern of every account's index of troubled leaves (kept by cloudg.lua beside the leaves, in
+     * their hash slot).
+     */
+    public String troubledPattern() {
+        return "{" + prefix + ":*}:" + Kind.TROUBLED.suffix;
+    }
+
     private String accountTag(Scope s) {
         return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + "}:";
     }
@@ -92,6 +103,19 @@ public final class RedisKeys {
         return accountTag(account) + Kind.BULKHEAD.suffix;
     }
 
+    /** The index of {@code account}'s troubled leaves (a set of leaf keys; cloudg.lua writes it). */
+    public String troubled(Scope account) {
+        return accountTag(account) + Kind.TROUBLED.suffix;
+    }
+
+    /**
+     * The registry of the estate's account indexes (a sorted set; cloudg.lua's {@code register}): its tag is
+     * the prefix and an empty provider, a slot of its own that SCAN of {@link #scanPattern()} still finds.
+     */
+    public String registry() {
+        return "{" + prefix + ":}:" + Kind.REGISTRY.suffix;
+    }
+
     public String global(String provider) {
         return providerTag(provider) + Kind.GLOBAL.suffix;
     }
@@ -111,6 +135,10 @@ public final class RedisKeys {
         String rest = key.substring(close + 2);
         try {
             if (tag.length == 1) {
+                if (tag[0].isEmpty()) {
+                    return rest.equals(Kind.REGISTRY.suffix) ? Optional.of(new Parsed(Kind.REGISTRY, null))
+                            : Optional.empty();
+                }
                 String provider = dec(tag[0]);
                 for (Kind k : new Kind[] {Kind.GLOBAL, Kind.BUDGET}) {
                     if (rest.equals(k.suffix)) {
@@ -123,7 +151,7 @@ public final class RedisKeys {
                 return Optional.empty();
             }
             Scope account = Scope.account(dec(tag[0]), dec(tag[1]));
-            for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD}) {
+            for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD, Kind.TROUBLED}) {
                 if (rest.equals(k.suffix)) {
                     return Optional.of(new Parsed(k, account));
                 }

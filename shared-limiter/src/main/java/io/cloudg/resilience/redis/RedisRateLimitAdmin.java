@@ -52,7 +52,11 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> out = new ArrayList<>();
         for (String k : store.scan(store.keys().scanPattern())) {
             Optional<RedisKeys.Parsed> p = store.keys().parse(k);
-            if (p.isPresent() && matches(p.get().scope(), filter)) {
+            if (p.isPresent() && p.get().kind() == RedisKeys.Kind.REGISTRY) {
+                if (filter.isEmpty()) {
+                    out.add(new Entry(k, p.get())); // the estate's registry of accounts: only with everything
+                }
+            } else if (p.isPresent() && matches(p.get().scope(), filter)) {
                 out.add(new Entry(k, p.get()));
             }
         }
@@ -76,6 +80,9 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> hashes = new ArrayList<>();
         List<RateLimitRow> rows = new ArrayList<>();
         for (Entry e : entries) {
+            if (e.parsed.kind() == RedisKeys.Kind.TROUBLED || e.parsed.kind() == RedisKeys.Kind.REGISTRY) {
+                continue; // indexes of the state shown by its own rows, not state of their own (reset removes them)
+            }
             if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
                 rows.add(new RateLimitRow(e.parsed.scope(), e.parsed.kind(), null, null, 0, null,
                         (double) store.slotsInUse(e.parsed.scope()), 0));

@@ -30,7 +30,13 @@ enum Script {
     /** Several ADMIT, RECORD and FREE calls in one run (what a lane queued, in order). */
     BATCH("return batch(KEYS, ARGV)"),
     /** Deferred slot releases of one bulkhead, several at once. */
-    FREE("return free(KEYS, ARGV)");
+    FREE("return free(KEYS, ARGV)"),
+    /** The troubled leaves of one account, from its index (which it prunes). */
+    TROUBLED("return troubled(KEYS, ARGV)"),
+    /** An account's index in the estate's registry. */
+    REGISTER("return register(KEYS, ARGV)"),
+    /** The registry's account indexes (it drops the lapsed ones). */
+    REGISTERED("return registered(KEYS, ARGV)");
 
     /** The library every script starts with (a holder: an enum's constructor cannot read its static fields). */
     static final class Library {

@@ -13,6 +13,11 @@
  *       provider x account;
  *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
  *       Redis under different prefixes.</li>
+ *   <li><b>Reading the troubled state</b> (the report, the gauges): each account keeps an index of its
+ *       troubled leaves ({@code :troubled}, beside them, written by the scripts when a write leaves a leaf
+ *       troubled), and the estate a registry of the accounts in use ({@code {prefix:}:accounts}, renewed by
+ *       each store every half TTL); a read checks and prunes each index in one script, so it costs the
+ *       troubled leaves, not the key set.</li>
  *   <li><b>Round trips</b>: one script before an attempt (breaker, leaf, account bucket, bulkhead slot),
  *       one after (AIMD, breaker verdict, release), which the caller waits for only when the verdict is
  *       FAILURE, and which a plain success of a leaf its admission found steady skips altogether: its slot

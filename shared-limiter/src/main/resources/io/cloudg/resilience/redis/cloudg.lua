@@ -88,6 +88,30 @@ local function keep_until(x, now, ttl_ms, until_ns)
   return string.format('%d', now + keep * 1000000), string.format('%d', keep)
 end
 
+-- The index of an account's troubled leaves: a set of leaf keys ({tag}:troubled, beside the leaf in its
+-- hash slot: its name is the leaf key's tag and a suffix, derived here rather than passed, so admit's and
+-- record's key lists stay as they are). A leaf enters it when a script leaves it troubled (below its
+-- ceiling, a breaker that is not closed, a breaker that has tripped: what StateStore.troubled() lists); it
+-- leaves it only through the troubled entry point, which checks each member and keeps the troubled ones.
+-- So the index may hold more than the troubled leaves, never fewer, and reading the troubled leaves of an
+-- estate costs what they are, not what the whole key set is. Its TTL: 1.5 ttl from its last mark or read.
+local function troubled_index(leaf_key)
+  local close = string.find(leaf_key, '}:', 1, true)
+  return string.sub(leaf_key, 1, close + 1) .. 'troubled'
+end
+
+local function mark_troubled(leaf_key, ttl)
+  local idx = troubled_index(leaf_key)
+  redis.call('SADD', idx, leaf_key)
+  redis.call('PEXPIRE', idx, string.format('%d', math.floor(tonumber(ttl) * 1.5)))
+end
+
+-- Whether a leaf's rate, stored ceiling, breaker phase and trips (nil: absent) make it troubled.
+local function is_troubled(rate, ceiling, phase, trips)
+  return (rate ~= nil and ceiling ~= nil and rate < ceiling) or (phase ~= nil and phase ~= CLOSED)
+    or (trips ~= nil and trips > 0)
+end
+
 -- Whether the hash whose HMGET (of 'v' first) answered vals exists; refuses another format.
 local function exists(key, vals)
   local v = vals[1]
@@ -166,7 +190,8 @@ end
 -- rewrites h whole (the hot fields not listed keep old's values, updated_at becomes now, x as keep_until
 -- says, which may also refresh the TTL); writes nothing when nothing changed. A field the caller did not
 -- read must be one the computation copied unchanged (then it is nil on both sides and is not written). Cold
--- times and counts go in with %d, window_rate as a number.
+-- times and counts go in with %d, window_rate as a number. A write that leaves the leaf troubled marks it in
+-- its account's index (mark_troubled).
 local function save_leaf(key, old, t, fields, scope, now, ttl, bx)
   local args, n, h = {}, 0, {}
   if old == nil then
@@ -198,6 +223,9 @@ local function save_leaf(key, old, t, fields, scope, now, ttl, bx)
   args[n + 1], args[n + 2], n = 'h', pack_hot(h), n + 2
   redis.call('HSET', key, unpack(args, 1, n))
   if keep ~= nil then redis.call('PEXPIRE', key, keep) end
+  local trips = t.b_trips
+  if trips == nil and old ~= nil then trips = old.b_trips end
+  if is_troubled(h.rate, h.ceiling, h.b_phase, trips) then mark_troubled(key, ttl) end
 end
 
 -- TokenBuckets ------------------------------------------------------------------------------------------
@@ -666,6 +694,9 @@ local function admit(K, A, now)
     if nx ~= nil then x = tonumber(nx) end
     redis.call('HSET', K[1], 'h', struct.pack(HOT_FORMAT, t, a, new_rate, ceiling, x, bx, b_phase, b_failures, now))
     if keep ~= nil then redis.call('PEXPIRE', K[1], keep) end
+    -- a configured ceiling raised above the rate (or a floor lowered) leaves the leaf below its ceiling
+    -- without an outcome: it becomes troubled here (one comparison; a mark only on that change)
+    if new_rate < ceiling and not (rate < stored_ceiling) then mark_troubled(K[1], ttl) end
   end
   if kind == 0 and wait <= 0 then return (lease + 1) * 2 + steady end
   return {kind, gen, 0, wait, lease, steady}
@@ -744,6 +775,52 @@ local function record(K, A, now)
     end
   end
   return record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
+end
+
+-- troubled(K, A): the troubled leaves of one account, from its index (troubled_index): each member is checked
+-- against its leaf (v, h and b_trips, as StateStore.troubled() decides) and removed when the leaf is gone or
+-- no longer troubled, in the same run as the check, so a leaf marked again meanwhile is never lost.
+-- K: 1 the account's index; A: 1 ttl ms (text): the index's TTL is renewed while it lists a leaf.
+-- Returns the keys of the troubled leaves.
+local function troubled(K, A)
+  local out, gone = {}, {}
+  local members = redis.call('SMEMBERS', K[1])
+  for i = 1, #members do
+    local leaf = members[i]
+    local vals = redis.call('HMGET', leaf, 'v', 'h', 'b_trips')
+    local keep = false
+    if exists(leaf, vals) and hot_of(leaf, vals[2]) then -- gone: not kept; another format: refused
+      local _t, _a, rate, ceiling, _x, _bx, phase = struct.unpack(HOT_FORMAT, vals[2])
+      keep = is_troubled(unpacked(rate), unpacked(ceiling), unpacked(phase), tonumber(vals[3]))
+    end
+    if keep then out[#out + 1] = leaf else gone[#gone + 1] = leaf end
+  end
+  for i = 1, #gone, 1000 do -- unpack's stack is bounded
+    redis.call('SREM', K[1], unpack(gone, i, math.min(#gone, i + 999)))
+  end
+  if #out > 0 then redis.call('PEXPIRE', K[1], string.format('%d', math.floor(tonumber(A[1]) * 1.5))) end
+  return out
+end
+
+-- The registry of the estate's accounts ({prefix:}:accounts, a sorted set in a slot of its own): each account
+-- index key a store has used, scored by the server time it last said so. A store says so on its first
+-- admission in the account and again every half ttl while it keeps using it, so an account whose leaves
+-- still live is never more than 2 ttl old here (a leaf outlives its last write by at most 1.5 ttl).
+-- StateStore.troubled() reads the indexes it lists, instead of walking the whole key set.
+-- register(K, A): K: 1 the registry; A: 1 now ('' = Redis TIME), 2 the account's index key, 3 ttl ms (text).
+local function register(K, A)
+  local now = clock(A[1])
+  redis.call('ZADD', K[1], string.format('%d', now), A[2])
+  redis.call('PEXPIRE', K[1], string.format('%d', 2 * tonumber(A[3])))
+  return 1
+end
+
+-- registered(K, A): the account index keys of the registry, less (and without) those older than 2 ttl.
+-- K: 1 the registry; A: 1 now ('' = Redis TIME), 2 ttl ms (text).
+local function registered(K, A)
+  local now = clock(A[1])
+  redis.call('ZREMRANGEBYSCORE', K[1], '-inf', '(' .. string.format('%d', now - 2 * tonumber(A[2]) * 1000000))
+  return redis.call('ZRANGE', K[1], 0, -1)
 end
 
 -- free(K, A): deferred releases of one bulkhead. K: 1 bulkhead lease hash; A: 1 lease ids separated by spaces.

@@ -125,7 +125,7 @@ class RedisStateStoreTest {
         List<String> keys = store.scan(store.keys().scanPattern());
         RedisKeys k = store.keys();
         assertThat(keys).containsExactlyInAnyOrder(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
-                k.global("aws"), k.budget("aws"));
+                k.global("aws"), k.budget("aws"), k.registry());
         Set<Integer> accountSlots = List.of(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT))
                 .stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
         assertThat(accountSlots).hasSize(1);
@@ -169,7 +169,7 @@ class RedisStateStoreTest {
                 .hasMessageContaining(key)
                 .hasMessageContaining("format version 99, but this cloudg reads only version 1");
         assertThatThrownBy(() -> store.snapshot()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
-        assertThatThrownBy(() -> store.troubled()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
+        // troubled() reads only the leaves in an index: its refusal is in troubledReadsTheAccountsIndexes...
         client.getMap(store.keys().budget("aws"), StringCodec.INSTANCE).fastPut("millis", "5");
         assertThatThrownBy(() -> store.tryTakeRetry("aws", 5)).isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("version (none)");
@@ -298,7 +298,7 @@ class RedisStateStoreTest {
         assertThat(admin.show(null)).extracting(RateLimitRow::scope).contains(gcp);
 
         long removed = admin.reset("aws/123456789012");
-        assertThat(removed).isEqualTo(4); // two leaves, account bucket, bulkhead
+        assertThat(removed).isEqualTo(5); // two leaves, account bucket, bulkhead, the index of troubled leaves
         assertThat(admin.show("aws/123456789012")).isEmpty();
         assertThat(admin.show("gcp")).hasSize(1);
         assertThat(admin.show("aws")).extracting(RateLimitRow::kind).containsExactly(RedisKeys.Kind.GLOBAL);
@@ -327,23 +327,77 @@ class RedisStateStoreTest {
     }
 
     @Test
-    void troubledWalksEveryReadBatchAndReadsWholeOnlyTheTroubledLeaves() {
+    void troubledReadsTheAccountsIndexesWhichHoldOnlyLeavesThatWereTroubled() {
         int n = RedisStateStore.READ_BATCH * 2 + 7;
         List<Scope> slowed = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Scope leaf = Scope.of("aws", "123456789012", "us-east-1", "ec2", "Describe" + i);
             store.admit(admitReq(leaf, null));
-            if (i % 700 == 3) { // a few, in every batch whatever the SCAN order
+            if (i % 700 == 3) {
                 store.record(new OutcomeRequest(leaf, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
                         null));
                 slowed.add(leaf);
             }
         }
-        assertThat(store.troubled().leaves()).extracting(l -> l.leaf()).containsExactlyInAnyOrderElementsOf(slowed);
+        // more accounts with an index than one batch of index reads
+        List<Scope> others = new ArrayList<>();
+        for (int i = 0; i < RedisStateStore.READ_BATCH + 5; i++) {
+            Scope leaf = Scope.of("aws", String.format("2%011d", i), "eu-west-1", "iam", null);
+            store.admit(admitReq(leaf, null));
+            store.record(new OutcomeRequest(leaf, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,
+                    null));
+            others.add(leaf);
+        }
+        RedisKeys k = store.keys();
+        String index = k.troubled(ACCOUNT);
+        assertThat(k.parse(index)).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.TROUBLED, ACCOUNT));
+        assertThat(slot(index)).isEqualTo(slot(k.leaf(LEAF)));
+        assertThat(client.getSet(index, StringCodec.INSTANCE).readAll()).as("no healthy leaf ever enters it")
+                .containsExactlyInAnyOrderElementsOf(slowed.stream().map(k::leaf).toList());
+        assertThat(client.getKeys().remainTimeToLive(index)).isBetween(Duration.ofHours(35).toMillis(),
+                Duration.ofHours(36).toMillis());
+
+        assertThat(client.getScoredSortedSet(k.registry(), StringCodec.INSTANCE).size()).as("every account used")
+                .isEqualTo(others.size() + 1);
+        assertThat(k.parse(k.registry())).hasValueSatisfying(p -> assertThat(p.kind()).isEqualTo(RedisKeys.Kind.REGISTRY));
+
+        List<Scope> all = new ArrayList<>(slowed);
+        all.addAll(others);
+        assertThat(store.troubled().leaves()).extracting(l -> l.leaf()).containsExactlyInAnyOrderElementsOf(all);
         assertThat(store.troubled().breakers()).isEmpty();
-        String key = store.keys().leaf(slowed.get(0));
+
+        client.getKeys().delete(k.leaf(slowed.get(1))); // a leaf gone (its TTL, a reset): read, then pruned
+        assertThat(store.troubled().leaves()).extracting(l -> l.leaf()).doesNotContain(slowed.get(1));
+        assertThat(client.getSet(index, StringCodec.INSTANCE).readAll()).doesNotContain(k.leaf(slowed.get(1)));
+
+        String key = k.leaf(slowed.get(0));
         client.getMap(key, StringCodec.INSTANCE).fastPut("v", "9");
         assertThatThrownBy(() -> store.troubled()).isInstanceOf(StateFormatException.class).hasMessageContaining(key);
+    }
+
+    /**
+     * The registry lists an account for 2 TTLs after a store last said it uses it (a leaf outlives its last
+     * write by at most 1.5): then it lapses, as the account's leaves have by then; a store that admits in the
+     * account again registers it again.
+     */
+    @Test
+    void anAccountLapsesFromTheRegistryTwoTtlsAfterItsLastRegistration() {
+        ManualTimeSource t = new ManualTimeSource();
+        t.advance(Duration.ofHours(1));
+        RedisStateStore st = RedisStateStore.builder(client).keyPrefix("unit-registry").clock(StoreClock.injected(t))
+                .learnedTtl(Duration.ofHours(1)).build();
+        try {
+            st.admit(admitReq(LEAF, null));
+            st.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0, null));
+            t.advance(Duration.ofHours(2).minusSeconds(1));
+            assertThat(st.troubled().leaves()).extracting(l -> l.leaf()).containsExactly(LEAF);
+            t.advance(Duration.ofSeconds(2));
+            assertThat(st.troubled().leaves()).as("lapsed").isEmpty();
+            assertThat(client.getScoredSortedSet(st.keys().registry(), StringCodec.INSTANCE).size()).isZero();
+        } finally {
+            st.clear();
+            st.close();
+        }
     }
 
     /** Runs each admission on its own thread while the store's lanes are held, so that they go out as one batch. */

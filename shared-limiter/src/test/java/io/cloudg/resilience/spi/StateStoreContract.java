@@ -587,4 +587,36 @@ public abstract class StateStoreContract {
         assertThat(store.troubled().leaves()).isEmpty();
         assertThat(store.troubled().breakers()).isEmpty();
     }
+
+    @Test
+    void aLeafThatRecoversToItsCeilingIsNoLongerTroubledAndOneThrottledAgainIs() {
+        admitWait();
+        throttle();
+        assertThat(store.troubled().leaves()).extracting(LeafView::leaf).containsExactly(LEAF);
+        for (int i = 0; i < 30 && leaf(LEAF).slowed(); i++) { // a recovery step per quiet 5 s: 5% of the ceiling
+            time.advance(Duration.ofSeconds(6));
+            admitWait();
+            success();
+        }
+        assertThat(leaf(LEAF).slowed()).as("recovered").isFalse();
+        assertThat(store.troubled().leaves()).isEmpty();
+        assertThat(store.troubled().leaves()).isEmpty(); // read twice: whatever a read tidies stays tidy
+
+        time.advance(Duration.ofSeconds(6));
+        admitWait();
+        throttle();
+        assertThat(store.troubled().leaves()).extracting(LeafView::leaf).containsExactly(LEAF);
+        assertThat(store.troubled().leaves()).containsExactlyInAnyOrderElementsOf(store.snapshot().troubled().leaves());
+    }
+
+    @Test
+    void aCeilingRaisedAboveALeafsRateLeavesItTroubledWithoutAnOutcome() {
+        admitWait(); // at LIMIT's ceiling, 20/s
+        assertThat(store.troubled().leaves()).isEmpty();
+        LeafLimit raised = new LeafLimit(40, 100, 0.2, true);
+        assertThat(store.admit(admitReq(LEAF, raised)).waitNanos()).isZero();
+        assertThat(leaf(LEAF).slowed()).as("below the raised ceiling until it recovers").isTrue();
+        assertThat(store.troubled().leaves()).extracting(LeafView::leaf).containsExactly(LEAF);
+        assertThat(store.troubled().leaves()).containsExactlyInAnyOrderElementsOf(store.snapshot().troubled().leaves());
+    }
 }
