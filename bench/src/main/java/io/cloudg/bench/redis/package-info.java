@@ -5,6 +5,8 @@
  * Bucket4j over Redisson and over Lettuce, and a bare one-{@code EVALSHA} Lua bucket over one pipelined
  * Lettuce connection (the transport's ceiling), with Redis and client CPU per call, cloudg's ratios to each
  * contender run by run, and an accuracy check of each at 100/s. Results: {@code BENCHMARKS.md}, section
- * "Redis backend".
+ * "Redis backend". {@link io.cloudg.bench.redis.TroubledReadBench}: what reading the troubled leaves (the
+ * throttling report, the gauges) costs on a large key set, through the accounts' indexes and, in the same
+ * run, by walking every leaf as before (BENCHMARKS.md, issue 14, "Eleventh pass").
  */
 package io.cloudg.bench.redis;

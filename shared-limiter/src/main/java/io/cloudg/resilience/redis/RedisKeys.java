@@ -74,14 +74,6 @@ public final class RedisKeys {
         return "{" + prefix + ":*}:" + Kind.LEAF.suffix + ":*";
     }
 
-    /**
-     * The SCAN pattern of every account's index of troubled leaves (kept by cloudg.lua beside the leaves, in
-     * their hash slot).
-     */
-    public String troubledPattern() {
-        return "{" + prefix + ":*}:" + Kind.TROUBLED.suffix;
-    }
-
     private String accountTag(Scope s) {
         return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + "}:";
     }

@@ -92,6 +92,8 @@ public final class RedisStateStore implements StateStore {
     private final byte[] registryKey;
     /** How often a store says again that it uses an account: half the TTL, so the registry outlives the leaves. */
     private final long reregisterNanos;
+    /** Times this store found Redis out of reach: the server may have restarted without its keys since. */
+    private final java.util.concurrent.atomic.AtomicLong outages = new java.util.concurrent.atomic.AtomicLong();
 
     private RedisStateStore(Builder b) {
         this.client = Objects.requireNonNull(b.client, "client");
@@ -145,10 +147,26 @@ public final class RedisStateStore implements StateStore {
             throw RedisErrors.unavailable(what, where, e);
         } catch (TimeoutException e) {
             runner.reset(); // do not queue the next script behind a stuck connection
-            throw RedisErrors.translate(e, what, where);
+            throw counted(RedisErrors.translate(e, what, where));
         } catch (Exception e) {
-            throw RedisErrors.translate(e, what, where);
+            throw counted(RedisErrors.translate(e, what, where));
         }
+    }
+
+    /** {@code e}, counted as an outage when it is one (the accounts are registered again afterwards). */
+    private RuntimeException counted(RuntimeException e) {
+        if (e instanceof io.cloudg.resilience.spi.StateStoreUnavailableException) {
+            outages.incrementAndGet();
+        }
+        return e;
+    }
+
+    /**
+     * Changes whenever Redis may have lost this store's registrations since they were made: an outage seen, or
+     * a server that had lost the scripts (a restart, a failover, a flush).
+     */
+    private long registryEpoch() {
+        return outages.get() + runner.scriptsLost();
     }
 
     @SuppressWarnings("unchecked")
@@ -262,6 +280,8 @@ public final class RedisStateStore implements StateStore {
         final byte[] index;
         volatile long at;
         volatile boolean done;
+        /** {@link #registryEpoch()} when it was made. */
+        volatile long epoch;
 
         Registration(byte[] index) {
             this.index = index;
@@ -269,18 +289,21 @@ public final class RedisStateStore implements StateStore {
     }
 
     /**
-     * Registers {@code p}'s account in the estate's registry on this store's first admission in it, and again
-     * every half TTL: what {@link #troubled()} reads instead of the whole key set.
+     * Registers {@code p}'s account in the estate's registry on this store's first admission in it, again
+     * every half TTL, and again after Redis may have lost it (an outage, a server that lost its scripts): what
+     * {@link #troubled()} reads instead of the whole key set.
      */
     private void registered(PreparedLeaf p) {
         Registration reg = p.registration;
         long now = System.nanoTime();
-        if (reg.done && now - reg.at < reregisterNanos) {
+        long epoch = registryEpoch();
+        if (reg.done && reg.epoch == epoch && now - reg.at < reregisterNanos) {
             return;
         }
         await(runner.call(Script.REGISTER, new Object[] {registryKey}, nowArg(), reg.index, ttlBytes),
                 "admit (registering the account)");
         reg.at = now;
+        reg.epoch = epoch;
         reg.done = true;
     }
 
@@ -390,12 +413,12 @@ public final class RedisStateStore implements StateStore {
             requireSameSlot(r.leaf(), slot.bulkhead(), "bulkhead");
         }
         PreparedLeaf p = prepared(r.leaf());
-        registered(p);
         Encoded args = p.admitArgs(r);
         long epoch = p.epoch.get(); // before the admission is queued: outcomes queued after it bump it
         Object answer = await(runner.call(Script.ADMIT,
                 new Object[] {p.leaf, p.account, p.bulkhead},
                 nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit");
+        registered(p); // after the admission: one that found the server had lost its scripts registers again
         BreakerDecision decision;
         long wait;
         long leaseId;

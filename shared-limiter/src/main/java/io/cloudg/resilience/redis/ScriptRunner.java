@@ -106,6 +106,8 @@ final class ScriptRunner implements AutoCloseable {
     private volatile boolean functions;
     private CompletableFuture<Void> loadingFunctions;
     private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
+    /** Times a server answered that it had lost the scripts or the library: a restart, a failover, a flush. */
+    private final java.util.concurrent.atomic.AtomicLong scriptsLost = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
@@ -312,6 +314,7 @@ final class ScriptRunner implements AutoCloseable {
         } else if (c.retry && RedisErrors.isNoFunction(e)) {
             // the library is gone (a restart, a failover, FUNCTION FLUSH): load it again and resend
             c.retry = false;
+            scriptsLost.incrementAndGet();
             reloadFunctions().whenComplete((x, le) -> {
                 if (le != null) {
                     c.result.completeExceptionally(le);
@@ -321,6 +324,7 @@ final class ScriptRunner implements AutoCloseable {
             });
         } else if (c.retry && RedisErrors.isNoScript(e)) {
             c.retry = false;
+            scriptsLost.incrementAndGet();
             lane.reload().whenComplete((x, le) -> {
                 if (le != null) {
                     c.result.completeExceptionally(le);
@@ -333,6 +337,14 @@ final class ScriptRunner implements AutoCloseable {
         } else {
             c.result.completeExceptionally(e);
         }
+    }
+
+    /**
+     * How many times a server answered that it had lost the scripts or the function library (it restarted,
+     * failed over or was flushed, so it may have lost keys too).
+     */
+    long scriptsLost() {
+        return scriptsLost.get();
     }
 
     /** Loads the function library on every master again; concurrent callers share one load. */

@@ -147,6 +147,17 @@ class RedisStateStoreTest {
         assertThatThrownBy(() -> new RedisKeys("a:b")).hasMessageContaining("key prefix must match");
     }
 
+    /** A server that lost its keys and scripts (a restart without persistence) gets the registry back. */
+    @Test
+    void aServerThatLostEverythingGetsTheAccountsRegisteredAgain() {
+        store.admit(admitReq(LEAF, null));
+        client.getKeys().flushall();
+        client.getScript().scriptFlush();
+        store.admit(admitReq(LEAF, null)); // finds the scripts gone: registers the account again
+        store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0, null));
+        assertThat(store.troubled().leaves()).extracting(l -> l.leaf()).containsExactly(LEAF);
+    }
+
     @Test
     void scriptsComeBackAfterTheServerForgetsThem() {
         store.admit(admitReq(LEAF, null));
