@@ -101,7 +101,7 @@ final class RatelimitCommand implements Callable<Integer> {
                             + "account (the account-wide bucket), bulkhead (calls in flight), global (provider-wide "
                             + "bucket) or budget (retry budget); RATE the rate it runs at now and CEILING the "
                             + "configured rate, in requests per second (a leaf below its ceiling was slowed by "
-                            + "throttling and recovers 5% of the ceiling per quiet 5 s); THROTTLES throttled answers "
+                            + "throttling and recovers 5%% of the ceiling per quiet 5 s); THROTTLES throttled answers "
                             + "seen; BREAKER the circuit breaker's phase; VALUE retry tokens left, or slots held; "
                             + "AGE(s) seconds since it last changed (in a state file: since the last throttle; "
                             + "entries older than ratelimit.learned_ttl_hours are ignored, marked expired)."})

@@ -36,6 +36,31 @@ class RatelimitCommandTest {
         redis.stop();
     }
 
+    /** picocli formats descriptions: a bare % in one made it print the text raw, with a warning, on --help. */
+    @Test
+    void everyCommandsHelpIsFormattedWithoutAWarning() {
+        java.util.List<java.util.List<String>> paths = new java.util.ArrayList<>();
+        collect(new picocli.CommandLine(new Main()), new java.util.ArrayList<>(), paths);
+        assertThat(paths).hasSizeGreaterThan(5);
+        for (java.util.List<String> path : paths) {
+            java.util.List<String> args = new java.util.ArrayList<>(path);
+            args.add("--help");
+            MapCommandTest.Run help = MapCommandTest.run(args.toArray(new String[0]));
+            assertThat(help.out() + help.err()).as(String.join(" ", args)).containsIgnoringCase("usage:")
+                    .doesNotContain("picocli WARN").doesNotContain("Could not format");
+        }
+    }
+
+    private static void collect(picocli.CommandLine cl, java.util.List<String> path,
+            java.util.List<java.util.List<String>> into) {
+        for (java.util.Map.Entry<String, picocli.CommandLine> e : cl.getSubcommands().entrySet()) {
+            java.util.List<String> p = new java.util.ArrayList<>(path);
+            p.add(e.getKey());
+            into.add(p);
+            collect(e.getValue(), p, into);
+        }
+    }
+
     @Test
     void showsWhatWasLearnedAndResetForgetsIt() throws Exception {
         RateLimitConfig config = RateLimitConfig.builder().build()
