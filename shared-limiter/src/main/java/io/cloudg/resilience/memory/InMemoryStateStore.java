@@ -250,19 +250,33 @@ public final class InMemoryStateStore implements StateStore {
 
     @Override
     public StoreSnapshot snapshot() {
+        return views(false);
+    }
+
+    /**
+     * The same views as {@code snapshot().troubled()}, without building one for every healthy leaf: a map of
+     * 1,000 accounts x 17 regions holds about a million, and the gauges read this every
+     * {@code metrics.state_refresh_seconds}.
+     */
+    @Override
+    public StoreSnapshot troubled() {
+        return views(true);
+    }
+
+    private StoreSnapshot views(boolean onlyTroubled) {
         long now = time.nanoTime();
         List<LeafView> lv = new ArrayList<>();
         List<BreakerView> bv = new ArrayList<>();
         leaves.forEach((scope, ref) -> {
             Leaf cell = ref.get();
             LeafState s = cell.bucket();
-            if (s != null) {
+            if (s != null && (!onlyTroubled || LeafView.slowed(s.rate(), s.ceiling()))) {
                 long paused = s.pausedUntil() == io.cloudg.resilience.core.Time.NEVER ? 0
                         : Math.max(0, s.pausedUntil() - now);
                 lv.add(new LeafView(scope, s.rate(), s.ceiling(), s.throttles(), paused));
             }
             BreakerState b = cell.breaker();
-            if (b != null) {
+            if (b != null && (!onlyTroubled || BreakerView.troubled(b.phase(), b.trips()))) {
                 bv.add(new BreakerView(scope, b.phase(), b.failures(), b.cooldownNanos(), b.retryInNanos(now),
                         b.trips()));
             }
