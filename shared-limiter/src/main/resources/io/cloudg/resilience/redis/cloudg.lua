@@ -1,11 +1,11 @@
 -- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. On Redis 7 this
 -- library is loaded once as a function library, one function per entry point; on Redis 6 each script Redis
 -- runs is this library plus one line that calls an entry point (see Script.java): admit, record, batch,
--- slots, global, budget, free. The rules mirror io.cloudg.resilience.core line for line (same constants,
--- same order of floating-point operations, so Lua and Java compute the same doubles), each written once as
--- a function of numbers: admit's and record's straight-line common cases (an existing leaf, a closed
--- breaker) call them on locals read by one HMGET, and the general cases call the same functions through
--- the state-table helpers (leaf_current, leaf_success, ...). No rule is written twice.
+-- slots, global, budget, free, troubled, register, registered. The rules mirror io.cloudg.resilience.core
+-- line for line (same constants, same order of floating-point operations, so Lua and Java compute the same
+-- doubles), each written once as a function of numbers: admit's and record's straight-line common cases (an
+-- existing leaf, a closed breaker) call them on locals read by one HMGET, and the general cases call the
+-- same functions through the state-table helpers (leaf_current, leaf_success, ...). No rule is written twice.
 -- Times are nanoseconds; a timestamp that "never happened" (Java's Time.NEVER) is an absent field or 'n',
 -- read back as nil.
 --
@@ -694,8 +694,8 @@ local function admit(K, A, now)
     if nx ~= nil then x = tonumber(nx) end
     redis.call('HSET', K[1], 'h', struct.pack(HOT_FORMAT, t, a, new_rate, ceiling, x, bx, b_phase, b_failures, now))
     if keep ~= nil then redis.call('PEXPIRE', K[1], keep) end
-    -- a configured ceiling raised above the rate (or a floor lowered) leaves the leaf below its ceiling
-    -- without an outcome: it becomes troubled here (one comparison; a mark only on that change)
+    -- a configured ceiling raised above the leaf's rate leaves it below its ceiling without an outcome: it
+    -- becomes troubled here (one comparison; a mark only on that change)
     if new_rate < ceiling and not (rate < stored_ceiling) then mark_troubled(K[1], ttl) end
   end
   if kind == 0 and wait <= 0 then return (lease + 1) * 2 + steady end
