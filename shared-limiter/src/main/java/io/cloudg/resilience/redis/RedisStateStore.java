@@ -300,8 +300,14 @@ public final class RedisStateStore implements StateStore {
         if (reg.done && reg.epoch == epoch && now - reg.at < reregisterNanos) {
             return;
         }
-        await(runner.call(Script.REGISTER, new Object[] {registryKey}, nowArg(), reg.index, ttlBytes),
-                "admit (registering the account)");
+        try {
+            await(runner.call(Script.REGISTER, new Object[] {registryKey}, nowArg(), reg.index, ttlBytes),
+                    "admit (registering the account)");
+        } catch (io.cloudg.resilience.spi.StateStoreUnavailableException e) {
+            // the admission itself went through (its token and slot are taken): it stands, and the next
+            // admission in the account registers it (the outage bumped the epoch)
+            return;
+        }
         reg.at = now;
         reg.epoch = epoch;
         reg.done = true;
