@@ -717,15 +717,8 @@ public final class RedisStateStore implements StateStore {
         return out;
     }
 
+    /** The hashes at {@code names} in one pipelined batch ({@code HGETALL} each); refuses an unknown format. */
     private List<Map<String, String>> readBatch(List<String> names) {
-        return readBatch(names, null);
-    }
-
-    /**
-     * The hashes at {@code names} in one pipelined batch: their {@code only} fields ({@code HMGET}), or every
-     * field ({@code HGETALL}) when {@code only} is null; refuses an unknown format.
-     */
-    private List<Map<String, String>> readBatch(List<String> names, java.util.Set<byte[]> only) {
         if (names.isEmpty()) {
             return List.of();
         }
@@ -734,7 +727,7 @@ public final class RedisStateStore implements StateStore {
             List<CompletableFuture<Map<byte[], byte[]>>> fs = new ArrayList<>();
             for (String n : names) {
                 RMapAsync<byte[], byte[]> m = batch.getMap(n, ByteArrayCodec.INSTANCE);
-                fs.add((only == null ? m.readAllMapAsync() : m.getAllAsync(only)).toCompletableFuture());
+                fs.add(m.readAllMapAsync().toCompletableFuture());
             }
             batch.execute();
             List<Map<String, String>> out = new ArrayList<>();
@@ -843,10 +836,8 @@ public final class RedisStateStore implements StateStore {
             collectTroubled(reads, troubled);
         } catch (StateFormatException e) {
             throw e;
-        } catch (io.cloudg.resilience.spi.StateStoreUnavailableException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw RedisErrors.translate(e, "read troubled leaves", where);
+            throw RedisErrors.translate(e, "read troubled leaves", where); // the store's own exceptions pass as they are
         }
         return views(troubled, now).troubled();
     }
