@@ -35,11 +35,14 @@ import java.util.stream.Collectors;
  * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
  *
  * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [--workers N] [--collectors a,b,...]
- * [name=DIR[@JVM-OPTIONS] ...]}
+ * [--redis URL] [--thread-cpu] [name=DIR[@JVM-OPTIONS] ...]}
  * (default: {@code 200 4 --latency-ms 5-15 after=.}; up to 17 regions). JVM options after {@code @}
  * (space-separated) start that contender's child JVM, e.g. {@code c1=.@-XX:TieredStopAtLevel=1}. {@code --workers}
  * and {@code --collectors} go to every map's {@code cloudg.yaml} ({@code workers}, {@code aws.collectors}); the
- * child logs its collections ({@code -Xlog:gc}) and the table shows the largest heap in use after one.
+ * child logs its collections ({@code -Xlog:gc}) and the table shows the largest heap in use after one. {@code --redis}
+ * keeps every map's governor state in that Redis ({@code ratelimit.backend: redis}), as a fleet does: the embedded
+ * map's client with a fleet's governor, without Kafka or a coordinator. {@code --thread-cpu} adds each map's CPU by
+ * thread group.
  */
 public final class ClientCpuBench {
     static final List<String> ALL_REGIONS = List.of("us-east-1", "eu-west-1", "us-west-2", "ap-southeast-1",
@@ -76,6 +79,10 @@ public final class ClientCpuBench {
             }
             if (args[i].equals("--collectors")) {
                 options = options.withCollectors(args[++i]);
+                continue;
+            }
+            if (args[i].equals("--redis")) {
+                options = options.withRedis(args[++i]);
                 continue;
             }
             if (args[i].equals("--latency-ms")) {
@@ -203,15 +210,20 @@ public final class ClientCpuBench {
      * What the map is told besides the defaults: collector jobs at once ({@code workers}, 0: the default) and
      * the collectors to run ({@code aws.collectors}, empty: all).
      */
-    record MapOptions(int workers, String collectors) {
-        static final MapOptions DEFAULTS = new MapOptions(0, "");
+    record MapOptions(int workers, String collectors, String redis) {
+        static final MapOptions DEFAULTS = new MapOptions(0, "", "");
 
         MapOptions withWorkers(int n) {
-            return new MapOptions(n, collectors);
+            return new MapOptions(n, collectors, redis);
         }
 
         MapOptions withCollectors(String list) {
-            return new MapOptions(workers, list);
+            return new MapOptions(workers, list, redis);
+        }
+
+        /** The governor's state in the Redis at {@code url} ({@code ratelimit.backend: redis}), as a fleet keeps it. */
+        MapOptions withRedis(String url) {
+            return new MapOptions(workers, collectors, url);
         }
     }
 
@@ -236,7 +248,8 @@ public final class ClientCpuBench {
         if (options.workers() > 0) {
             lines.add("workers: " + options.workers());
         }
-        lines.add("ratelimit: {state_file: none}");
+        lines.add(options.redis().isEmpty() ? "ratelimit: {state_file: none}"
+                : "ratelimit: {state_file: none, backend: redis, redis: {url: \"" + options.redis() + "\"}}");
         lines.add("");
         Files.writeString(config, String.join("\n", lines));
         return config;
