@@ -67,9 +67,12 @@ import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider
  * <p>Usage: {@code SdkFloorBench [accounts] [regions] [--latency-ms MIN-MAX] [--passes N] [--threads N]
  * [--map DIR]} (default: {@code 200 4 --latency-ms 5-15 --passes 2 --threads 16}). With {@code --map}, the
  * build in DIR maps the same estate right after (as {@link ClientCpuBench} runs it), so the two figures come
- * from one run. Every call must be answered; a failed call is counted and shown by its error.
+ * from one run. Every call must be answered: a call that fails (not a service's error answer, which is a round trip
+ * like any other) is counted and shown by its error, and the run then exits 1, as it does when the map is not
+ * the truth.
  */
 public final class SdkFloorBench {
+    /** The JVM options the {@code cloudg} launcher gives {@code map} ({@code c2_lite} and {@code gc} there): keep in step. */
     static final List<String> LAUNCHER_MAP_JVM = List.of("-XX:-DoEscapeAnalysis", "-XX:MaxInlineLevel=4",
             "-XX:MaxInlineSize=20", "-XX:FreqInlineSize=150", "-XX:InlineSmallCode=500", "-XX:+UseSerialGC");
 
@@ -113,6 +116,7 @@ public final class SdkFloorBench {
         long throttled;
         double user;
         double sys;
+        boolean failedCalls;
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
             Path out = work.resolve("floor.txt");
             Path times = work.resolve("time.txt");
@@ -130,9 +134,10 @@ public final class SdkFloorBench {
             String[] ut = Files.readString(times).trim().split("\\s+");
             user = Double.parseDouble(ut[ut.length - 2]);
             sys = Double.parseDouble(ut[ut.length - 1]);
-            if (exit != 0 || !Files.exists(out)) {
+            if ((exit != 0 && exit != Child.CALLS_FAILED) || !Files.exists(out)) {
                 throw new IllegalStateException("the SDK floor's child JVM failed (exit " + exit + ")");
             }
+            failedCalls = exit == Child.CALLS_FAILED;
             result = Files.readString(out);
             SimStats stats = sim.stats();
             simCalls = stats.totals().calls();
@@ -149,13 +154,18 @@ public final class SdkFloorBench {
         System.out.print(result);
         System.out.printf(Locale.ROOT, "| whole child JVM | %d (the sim's count; %d throttled) | | | | %.1f + %.1f | %.3f |%n",
                 simCalls, throttled, user, sys, (user + sys) * 1000 / Math.max(1, simCalls));
+        boolean mapWrong = false;
         if (map != null) {
             ClientCpuBench.Outcome o = ClientCpuBench.run("map", map, "", ClientCpuBench.MapOptions.DEFAULTS, estate, true);
             System.out.printf(Locale.ROOT, "%ncloudg map (%s): %d calls, %.1f + %.1f s, %.3f ms a call, assets %s the truth%n",
                     map, o.calls(), o.user(), o.sys(), o.cpuPerCallMs(), o.equal() ? "equal to" : "NOT equal to");
             System.out.print(ThreadCpu.table(Map.of("map", o.threads())));
+            mapWrong = !o.equal();
         }
-        System.exit(0);
+        if (failedCalls) {
+            System.out.println("Some of the SDK's calls failed (listed above): these figures are not the floor.");
+        }
+        System.exit(failedCalls || mapWrong ? 1 : 0);
     }
 
     private static String value(String[] args, int i, String name) {
@@ -183,6 +193,9 @@ public final class SdkFloorBench {
 
     /** The child JVM: the SDK's calls, timed by pass; writes the table's rows to the file named last. */
     public static final class Child {
+        /** The child's exit when it wrote its figures but some call failed (not an error answer: a failure). */
+        static final int CALLS_FAILED = 3;
+
         private Child() {
         }
 
@@ -277,6 +290,7 @@ public final class SdkFloorBench {
             clients.values().forEach(SdkClient::close);
             http.close();
             Files.writeString(out, rows.toString());
+            System.exit(failures.isEmpty() ? 0 : CALLS_FAILED);
         }
 
         /** The shared client of {@code type} in {@code region}, built as cloudg's {@code AwsClients} builds it. */
