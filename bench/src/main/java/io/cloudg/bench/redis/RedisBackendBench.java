@@ -63,6 +63,12 @@ import org.redisson.config.Config;
  * {@code --runs N} the contenders take turns N times (cloudg, RRateLimiter, ..., cloudg, ...) and a table of
  * medians follows the per-run rows, then cloudg's ratios to each contender within each run and their medians.
  *
+ * <p>At a caller's pace: {@code --pace-ms N} makes each caller pause N ms after each call, as a collector thread
+ * waits for its HTTP answer between governed calls; most calls then go out alone, and the CPU per call shows
+ * what a transport's hand-offs cost at a map's pace rather than under saturation. Two more contenders serve
+ * that comparison: {@code luablock}, the bare Lua bucket over a blocking socket per caller (no event loop), and
+ * {@code none}, no call at all (the loop and the pause's own CPU, to subtract).
+ *
  * <p>Accuracy: 16 callers on one key limited to 100/s with a burst of 100 for 10 s; a limiter may grant
  * (cloudg: send) at most 1,100 in the window, and at most 100/s once the initial burst is spent, which the
  * second column measures over seconds 2 to 10 of the window.
@@ -70,7 +76,7 @@ import org.redisson.config.Config;
  * <pre>
  * java -cp bench/target/benchmarks.jar io.cloudg.bench.redis.RedisBackendBench [--redis redis://host:port]
  *      [--seconds 10] [--warmup 3] [--threads 64] [--keys 1000] [--runs 1] [--only cloudg,rrl,b4j,b4jl,lua]
- *      [--no-hot] [--no-accuracy] [--pool 16] [--pipeline 64]
+ *      [--no-hot] [--no-accuracy] [--pool 16] [--pipeline 64] [--pace-ms 0]
  * </pre>
  * Without {@code --redis} it starts {@code redis-server} from the PATH on a free loopback port.
  */
@@ -89,6 +95,8 @@ public final class RedisBackendBench {
 
     static int pool = 16;
     static int pipeline = 64;
+    /** Each caller's pause after each call ({@code --pace-ms}): 0 = back to back. */
+    static long paceNanos = 0;
     static List<String> only = List.of("cloudg", "rrl", "b4j", "b4jl", "lua");
     /** Row names of the contenders, by their {@code --only} key. */
     static final Map<String, String> NAMES = new LinkedHashMap<>();
@@ -99,6 +107,8 @@ public final class RedisBackendBench {
         NAMES.put("b4j", "Bucket4j 8.14 over Redisson (CAS) tryConsume(1)");
         NAMES.put("b4jl", "Bucket4j 8.14 over Lettuce (CAS) tryConsume(1)");
         NAMES.put("lua", "bare Lua bucket, 1 EVALSHA over 1 pipelined Lettuce connection");
+        NAMES.put("luablock", "bare Lua bucket, 1 EVALSHA over a blocking socket per caller");
+        NAMES.put("none", "no call (the callers' own loop and pause)");
     }
     static String redisUrl;
 
@@ -108,6 +118,10 @@ public final class RedisBackendBench {
         List<String> flags = Arrays.asList(args);
         pool = Integer.parseInt(arg(args, "--pool", "16"));
         pipeline = Integer.parseInt(arg(args, "--pipeline", "64"));
+        paceNanos = Long.parseLong(arg(args, "--pace-ms", "0")) * 1_000_000L;
+        if (paceNanos < 0) {
+            throw new IllegalArgumentException("--pace-ms must be at least 0, but was " + arg(args, "--pace-ms", "0"));
+        }
         if (flags.contains("--only-cloudg")) {
             only = List.of("cloudg");
         }
@@ -234,6 +248,69 @@ public final class RedisBackendBench {
         };
     }
 
+    /**
+     * The bare Lua bucket over a blocking socket of each calling thread: the caller writes {@code EVALSHA} and
+     * reads the answer itself, with no event loop between it and the socket (one wake-up per call instead of a
+     * hand-off to an I/O thread and back). Integer answers only; any other answer fails the call.
+     */
+    static final class BlockingLua implements AutoCloseable {
+        private final String host;
+        private final int port;
+        private final byte[] sha;
+        private final List<Socket> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final ThreadLocal<Socket> socket = new ThreadLocal<>();
+
+        BlockingLua(String url, String sha) {
+            URI u = URI.create(url);
+            this.host = u.getHost();
+            this.port = u.getPort();
+            this.sha = sha.getBytes(StandardCharsets.US_ASCII);
+        }
+
+        boolean take(String key, long rate, long burst) throws IOException {
+            Socket s = socket.get();
+            if (s == null) {
+                s = new Socket(host, port);
+                s.setTcpNoDelay(true);
+                socket.set(s);
+                opened.add(s);
+            }
+            byte[][] parts = {"EVALSHA".getBytes(StandardCharsets.US_ASCII), sha, {'1'},
+                    key.getBytes(StandardCharsets.UTF_8), Long.toString(rate).getBytes(StandardCharsets.US_ASCII),
+                    Long.toString(burst).getBytes(StandardCharsets.US_ASCII)};
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(128);
+            out.write(('*' + Integer.toString(parts.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            for (byte[] p : parts) {
+                out.write(('$' + Integer.toString(p.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(p);
+                out.write('\r');
+                out.write('\n');
+            }
+            s.getOutputStream().write(out.toByteArray());
+            InputStream in = s.getInputStream();
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c != '\n'; c = in.read()) {
+                if (c < 0) {
+                    throw new IOException("Redis closed the connection");
+                }
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            if (line.charAt(0) != ':') {
+                throw new IOException("unexpected answer: " + line);
+            }
+            return Long.parseLong(line.substring(1)) == 1L;
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (Socket s : opened) {
+                s.close();
+            }
+        }
+    }
+
     /** Bucket4j's {@code tryConsume(1)} on key {@code prefix + k}, buckets of {@code capacity} refilled per second. */
     static Op bucket4jOp(ProxyManager<String> pm, String prefix, long capacity, long perSecond) {
         BucketConfiguration cfg = bucketConfig(capacity, perSecond);
@@ -256,7 +333,7 @@ public final class RedisBackendBench {
         List<Result> results = new ArrayList<>();
         String label = "run " + run;
         boolean needRedisson = only.contains("rrl") || only.contains("b4j");
-        boolean needLettuce = only.contains("b4jl") || only.contains("lua");
+        boolean needLettuce = only.contains("b4jl") || only.contains("lua") || only.contains("luablock");
         RedissonClient client = needRedisson ? redisson(url) : null;
         RedisClient lettuce = needLettuce ? RedisClient.create(url) : null;
         StatefulRedisConnection<String, byte[]> b4jlConnection = needLettuce ? lettuceBytes(lettuce) : null;
@@ -300,6 +377,16 @@ public final class RedisBackendBench {
                         case "lua":
                             results.add(print(measure(name, threads, n, seconds, warmup,
                                     bareLua(luaConnection.sync(), tag + ":lua:", 1_000_000, 1_000_000)), label));
+                            break;
+                        case "luablock":
+                            try (BlockingLua bl = new BlockingLua(url, luaConnection.sync().scriptLoad(BARE_BUCKET))) {
+                                String prefix = tag + ":lua:";
+                                results.add(print(measure(name, threads, n, seconds, warmup,
+                                        k -> bl.take(prefix + k, 1_000_000, 1_000_000)), label));
+                            }
+                            break;
+                        case "none":
+                            results.add(print(measure(name, threads, n, seconds, warmup, k -> true), label));
                             break;
                         default:
                             throw new IllegalArgumentException("unknown contender " + c + ", known: " + NAMES.keySet());
@@ -436,6 +523,9 @@ public final class RedisBackendBench {
                             lat = Arrays.copyOf(lat, n * 2);
                         }
                         lat[n++] = t1 - t0;
+                    }
+                    if (paceNanos > 0) {
+                        LockSupport.parkNanos(paceNanos); // the caller's own work between calls (a map: an HTTP call)
                     }
                 }
                 samples[id] = lat;

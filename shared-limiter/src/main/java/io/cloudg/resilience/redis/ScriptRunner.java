@@ -56,6 +56,13 @@ import org.redisson.connection.MasterSlaveEntry;
  * exception is a script answered {@code NOSCRIPT} and sent again after the reload, which runs after scripts
  * queued meanwhile that found their script loaded by someone else.
  *
+ * <p><b>Idle lanes.</b> On a single server reached without TLS, an admission whose lane has every call it was
+ * given answered goes out on a blocking connection of the caller's own ({@link DirectConnections}): the
+ * caller writes and reads it, with one wake-up instead of the lane's three. A lane counts a call from its
+ * queueing to its answer, so an idle lane means that everything queued before has run, and the order above
+ * holds. Anything unusual (no free connection, a lost script, a pooled connection closed meanwhile) goes to
+ * the lane.
+ *
  * <p><b>Topology.</b> The lane of a key belongs to the master Redisson's connection manager names for its
  * slot (standalone and Sentinel: the one master; Cluster: the slot's master). A lane notices a new master
  * (failover) on its next write and reconnects; a MOVED or ASK answer (resharding) sends that script through
@@ -109,6 +116,12 @@ final class ScriptRunner implements AutoCloseable {
     /** Times a server answered that it had lost the scripts or the library: a restart, a failover, a flush. */
     private final java.util.concurrent.atomic.AtomicLong scriptsLost = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+    /** Whether admissions may go by {@link DirectConnections}: a single server, reached without TLS. */
+    private final boolean directAllowed;
+    private volatile DirectConnections direct;
+    /** {@link System#nanoTime} before which no direct connection is tried again (one could not be made). */
+    private volatile long directRetryAt;
+    private final java.util.concurrent.atomic.AtomicLong directCalls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -122,6 +135,7 @@ final class ScriptRunner implements AutoCloseable {
         this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
+        this.directAllowed = client.getConfig().isSingleConfig();
     }
 
     /**
@@ -156,6 +170,8 @@ final class ScriptRunner implements AutoCloseable {
         final byte[] tag;
         final CompletableFuture<Object> result = new CompletableFuture<>();
         boolean retry = true;
+        /** Whether its lane counts it as outstanding (once, even when sent again after a reload). */
+        boolean counted;
 
         Call(Script script, Object[] keys, Object[] args, byte[] tag) {
             this.script = script;
@@ -189,11 +205,113 @@ final class ScriptRunner implements AutoCloseable {
         byte[] key = bytes(keys[0]);
         Call c = new Call(script, keys, args, cluster ? tag(key) : null);
         try {
-            lane(key).submit(c);
+            Lane lane = lane(key);
+            if (script == Script.ADMIT && directAllowed && !held && lane.idle()) {
+                CompletableFuture<Object> answered = direct(lane, c);
+                if (answered != null) {
+                    return answered;
+                }
+            }
+            lane.submit(c);
         } catch (RuntimeException e) {
             c.result.completeExceptionally(e);
         }
         return c.result;
+    }
+
+    /**
+     * Sends an admission on a {@link DirectConnections} connection and reads its answer on the calling thread,
+     * or returns {@code null} for the lane to take it. The caller has checked that the lane is idle: nothing
+     * queued, being written or unanswered, so everything queued before this admission (its leaf's outcomes,
+     * the releases of its bulkhead) has run in Redis, and the admission keeps its place in the hash tag's order
+     * (see "Order" above). The lane takes it instead when no connection is free or can be made (an outage
+     * then shows as the lane's), when the server has lost the script or the library (the lane reloads it and
+     * counts the loss), and when a connection kept idle turns out closed (a server restart or an idle timeout;
+     * a script is not run twice unless the server ran it and then dropped the connection before answering).
+     */
+    private CompletableFuture<Object> direct(Lane lane, Call c) {
+        DirectConnections d = direct;
+        if (d == null) {
+            if (System.nanoTime() - directRetryAt < 0) {
+                return null;
+            }
+            d = directFor(lane.entry);
+            if (d == null) {
+                return null;
+            }
+        }
+        DirectConnections.Conn conn;
+        try {
+            conn = d.borrow();
+        } catch (RedisConnectionException e) {
+            directRetryAt = System.nanoTime() + DIRECT_RETRY_NANOS;
+            return null;
+        }
+        if (conn == null) {
+            return null;
+        }
+        boolean fn = functions;
+        Object[] params = c.params(fn);
+        Object[] parts = new Object[params.length + 1];
+        parts[0] = fn ? "FCALL" : "EVALSHA";
+        System.arraycopy(params, 0, parts, 1, params.length);
+        boolean reused = conn.used();
+        try {
+            Object answer = conn.command(parts);
+            d.giveBack(conn);
+            directCalls.incrementAndGet();
+            return CompletableFuture.completedFuture(answer);
+        } catch (RedisConnectionException e) {
+            if (reused && conn.closedByServer()) {
+                return null; // kept idle and closed meanwhile: the lane connects afresh
+            }
+            return CompletableFuture.failedFuture(e); // its fate is unknown, as on a lane's dropped connection
+        } catch (org.redisson.client.RedisTimeoutException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (RedisException e) {
+            d.giveBack(conn);
+            if (RedisErrors.isNoScript(e) || RedisErrors.isNoFunction(e)) {
+                return null; // not run: the lane reloads and sends it
+            }
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** How long no direct connection is tried after one could not be made (the lane serves meanwhile). */
+    private static final long DIRECT_RETRY_NANOS = 1_000_000_000L;
+
+    private synchronized DirectConnections directFor(MasterSlaveEntry entry) {
+        if (direct != null || closed) {
+            return direct;
+        }
+        RedisClient master = entry.getClient();
+        if (master == null) {
+            return null;
+        }
+        org.redisson.client.RedisClientConfig cc = master.getConfig();
+        if (cc.getAddress() == null || cc.getAddress().isSsl() || cc.getAddress().isUDS()) {
+            return null; // TLS and Unix sockets stay with Redisson
+        }
+        java.net.InetSocketAddress addr = master.getAddr();
+        if (addr == null) {
+            return null;
+        }
+        direct = new DirectConnections(addr, cc.getUsername(), cc.getPassword(), cc.getDatabase(), cc.getClientName(),
+                cc.getConnectTimeout(), cc.getCommandTimeout(), DIRECT_MAX);
+        return direct;
+    }
+
+    /** The most direct connections open at once (more callers at once than this use the lanes). */
+    static final int DIRECT_MAX = 64;
+
+    /** TEST ONLY: whether the lane of {@code key} has every call it was given answered. */
+    boolean laneIdle(Object key) {
+        return lane(bytes(key)).idle();
+    }
+
+    /** Admissions sent by their callers on a direct connection so far (tests, diagnostics). */
+    long directCalls() {
+        return directCalls.get();
     }
 
     /** PING on the lane of {@code key}: whether the connection scripts use works. */
@@ -217,12 +335,21 @@ final class ScriptRunner implements AutoCloseable {
                 l.drop();
             }
         }
+        DirectConnections d = direct;
+        if (d != null) {
+            d.reset();
+        }
     }
 
     @Override
     public void close() {
         closed = true;
         reset();
+        synchronized (this) {
+            if (direct != null) {
+                direct.close();
+            }
+        }
     }
 
     /**
@@ -397,9 +524,28 @@ final class ScriptRunner implements AutoCloseable {
             this.entry = entry;
         }
 
+        /** Calls submitted and not yet answered (or failed): queued, being written, or awaiting their answer. */
+        private final java.util.concurrent.atomic.AtomicInteger outstanding = new java.util.concurrent.atomic.AtomicInteger();
+
         void submit(Object item) {
+            if (item instanceof Call) {
+                Call c = (Call) item;
+                if (!c.counted) {
+                    c.counted = true;
+                    outstanding.incrementAndGet();
+                    c.result.whenComplete((v, e) -> outstanding.decrementAndGet());
+                }
+            }
             queue.add(item);
             kick();
+        }
+
+        /**
+         * Whether every call submitted here has been answered: then whatever a caller queued before has run in
+         * Redis (its answer came), so a script sent by another way now runs after it.
+         */
+        boolean idle() {
+            return outstanding.get() == 0;
         }
 
         /**
