@@ -56,11 +56,11 @@ import org.redisson.connection.MasterSlaveEntry;
  * exception is a script answered {@code NOSCRIPT} and sent again after the reload, which runs after scripts
  * queued meanwhile that found their script loaded by someone else.
  *
- * <p><b>Idle lanes.</b> On a single server reached without TLS, an admission whose lane has every call it was
- * given answered goes out on a blocking connection of the caller's own ({@link DirectConnections}): the
- * caller writes and reads it, with one wake-up instead of the lane's three. A lane counts a call from its
- * queueing to its answer, so an idle lane means that everything queued before has run, and the order above
- * holds. Anything unusual (no free connection, a lost script, a pooled connection closed meanwhile) goes to
+ * <p><b>Idle hash tags.</b> On a single server reached without TLS, an admission whose hash tag has every
+ * script queued for it answered goes out on a blocking connection of the caller's own
+ * ({@link DirectConnections}): the caller writes and reads it, with one wake-up instead of the lane's three.
+ * A script counts (on its tag's stripe of a counter array) from its queueing to its answer, so a tag at 0
+ * means that everything queued before has run, and the order above holds. Anything unusual (no free connection, a lost script, a pooled connection closed meanwhile) goes to
  * the lane.
  *
  * <p><b>Topology.</b> The lane of a key belongs to the master Redisson's connection manager names for its
@@ -117,11 +117,19 @@ final class ScriptRunner implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong scriptsLost = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
     /** Whether admissions may go by {@link DirectConnections}: a single server, reached without TLS. */
-    private final boolean directAllowed;
+    private volatile boolean directAllowed;
     private volatile DirectConnections direct;
     /** {@link System#nanoTime} before which no direct connection is tried again (one could not be made). */
     private volatile long directRetryAt;
     private final java.util.concurrent.atomic.AtomicLong directCalls = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Scripts queued and not yet answered (or failed), by stripe of their hash tag: one whose stripe is at 0 has
+     * every script of its tag queued before it run in Redis. Striped so that an account's admission does not
+     * wait for the traffic of every other account on its lane.
+     */
+    static final int OUTSTANDING_STRIPES = 1024;
+    private final java.util.concurrent.atomic.AtomicIntegerArray outstanding =
+            new java.util.concurrent.atomic.AtomicIntegerArray(OUTSTANDING_STRIPES);
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -170,8 +178,10 @@ final class ScriptRunner implements AutoCloseable {
         final byte[] tag;
         final CompletableFuture<Object> result = new CompletableFuture<>();
         boolean retry = true;
-        /** Whether its lane counts it as outstanding (once, even when sent again after a reload). */
+        /** Whether it counts as outstanding on its hash tag's stripe (once, even when sent again after a reload). */
         boolean counted;
+        /** Its hash tag's stripe of {@link #outstanding}. */
+        int stripe;
 
         Call(Script script, Object[] keys, Object[] args, byte[] tag) {
             this.script = script;
@@ -203,10 +213,12 @@ final class ScriptRunner implements AutoCloseable {
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
         calls.incrementAndGet();
         byte[] key = bytes(keys[0]);
-        Call c = new Call(script, keys, args, cluster ? tag(key) : null);
+        byte[] tag = tag(key);
+        Call c = new Call(script, keys, args, cluster ? tag : null);
+        c.stripe = Math.floorMod(Arrays.hashCode(tag), OUTSTANDING_STRIPES);
         try {
             Lane lane = lane(key);
-            if (script == Script.ADMIT && directAllowed && !held && lane.idle()) {
+            if (script == Script.ADMIT && directAllowed && !held && outstanding.get(c.stripe) == 0) {
                 CompletableFuture<Object> answered = direct(lane, c);
                 if (answered != null) {
                     return answered;
@@ -221,20 +233,20 @@ final class ScriptRunner implements AutoCloseable {
 
     /**
      * Sends an admission on a {@link DirectConnections} connection and reads its answer on the calling thread,
-     * or returns {@code null} for the lane to take it. The caller has checked that the lane is idle: nothing
-     * queued, being written or unanswered, so everything queued before this admission (its leaf's outcomes,
-     * the releases of its bulkhead) has run in Redis, and the admission keeps its place in the hash tag's order
-     * (see "Order" above). The lane takes it instead when no connection is free or can be made (an outage
+     * or returns {@code null} for the lane to take it. The caller has checked that its hash tag has nothing
+     * queued, being written or unanswered (its stripe of {@link #outstanding} reads 0), so everything queued
+     * before this admission (its leaf's outcomes, the releases of its bulkhead) has run in Redis, and the
+     * admission keeps its place in the hash tag's order (see "Order" above). The lane takes it instead when no connection is free or can be made (an outage
      * then shows as the lane's), when the server has lost the script or the library (the lane reloads it and
      * counts the loss), and when a connection kept idle turns out closed (a server restart or an idle timeout;
      * a script is not run twice unless the server ran it and then dropped the connection before answering).
      */
     private CompletableFuture<Object> direct(Lane lane, Call c) {
+        if (System.nanoTime() - directRetryAt < 0) {
+            return null;
+        }
         DirectConnections d = direct;
         if (d == null) {
-            if (System.nanoTime() - directRetryAt < 0) {
-                return null;
-            }
             d = directFor(lane.entry);
             if (d == null) {
                 return null;
@@ -290,7 +302,8 @@ final class ScriptRunner implements AutoCloseable {
         }
         org.redisson.client.RedisClientConfig cc = master.getConfig();
         if (cc.getAddress() == null || cc.getAddress().isSsl() || cc.getAddress().isUDS()) {
-            return null; // TLS and Unix sockets stay with Redisson
+            directAllowed = false; // TLS and Unix sockets stay with Redisson's lanes
+            return null;
         }
         java.net.InetSocketAddress addr = master.getAddr();
         if (addr == null) {
@@ -304,9 +317,9 @@ final class ScriptRunner implements AutoCloseable {
     /** The most direct connections open at once (more callers at once than this use the lanes). */
     static final int DIRECT_MAX = 64;
 
-    /** TEST ONLY: whether the lane of {@code key} has every call it was given answered. */
-    boolean laneIdle(Object key) {
-        return lane(bytes(key)).idle();
+    /** TEST ONLY: whether every script queued for the hash tag of {@code key} (and its stripe) has been answered. */
+    boolean tagIdle(Object key) {
+        return outstanding.get(Math.floorMod(Arrays.hashCode(tag(bytes(key))), OUTSTANDING_STRIPES)) == 0;
     }
 
     /** Admissions sent by their callers on a direct connection so far (tests, diagnostics). */
@@ -524,28 +537,20 @@ final class ScriptRunner implements AutoCloseable {
             this.entry = entry;
         }
 
-        /** Calls submitted and not yet answered (or failed): queued, being written, or awaiting their answer. */
-        private final java.util.concurrent.atomic.AtomicInteger outstanding = new java.util.concurrent.atomic.AtomicInteger();
-
         void submit(Object item) {
             if (item instanceof Call) {
                 Call c = (Call) item;
                 if (!c.counted) {
+                    // outstanding from now until its answer: whatever is queued before an admission has run in
+                    // Redis when the admission's stripe reads 0
                     c.counted = true;
-                    outstanding.incrementAndGet();
-                    c.result.whenComplete((v, e) -> outstanding.decrementAndGet());
+                    int stripe = c.stripe;
+                    outstanding.incrementAndGet(stripe);
+                    c.result.whenComplete((v, e) -> outstanding.decrementAndGet(stripe));
                 }
             }
             queue.add(item);
             kick();
-        }
-
-        /**
-         * Whether every call submitted here has been answered: then whatever a caller queued before has run in
-         * Redis (its answer came), so a script sent by another way now runs after it.
-         */
-        boolean idle() {
-            return outstanding.get() == 0;
         }
 
         /**

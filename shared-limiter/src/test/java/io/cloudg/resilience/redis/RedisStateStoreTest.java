@@ -433,32 +433,32 @@ class RedisStateStoreTest {
     }
 
     /**
-     * An admission whose lane has nothing unanswered goes out on a connection of the caller's own (no event loop
-     * between them); one queued behind an outcome stays on the lane, so that the outcome runs first.
+     * An admission whose hash tag has nothing unanswered goes out on a connection of the caller's own (no event
+     * loop between them); while an outcome of its account is queued, its account is not idle.
      */
     @Test
-    void anAdmissionGoesOnTheCallersOwnConnectionOnlyWhenItsLaneHasNothingUnanswered() throws Exception {
+    void anAdmissionGoesOnTheCallersOwnConnectionOnlyWhenItsAccountHasNothingUnanswered() throws Exception {
         long direct = store.runner().directCalls();
         store.admit(admitReq(LEAF, null));
         store.admit(admitReq(LEAF, null));
-        assertThat(store.runner().directCalls()).as("an idle lane: the caller's connection").isEqualTo(direct + 2);
+        assertThat(store.runner().directCalls()).as("an idle account: the caller's connection").isEqualTo(direct + 2);
         String key = store.keys().leaf(LEAF);
-        assertThat(store.runner().laneIdle(key)).isTrue();
+        assertThat(store.runner().tagIdle(key)).isTrue();
         store.runner().hold(true);
         CompletableFuture<Void> outcome;
         try {
             outcome = store.recordAsync(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER,
                     CallVerdict.NONE, 0, null)).toCompletableFuture();
-            assertThat(store.runner().laneIdle(key)).as("an outcome queued").isFalse();
+            assertThat(store.runner().tagIdle(key)).as("an outcome queued").isFalse();
         } finally {
             store.runner().hold(false);
         }
         outcome.get(10, TimeUnit.SECONDS);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!store.runner().laneIdle(key) && System.nanoTime() < deadline) {
+        while (!store.runner().tagIdle(key) && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(store.runner().laneIdle(key)).as("its answer came").isTrue();
+        assertThat(store.runner().tagIdle(key)).as("its answer came").isTrue();
         assertThat(store.leafState(LEAF).rate()).as("the throttle ran").isLessThan(LIMIT.ceilingRps());
     }
 
