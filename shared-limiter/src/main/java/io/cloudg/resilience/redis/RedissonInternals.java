@@ -53,7 +53,6 @@ final class RedissonInternals {
     private static final String COMMAND_DATA = "org.redisson.client.protocol.CommandData";
     private static final String COMMANDS_DATA = "org.redisson.client.protocol.CommandsData";
     private static final String CONNECTION = "org.redisson.client.RedisConnection";
-    private static final String CLIENT_CONFIG = "org.redisson.client.RedisClientConfig";
     private static final String FUTURE = CompletableFuture.class.getName();
 
     /** Every internal member used (by {@link ScriptRunner}); {@code RedissonInternalsTest} keeps this complete. */
@@ -86,19 +85,7 @@ final class RedissonInternals {
             Use.of("org.redisson.client.protocol.decoder.ObjectListReplayDecoder", "<init>"),
             Use.of("org.redisson.client.protocol.RedisCommands", "PING", COMMAND),
             Use.of("org.redisson.client.protocol.RedisCommands", "SCRIPT_LOAD",
-                    "org.redisson.client.protocol.RedisStrictCommand"),
-            // a single server's address, credentials, database, name and timeouts, for DirectConnections
-            Use.of("org.redisson.client.RedisClient", "getConfig"),
-            Use.of("org.redisson.client.RedisClient", "getAddr"),
-            Use.of(CLIENT_CONFIG, "getAddress"),
-            Use.of(CLIENT_CONFIG, "getUsername"),
-            Use.of(CLIENT_CONFIG, "getPassword"),
-            Use.of(CLIENT_CONFIG, "getDatabase"),
-            Use.of(CLIENT_CONFIG, "getClientName"),
-            Use.of(CLIENT_CONFIG, "getConnectTimeout"),
-            Use.of(CLIENT_CONFIG, "getCommandTimeout"),
-            Use.of("org.redisson.misc.RedisURI", "isSsl"),
-            Use.of("org.redisson.misc.RedisURI", "isUDS"));
+                    "org.redisson.client.protocol.RedisStrictCommand"));
 
     private static volatile boolean verified;
 

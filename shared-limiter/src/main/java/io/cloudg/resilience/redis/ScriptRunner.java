@@ -56,13 +56,6 @@ import org.redisson.connection.MasterSlaveEntry;
  * exception is a script answered {@code NOSCRIPT} and sent again after the reload, which runs after scripts
  * queued meanwhile that found their script loaded by someone else.
  *
- * <p><b>Idle hash tags.</b> On a single server reached without TLS, an admission whose hash tag has every
- * script queued for it answered goes out on a blocking connection of the caller's own
- * ({@link DirectConnections}): the caller writes and reads it, with one wake-up instead of the lane's three.
- * A script counts (on its tag's stripe of a counter array) from its queueing to its answer, so a tag at 0
- * means that everything queued before has run, and the order above holds. Anything unusual (no free connection, a lost script, a pooled connection closed meanwhile) goes to
- * the lane.
- *
  * <p><b>Topology.</b> The lane of a key belongs to the master Redisson's connection manager names for its
  * slot (standalone and Sentinel: the one master; Cluster: the slot's master). A lane notices a new master
  * (failover) on its next write and reconnects; a MOVED or ASK answer (resharding) sends that script through
@@ -116,20 +109,6 @@ final class ScriptRunner implements AutoCloseable {
     /** Times a server answered that it had lost the scripts or the library: a restart, a failover, a flush. */
     private final java.util.concurrent.atomic.AtomicLong scriptsLost = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
-    /** Whether admissions may go by {@link DirectConnections}: a single server, reached without TLS. */
-    private volatile boolean directAllowed;
-    private volatile DirectConnections direct;
-    /** {@link System#nanoTime} before which no direct connection is tried again (one could not be made). */
-    private volatile long directRetryAt;
-    private final java.util.concurrent.atomic.AtomicLong directCalls = new java.util.concurrent.atomic.AtomicLong();
-    /**
-     * Scripts queued and not yet answered (or failed), by stripe of their hash tag: one whose stripe is at 0 has
-     * every script of its tag queued before it run in Redis. Striped so that an account's admission does not
-     * wait for the traffic of every other account on its lane.
-     */
-    static final int OUTSTANDING_STRIPES = 1024;
-    private final java.util.concurrent.atomic.AtomicIntegerArray outstanding =
-            new java.util.concurrent.atomic.AtomicIntegerArray(OUTSTANDING_STRIPES);
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
         if (!(client instanceof Redisson)) {
@@ -143,7 +122,6 @@ final class ScriptRunner implements AutoCloseable {
         this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
-        this.directAllowed = client.getConfig().isSingleConfig();
     }
 
     /**
@@ -178,10 +156,6 @@ final class ScriptRunner implements AutoCloseable {
         final byte[] tag;
         final CompletableFuture<Object> result = new CompletableFuture<>();
         boolean retry = true;
-        /** Whether it counts as outstanding on its hash tag's stripe (once, even when sent again after a reload). */
-        boolean counted;
-        /** Its hash tag's stripe of {@link #outstanding}. */
-        int stripe;
 
         Call(Script script, Object[] keys, Object[] args, byte[] tag) {
             this.script = script;
@@ -213,118 +187,13 @@ final class ScriptRunner implements AutoCloseable {
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
         calls.incrementAndGet();
         byte[] key = bytes(keys[0]);
-        byte[] tag = tag(key);
-        Call c = new Call(script, keys, args, cluster ? tag : null);
-        c.stripe = Math.floorMod(Arrays.hashCode(tag), OUTSTANDING_STRIPES);
+        Call c = new Call(script, keys, args, cluster ? tag(key) : null);
         try {
-            Lane lane = lane(key);
-            if (script == Script.ADMIT && directAllowed && !held && outstanding.get(c.stripe) == 0) {
-                CompletableFuture<Object> answered = direct(lane, c);
-                if (answered != null) {
-                    return answered;
-                }
-            }
-            lane.submit(c);
+            lane(key).submit(c);
         } catch (RuntimeException e) {
             c.result.completeExceptionally(e);
         }
         return c.result;
-    }
-
-    /**
-     * Sends an admission on a {@link DirectConnections} connection and reads its answer on the calling thread,
-     * or returns {@code null} for the lane to take it. The caller has checked that its hash tag has nothing
-     * queued, being written or unanswered (its stripe of {@link #outstanding} reads 0), so everything queued
-     * before this admission (its leaf's outcomes, the releases of its bulkhead) has run in Redis, and the
-     * admission keeps its place in the hash tag's order (see "Order" above). The lane takes it instead when no connection is free or can be made (an outage
-     * then shows as the lane's), when the server has lost the script or the library (the lane reloads it and
-     * counts the loss), and when a connection kept idle turns out closed (a server restart or an idle timeout;
-     * a script is not run twice unless the server ran it and then dropped the connection before answering).
-     */
-    private CompletableFuture<Object> direct(Lane lane, Call c) {
-        if (System.nanoTime() - directRetryAt < 0) {
-            return null;
-        }
-        DirectConnections d = direct;
-        if (d == null) {
-            d = directFor(lane.entry);
-            if (d == null) {
-                return null;
-            }
-        }
-        DirectConnections.Conn conn;
-        try {
-            conn = d.borrow();
-        } catch (RedisConnectionException e) {
-            directRetryAt = System.nanoTime() + DIRECT_RETRY_NANOS;
-            return null;
-        }
-        if (conn == null) {
-            return null;
-        }
-        boolean fn = functions;
-        Object[] params = c.params(fn);
-        Object[] parts = new Object[params.length + 1];
-        parts[0] = fn ? "FCALL" : "EVALSHA";
-        System.arraycopy(params, 0, parts, 1, params.length);
-        boolean reused = conn.used();
-        try {
-            Object answer = conn.command(parts);
-            d.giveBack(conn);
-            directCalls.incrementAndGet();
-            return CompletableFuture.completedFuture(answer);
-        } catch (RedisConnectionException e) {
-            if (reused && conn.closedByServer()) {
-                return null; // kept idle and closed meanwhile: the lane connects afresh
-            }
-            return CompletableFuture.failedFuture(e); // its fate is unknown, as on a lane's dropped connection
-        } catch (org.redisson.client.RedisTimeoutException e) {
-            return CompletableFuture.failedFuture(e);
-        } catch (RedisException e) {
-            d.giveBack(conn);
-            if (RedisErrors.isNoScript(e) || RedisErrors.isNoFunction(e)) {
-                return null; // not run: the lane reloads and sends it
-            }
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    /** How long no direct connection is tried after one could not be made (the lane serves meanwhile). */
-    private static final long DIRECT_RETRY_NANOS = 1_000_000_000L;
-
-    private synchronized DirectConnections directFor(MasterSlaveEntry entry) {
-        if (direct != null || closed) {
-            return direct;
-        }
-        RedisClient master = entry.getClient();
-        if (master == null) {
-            return null;
-        }
-        org.redisson.client.RedisClientConfig cc = master.getConfig();
-        if (cc.getAddress() == null || cc.getAddress().isSsl() || cc.getAddress().isUDS()) {
-            directAllowed = false; // TLS and Unix sockets stay with Redisson's lanes
-            return null;
-        }
-        java.net.InetSocketAddress addr = master.getAddr();
-        if (addr == null) {
-            return null;
-        }
-        direct = new DirectConnections(addr, cc.getUsername(), cc.getPassword(), cc.getDatabase(), cc.getClientName(),
-                cc.getConnectTimeout(), cc.getCommandTimeout(), DIRECT_MAX);
-        return direct;
-    }
-
-    /** The most direct connections open at once (more callers at once than this use the lanes). */
-    static final int DIRECT_MAX = 64;
-
-    /** TEST ONLY: whether every script queued for the hash tag of {@code key} (and its stripe) has been answered. */
-    boolean tagIdle(Object key) {
-        return outstanding.get(Math.floorMod(Arrays.hashCode(tag(bytes(key))), OUTSTANDING_STRIPES)) == 0;
-    }
-
-    /** Admissions sent by their callers on a direct connection so far (tests, diagnostics). */
-    long directCalls() {
-        return directCalls.get();
     }
 
     /** PING on the lane of {@code key}: whether the connection scripts use works. */
@@ -348,21 +217,12 @@ final class ScriptRunner implements AutoCloseable {
                 l.drop();
             }
         }
-        DirectConnections d = direct;
-        if (d != null) {
-            d.reset();
-        }
     }
 
     @Override
     public void close() {
         closed = true;
         reset();
-        synchronized (this) {
-            if (direct != null) {
-                direct.close();
-            }
-        }
     }
 
     /**
@@ -538,17 +398,6 @@ final class ScriptRunner implements AutoCloseable {
         }
 
         void submit(Object item) {
-            if (item instanceof Call) {
-                Call c = (Call) item;
-                if (!c.counted) {
-                    // outstanding from now until its answer: whatever is queued before an admission has run in
-                    // Redis when the admission's stripe reads 0
-                    c.counted = true;
-                    int stripe = c.stripe;
-                    outstanding.incrementAndGet(stripe);
-                    c.result.whenComplete((v, e) -> outstanding.decrementAndGet(stripe));
-                }
-            }
             queue.add(item);
             kick();
         }

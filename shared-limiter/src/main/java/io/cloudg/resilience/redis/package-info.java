@@ -27,10 +27,7 @@
  *       only for a paid retry; refunds are batched 10 to a write (the shared balance lags by under one token
  *       per worker). Scripts are called by SHA and reloaded on NOSCRIPT; they travel pipelined over a
  *       connection of their own per node, in queue order per provider x account, and what is queued side
- *       by side runs as one batch ({@code ScriptRunner}, the library's {@code batch}). On a single server, an
- *       admission whose lane has nothing unanswered goes out on a blocking connection of the caller's own
- *       ({@code DirectConnections}): one wake-up per round trip instead of the lane's three, in the same
- *       order.</li>
+ *       by side runs as one batch ({@code ScriptRunner}, the library's {@code batch}).</li>
  *   <li><b>Time</b>: Redis {@code TIME}, read inside every script; an injected clock exists only for the
  *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots

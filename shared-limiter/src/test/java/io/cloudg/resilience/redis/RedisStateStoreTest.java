@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -429,72 +428,6 @@ class RedisStateStoreTest {
             return out;
         } finally {
             st.runner().hold(false);
-        }
-    }
-
-    /**
-     * An admission whose hash tag has nothing unanswered goes out on a connection of the caller's own (no event
-     * loop between them); while an outcome of its account is queued, its account is not idle.
-     */
-    @Test
-    void anAdmissionGoesOnTheCallersOwnConnectionOnlyWhenItsAccountHasNothingUnanswered() throws Exception {
-        long direct = store.runner().directCalls();
-        store.admit(admitReq(LEAF, null));
-        store.admit(admitReq(LEAF, null));
-        assertThat(store.runner().directCalls()).as("an idle account: the caller's connection").isEqualTo(direct + 2);
-        String key = store.keys().leaf(LEAF);
-        assertThat(store.runner().tagIdle(key)).isTrue();
-        store.runner().hold(true);
-        CompletableFuture<Void> outcome;
-        try {
-            outcome = store.recordAsync(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER,
-                    CallVerdict.NONE, 0, null)).toCompletableFuture();
-            assertThat(store.runner().tagIdle(key)).as("an outcome queued").isFalse();
-        } finally {
-            store.runner().hold(false);
-        }
-        outcome.get(10, TimeUnit.SECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!store.runner().tagIdle(key) && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
-        assertThat(store.runner().tagIdle(key)).as("its answer came").isTrue();
-        assertThat(store.leafState(LEAF).rate()).as("the throttle ran").isLessThan(LIMIT.ceilingRps());
-    }
-
-    /**
-     * A server restart closes the callers' idle connections: an admission that finds its connection closed
-     * before any answer goes by the lane (whose connection the restart closed too: it fails once, as it always
-     * has, then reconnects and reloads the scripts); within a few admissions callers have connections of their
-     * own again.
-     */
-    @Test
-    void aRestartThatClosedTheCallersConnectionsIsSurvivedAndTheyReconnect() {
-        TestRedis own = TestRedis.embedded();
-        RedissonClient c = own.client();
-        RedisStateStore st = RedisStateStore.builder(c).keyPrefix("unit-restart").build();
-        try {
-            st.admit(admitReq(LEAF, null));
-            long direct = st.runner().directCalls();
-            assertThat(direct).isPositive();
-            own.stop();
-            own.start();
-            // until Redisson's watchdog has reconnected the lane (as before direct connections), admissions are
-            // refused as unavailable; none may fail otherwise
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (st.runner().directCalls() == direct && System.nanoTime() < deadline) {
-                try {
-                    assertThat(st.admit(admitReq(LEAF, null)).rejected()).isFalse();
-                } catch (io.cloudg.resilience.spi.StateStoreUnavailableException e) {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-                }
-            }
-            assertThat(st.runner().directCalls()).as("a new connection of its own").isEqualTo(direct + 1);
-            assertThat(st.runner().scriptsLost()).as("the lane reloaded the scripts the restart lost").isPositive();
-        } finally {
-            st.close();
-            c.shutdown();
-            own.close();
         }
     }
 
