@@ -66,7 +66,8 @@ import org.redisson.config.Config;
  * <p>At a caller's pace: {@code --pace-ms N} makes each caller pause N ms after each call, as a collector thread
  * waits for its HTTP answer between governed calls; most calls then go out alone, and the CPU per call shows
  * what a transport's hand-offs cost at a map's pace rather than under saturation. Two more contenders serve
- * that comparison: {@code luablock}, the bare Lua bucket over a blocking socket per caller (no event loop), and
+ * that comparison: {@code luablock}, the bare Lua bucket over a blocking socket per caller (no event loop;
+ * {@code luablockt}: the same socket read with a timeout, which the JDK does as a non-blocking read and a poll), and
  * {@code none}, no call at all (the loop and the pause's own CPU, to subtract).
  *
  * <p>Accuracy: 16 callers on one key limited to 100/s with a burst of 100 for 10 s; a limiter may grant
@@ -108,6 +109,7 @@ public final class RedisBackendBench {
         NAMES.put("b4jl", "Bucket4j 8.14 over Lettuce (CAS) tryConsume(1)");
         NAMES.put("lua", "bare Lua bucket, 1 EVALSHA over 1 pipelined Lettuce connection");
         NAMES.put("luablock", "bare Lua bucket, 1 EVALSHA over a blocking socket per caller");
+        NAMES.put("luablockt", "bare Lua bucket, 1 EVALSHA over a blocking socket per caller, read with a timeout");
         NAMES.put("none", "no call (the callers' own loop and pause)");
     }
     static String redisUrl;
@@ -259,8 +261,11 @@ public final class RedisBackendBench {
         private final byte[] sha;
         private final List<Socket> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
         private final ThreadLocal<Socket> socket = new ThreadLocal<>();
+        private final int timeoutMs;
 
-        BlockingLua(String url, String sha) {
+        /** {@code timeoutMs} 0: reads block without a timeout; else the JDK's timed read (non-blocking read, poll). */
+        BlockingLua(String url, String sha, int timeoutMs) {
+            this.timeoutMs = timeoutMs;
             URI u = URI.create(url);
             this.host = u.getHost();
             this.port = u.getPort();
@@ -272,6 +277,7 @@ public final class RedisBackendBench {
             if (s == null) {
                 s = new Socket(host, port);
                 s.setTcpNoDelay(true);
+                s.setSoTimeout(timeoutMs);
                 socket.set(s);
                 opened.add(s);
             }
@@ -333,7 +339,8 @@ public final class RedisBackendBench {
         List<Result> results = new ArrayList<>();
         String label = "run " + run;
         boolean needRedisson = only.contains("rrl") || only.contains("b4j");
-        boolean needLettuce = only.contains("b4jl") || only.contains("lua") || only.contains("luablock");
+        boolean needLettuce = only.contains("b4jl") || only.contains("lua") || only.contains("luablock")
+                || only.contains("luablockt");
         RedissonClient client = needRedisson ? redisson(url) : null;
         RedisClient lettuce = needLettuce ? RedisClient.create(url) : null;
         StatefulRedisConnection<String, byte[]> b4jlConnection = needLettuce ? lettuceBytes(lettuce) : null;
@@ -379,7 +386,9 @@ public final class RedisBackendBench {
                                     bareLua(luaConnection.sync(), tag + ":lua:", 1_000_000, 1_000_000)), label));
                             break;
                         case "luablock":
-                            try (BlockingLua bl = new BlockingLua(url, luaConnection.sync().scriptLoad(BARE_BUCKET))) {
+                        case "luablockt":
+                            try (BlockingLua bl = new BlockingLua(url, luaConnection.sync().scriptLoad(BARE_BUCKET),
+                                    c.equals("luablockt") ? 3000 : 0)) {
                                 String prefix = tag + ":lua:";
                                 results.add(print(measure(name, threads, n, seconds, warmup,
                                         k -> bl.take(prefix + k, 1_000_000, 1_000_000)), label));
