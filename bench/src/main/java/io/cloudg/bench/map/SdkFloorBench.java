@@ -9,7 +9,6 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
-import java.io.File;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
@@ -143,11 +142,7 @@ public final class SdkFloorBench {
             simCalls = stats.totals().calls();
             throttled = stats.totals().throttled();
         } finally {
-            try (var walk = Files.walk(work)) {
-                for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
+            ClientCpuBench.deleteTree(work);
         }
         System.out.println("SDK floor, " + accounts + " x " + regions + ", " + threads + " threads, latency "
                 + minMs + "-" + maxMs + " ms");
@@ -187,8 +182,11 @@ public final class SdkFloorBench {
         throw new IllegalArgumentException(name + " must be a positive integer, but was \"" + v + "\"");
     }
 
-    /** One listing call of the catalog: the service, the operation's client method, its literal request members. */
-    record Listing(AwsServices.Service service, Method method, Map<String, Object> members) {
+    /**
+     * One listing call of the catalog: the service, the operation's client method, its request class's static
+     * {@code builder()} and the request's literal members, their fields and values resolved once.
+     */
+    record Listing(AwsServices.Service service, Method method, Method builder, Map<SdkField<?>, Object> fields) {
     }
 
     /** The child JVM: the SDK's calls, timed by pass; writes the table's rows to the file named last. */
@@ -318,17 +316,8 @@ public final class SdkFloorBench {
 
         /** The request of one listing: its literal members set, made as the account by {@code override}. */
         static AwsRequest request(Listing l, AwsRequestOverrideConfiguration override) throws Exception {
-            Class<?> requestType = l.method().getParameterTypes()[0];
-            Object builder = requestType.getMethod("builder").invoke(null);
-            SdkPojo pojo = (SdkPojo) builder;
-            for (Map.Entry<String, Object> m : l.members().entrySet()) {
-                for (SdkField<?> f : pojo.sdkFields()) {
-                    if (f.memberName().equals(m.getKey())) {
-                        Object v = m.getValue();
-                        f.set(builder, v instanceof Integer i && f.marshallingType() == MarshallingType.LONG ? Long.valueOf(i) : v);
-                    }
-                }
-            }
+            Object builder = l.builder().invoke(null);
+            l.fields().forEach((f, v) -> f.set(builder, v));
             AwsRequest.Builder rb = (AwsRequest.Builder) builder;
             return (AwsRequest) rb.overrideConfiguration(override).build();
         }
@@ -381,7 +370,12 @@ public final class SdkFloorBench {
                     }
                 }
                 if (simple) {
-                    out.add(new Listing(svc, method, members));
+                    Method builder = method.getParameterTypes()[0].getMethod("builder");
+                    List<SdkField<?>> known = ((SdkPojo) builder.invoke(null)).sdkFields();
+                    Map<SdkField<?>, Object> fields = new LinkedHashMap<>();
+                    members.forEach((name, v) -> known.stream().filter(f -> f.memberName().equals(name)).forEach(f ->
+                            fields.put(f, v instanceof Integer i && f.marshallingType() == MarshallingType.LONG ? Long.valueOf(i) : v)));
+                    out.add(new Listing(svc, method, builder, fields));
                 }
             }
             return out;
