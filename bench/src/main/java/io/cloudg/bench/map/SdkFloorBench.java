@@ -64,7 +64,10 @@ import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider
  * first pass pays the SDK's class loading and the JIT, later ones run warm.
  *
  * <p>Usage: {@code SdkFloorBench [accounts] [regions] [--latency-ms MIN-MAX] [--passes N] [--threads N]
- * [--map DIR]} (default: {@code 200 4 --latency-ms 5-15 --passes 2 --threads 16}). With {@code --map}, the
+ * [--processes N] [--map DIR]} (default: {@code 200 4 --latency-ms 5-15 --passes 2 --threads 16 --processes 1}).
+ * With {@code --processes N}, N child JVMs run at once, each with the accounts of its share (every Nth of the
+ * organization's list) and {@code --threads} threads, as N fleet workers would share a map; the figure is then
+ * their CPU together over the calls the sim answered. With {@code --map}, the
  * build in DIR maps the same estate right after (as {@link ClientCpuBench} runs it), so the two figures come
  * from one run. Every call must be answered: a call that fails (not a service's error answer, which is a round trip
  * like any other) is counted and shown by its error, and the run then exits 1, as it does when the map is not
@@ -85,6 +88,7 @@ public final class SdkFloorBench {
         int maxMs = 15;
         int passes = 2;
         int threads = 16;
+        int processes = 1;
         Path map = null;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -96,6 +100,7 @@ public final class SdkFloorBench {
                 }
                 case "--passes" -> passes = positive(value(args, ++i, "--passes"), "--passes");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
+                case "--processes" -> processes = positive(value(args, ++i, "--processes"), "--processes");
                 case "--map" -> map = Path.of(value(args, ++i, "--map")).toAbsolutePath();
                 default -> positional.add(args[i]);
             }
@@ -110,44 +115,53 @@ public final class SdkFloorBench {
         EstateSpec estate = ClientCpuBench.estate(accounts, regionList)
                 .withLatency(new LatencySpec(Duration.ofMillis(minMs), Duration.ofMillis(maxMs - minMs)));
         Path work = Files.createTempDirectory("cloudg-sdk-floor");
-        String result;
+        StringBuilder result = new StringBuilder();
         long simCalls;
         long throttled;
-        double user;
-        double sys;
-        boolean failedCalls;
+        double user = 0;
+        double sys = 0;
+        boolean failedCalls = false;
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            Path out = work.resolve("floor.txt");
-            Path times = work.resolve("time.txt");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = System.getProperty("java.class.path");
-            List<String> child = new ArrayList<>(List.of(java));
-            child.addAll(LAUNCHER_MAP_JVM);
-            child.addAll(List.of("-cp", cp, Child.class.getName(), sim.awsEndpoint().toString(),
-                    sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey(),
-                    String.join(",", regionList), Integer.toString(passes), Integer.toString(threads), out.toString()));
-            String command = "TIMEFORMAT='%U %S'; { time " + child.stream().map(a -> "'" + a + "'")
-                    .reduce((a, b) -> a + " " + b).orElseThrow() + " ; } 2> '" + times + "'";
-            Process p = new ProcessBuilder("bash", "-c", command).inheritIO().start();
-            int exit = p.waitFor();
-            String[] ut = Files.readString(times).trim().split("\\s+");
-            user = Double.parseDouble(ut[ut.length - 2]);
-            sys = Double.parseDouble(ut[ut.length - 1]);
-            if ((exit != 0 && exit != Child.CALLS_FAILED) || !Files.exists(out)) {
-                throw new IllegalStateException("the SDK floor's child JVM failed (exit " + exit + ")");
+            List<Process> started = new ArrayList<>();
+            for (int share = 0; share < processes; share++) {
+                List<String> child = new ArrayList<>(List.of(java));
+                child.addAll(LAUNCHER_MAP_JVM);
+                child.addAll(List.of("-cp", cp, Child.class.getName(), sim.awsEndpoint().toString(),
+                        sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey(),
+                        String.join(",", regionList), Integer.toString(passes), Integer.toString(threads),
+                        work.resolve("floor-" + share + ".txt").toString(), Integer.toString(share), Integer.toString(processes)));
+                String command = "TIMEFORMAT='%U %S'; { time " + child.stream().map(a -> "'" + a + "'")
+                        .reduce((a, b) -> a + " " + b).orElseThrow() + " ; } 2> '" + work.resolve("time-" + share + ".txt") + "'";
+                started.add(new ProcessBuilder("bash", "-c", command).inheritIO().start());
             }
-            failedCalls = exit == Child.CALLS_FAILED;
-            result = Files.readString(out);
+            for (int share = 0; share < processes; share++) {
+                int exit = started.get(share).waitFor();
+                Path out = work.resolve("floor-" + share + ".txt");
+                String[] ut = Files.readString(work.resolve("time-" + share + ".txt")).trim().split("\\s+");
+                user += Double.parseDouble(ut[ut.length - 2]);
+                sys += Double.parseDouble(ut[ut.length - 1]);
+                if ((exit != 0 && exit != Child.CALLS_FAILED) || !Files.exists(out)) {
+                    throw new IllegalStateException("the SDK floor's child JVM " + (share + 1) + " of " + processes
+                            + " failed (exit " + exit + ")");
+                }
+                failedCalls |= exit == Child.CALLS_FAILED;
+                if (processes > 1) {
+                    result.append(String.format(Locale.ROOT, "%nchild JVM %d of %d: ", share + 1, processes));
+                }
+                result.append(Files.readString(out));
+            }
             SimStats stats = sim.stats();
             simCalls = stats.totals().calls();
             throttled = stats.totals().throttled();
         } finally {
             ClientCpuBench.deleteTree(work);
         }
-        System.out.println("SDK floor, " + accounts + " x " + regions + ", " + threads + " threads, latency "
-                + minMs + "-" + maxMs + " ms");
+        System.out.println("SDK floor, " + accounts + " x " + regions + ", " + processes + " JVM(s) of " + threads
+                + " threads, latency " + minMs + "-" + maxMs + " ms");
         System.out.print(result);
-        System.out.printf(Locale.ROOT, "| whole child JVM | %d (the sim's count; %d throttled) | | | | %.1f + %.1f | %.3f |%n",
+        System.out.printf(Locale.ROOT, "%n| whole child JVM(s) | %d (the sim's count; %d throttled) | | | | %.1f + %.1f | %.3f |%n",
                 simCalls, throttled, user, sys, (user + sys) * 1000 / Math.max(1, simCalls));
         boolean mapWrong = false;
         if (map != null) {
@@ -205,6 +219,8 @@ public final class SdkFloorBench {
             int passes = Integer.parseInt(args[4]);
             int threads = Integer.parseInt(args[5]);
             Path out = Path.of(args[6]);
+            int share = args.length > 8 ? Integer.parseInt(args[7]) : 0;
+            int shares = args.length > 8 ? Integer.parseInt(args[8]) : 1;
             String home = "us-east-1";
             SdkHttpClient http = ApacheHttpClient.builder().maxConnections(Math.max(8, threads))
                     .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
@@ -214,8 +230,9 @@ public final class SdkFloorBench {
             OrganizationsClient org = (OrganizationsClient) client(OrganizationsClient.class, home, endpoint, http, management, clients);
             String self = sts.getCallerIdentity().account();
             Map<String, AwsCredentialsProvider> accounts = new LinkedHashMap<>();
+            int position = 0;
             for (Account a : (Iterable<Account>) org.listAccountsPaginator().stream().flatMap(r -> r.accounts().stream())::iterator) {
-                if (a.status() != AccountStatus.ACTIVE) {
+                if (a.status() != AccountStatus.ACTIVE || position++ % shares != share) {
                     continue;
                 }
                 accounts.put(a.id(), a.id().equals(self) ? management : StsAssumeRoleCredentialsProvider.builder()
