@@ -64,7 +64,9 @@ import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider
  * first pass pays the SDK's class loading and the JIT, later ones run warm.
  *
  * <p>Usage: {@code SdkFloorBench [accounts] [regions] [--latency-ms MIN-MAX] [--passes N] [--threads N]
- * [--processes N] [--map DIR]} (default: {@code 200 4 --latency-ms 5-15 --passes 2 --threads 16 --processes 1}).
+ * [--processes N] [--jvm "OPTIONS"] [--map DIR]} (default: {@code 200 4 --latency-ms 5-15 --passes 2 --threads 16
+ * --processes 1}, and the child JVMs get the launcher's options for {@code map}; {@code --jvm} gives them others,
+ * split at spaces, e.g. {@code --jvm "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"}).
  * With {@code --processes N}, N child JVMs run at once, each with the accounts of its share (every Nth of the
  * organization's list) and {@code --threads} threads, as N fleet workers would share a map; the figure is then
  * their CPU together over the calls the sim answered. With {@code --map}, the
@@ -89,6 +91,7 @@ public final class SdkFloorBench {
         int passes = 2;
         int threads = 16;
         int processes = 1;
+        List<String> jvm = LAUNCHER_MAP_JVM;
         Path map = null;
         List<String> positional = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -101,6 +104,7 @@ public final class SdkFloorBench {
                 case "--passes" -> passes = positive(value(args, ++i, "--passes"), "--passes");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--processes" -> processes = positive(value(args, ++i, "--processes"), "--processes");
+                case "--jvm" -> jvm = List.of(value(args, ++i, "--jvm").trim().split("\\s+"));
                 case "--map" -> map = Path.of(value(args, ++i, "--map")).toAbsolutePath();
                 default -> positional.add(args[i]);
             }
@@ -127,7 +131,7 @@ public final class SdkFloorBench {
             List<Process> started = new ArrayList<>();
             for (int share = 0; share < processes; share++) {
                 List<String> child = new ArrayList<>(List.of(java));
-                child.addAll(LAUNCHER_MAP_JVM);
+                child.addAll(jvm);
                 child.addAll(List.of("-cp", cp, Child.class.getName(), sim.awsEndpoint().toString(),
                         sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey(),
                         String.join(",", regionList), Integer.toString(passes), Integer.toString(threads),
@@ -159,7 +163,7 @@ public final class SdkFloorBench {
             ClientCpuBench.deleteTree(work);
         }
         System.out.println("SDK floor, " + accounts + " x " + regions + ", " + processes + " JVM(s) of " + threads
-                + " threads, latency " + minMs + "-" + maxMs + " ms");
+                + " threads, latency " + minMs + "-" + maxMs + " ms, JVM options " + String.join(" ", jvm));
         System.out.print(result);
         System.out.printf(Locale.ROOT, "%n| whole child JVM(s) | %d (the sim's count; %d throttled) | | | | %.1f + %.1f | %.3f |%n",
                 simCalls, throttled, user, sys, (user + sys) * 1000 / Math.max(1, simCalls));
