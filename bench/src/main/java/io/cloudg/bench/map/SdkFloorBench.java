@@ -104,7 +104,13 @@ public final class SdkFloorBench {
                 case "--passes" -> passes = positive(value(args, ++i, "--passes"), "--passes");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--processes" -> processes = positive(value(args, ++i, "--processes"), "--processes");
-                case "--jvm" -> jvm = List.of(value(args, ++i, "--jvm").trim().split("\\s+"));
+                case "--jvm" -> {
+                    String options = value(args, ++i, "--jvm").trim();
+                    if (options.isEmpty()) {
+                        throw new IllegalArgumentException("--jvm must name at least one JVM option, but was empty");
+                    }
+                    jvm = List.of(options.split("\\s+"));
+                }
                 case "--map" -> map = Path.of(value(args, ++i, "--map")).toAbsolutePath();
                 default -> positional.add(args[i]);
             }
