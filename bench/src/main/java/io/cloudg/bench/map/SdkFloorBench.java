@@ -131,10 +131,10 @@ public final class SdkFloorBench {
         double user = 0;
         double sys = 0;
         boolean failedCalls = false;
+        List<Process> started = new ArrayList<>();
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             String cp = System.getProperty("java.class.path");
-            List<Process> started = new ArrayList<>();
             for (int share = 0; share < processes; share++) {
                 List<String> child = new ArrayList<>(List.of(java));
                 child.addAll(jvm);
@@ -166,6 +166,10 @@ public final class SdkFloorBench {
             simCalls = stats.totals().calls();
             throttled = stats.totals().throttled();
         } finally {
+            for (Process p : started) { // one child failed: its siblings (java under bash) go with it
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
             ClientCpuBench.deleteTree(work);
         }
         System.out.println("SDK floor, " + accounts + " x " + regions + ", " + processes + " JVM(s) of " + threads
