@@ -97,9 +97,18 @@ public final class SdkFloorBench {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--latency-ms" -> {
-                    String[] mm = value(args, ++i, "--latency-ms").split("-", 2);
-                    minMs = Integer.parseInt(mm[0]);
-                    maxMs = Integer.parseInt(mm[mm.length - 1]);
+                    String v = value(args, ++i, "--latency-ms");
+                    String[] mm = v.split("-", 2);
+                    try {
+                        minMs = Integer.parseInt(mm[0]);
+                        maxMs = Integer.parseInt(mm[mm.length - 1]);
+                    } catch (NumberFormatException e) {
+                        minMs = -1;
+                    }
+                    if (minMs < 0 || maxMs < minMs) {
+                        throw new IllegalArgumentException("--latency-ms must be MIN-MAX milliseconds with 0 <= MIN <= MAX,"
+                                + " but was \"" + v + "\"");
+                    }
                 }
                 case "--passes" -> passes = positive(value(args, ++i, "--passes"), "--passes");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");

@@ -120,9 +120,14 @@ public final class RedisBackendBench {
         List<String> flags = Arrays.asList(args);
         pool = Integer.parseInt(arg(args, "--pool", "16"));
         pipeline = Integer.parseInt(arg(args, "--pipeline", "64"));
-        paceNanos = Long.parseLong(arg(args, "--pace-ms", "0")) * 1_000_000L;
+        String pace = arg(args, "--pace-ms", "0");
+        try {
+            paceNanos = Long.parseLong(pace) * 1_000_000L;
+        } catch (NumberFormatException e) {
+            paceNanos = -1;
+        }
         if (paceNanos < 0) {
-            throw new IllegalArgumentException("--pace-ms must be at least 0, but was " + arg(args, "--pace-ms", "0"));
+            throw new IllegalArgumentException("--pace-ms must be a whole number of milliseconds, at least 0, but was \"" + pace + "\"");
         }
         if (flags.contains("--only-cloudg")) {
             only = List.of("cloudg");
