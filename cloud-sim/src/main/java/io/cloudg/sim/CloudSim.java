@@ -43,7 +43,8 @@ import java.util.List;
  *   <li>Azure SDK: see {@link io.cloudg.sim.azure} ({@link #azureSdkEndpoint()} in the environment, an http
  *       rewriting {@code HttpClient}, any static token).</li>
  *   <li>Cloud Asset: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget()).usePlaintext()} with
- *       {@code NoCredentialsProvider}; parent {@code organizations/}{@link io.cloudg.sim.estate.GcpEstate#organization()}.</li>
+ *       {@code NoCredentialsProvider}; parent {@code organizations/}{@link io.cloudg.sim.estate.GcpEstate#organization()}.
+ *       Over REST: {@code AssetServiceSettings.newHttpJsonBuilder().setEndpoint(sim.gcpRestEndpoint().toString())}.</li>
  * </ul>
  *
  * <pre>
