@@ -36,7 +36,9 @@ import java.util.regex.Pattern;
  * proto3 JSON of the same messages the gRPC service answers, from the same {@link GcpAssetService} (same
  * estate, same quotas, same faults). Errors are Google's JSON error body: the HTTP status of the gRPC code
  * (429 for {@code RESOURCE_EXHAUSTED}), {@code {"error": {"code", "message", "status", "details"}}} with the
- * {@code ErrorInfo} as an {@code @type}d detail. The quota project is the {@code x-goog-user-project} header.
+ * {@code ErrorInfo} as an {@code @type}d detail. The quota project is the {@code x-goog-user-project} header,
+ * else the {@code $userProject} system parameter. A path under {@code /v1/projects|organizations|folders/}
+ * is taken as Cloud Asset's unless it is SigV4-signed (an S3 bucket named {@code v1}).
  */
 public final class GcpRestFrontend {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,10 +49,13 @@ public final class GcpRestFrontend {
     /** Methods of the same service the simulator does not serve (answered 501, as gRPC answers UNIMPLEMENTED). */
     private static final Pattern OTHER_METHODS = Pattern.compile("/v1/(" + PARENT.pattern()
         + ")(?:(?::[A-Za-z]+)|/(?:feeds|savedQueries|operations)(?:/.*)?)");
-    /** Google's system parameters, accepted on every REST call and not fields of the request. */
-    private static final Set<String> SYSTEM = Set.of("$alt", "alt", "$fields", "fields", "key", "prettyPrint",
-        "$prettyPrint", "access_token", "oauth_token", "quotaUser", "$.xgafv", "$xgafv", "callback", "upload_protocol",
-        "uploadType", "$userProject", "userProject");
+    /**
+     * Google's system parameters that change nothing the simulator answers (credentials are not checked, output
+     * is compact JSON, per-user quota attribution is not modelled); {@code $alt} is checked and
+     * {@code $userProject} names the quota project. Others ({@code fields}: partial responses) are refused.
+     */
+    private static final Set<String> SYSTEM = Set.of("$alt", "alt", "key", "prettyPrint", "$prettyPrint",
+        "access_token", "oauth_token", "quotaUser", "$quotaUser", "$.xgafv", "$xgafv", "$userProject", "userProject");
     private static final TypeRegistry DETAILS = TypeRegistry.newBuilder().add(ErrorInfo.getDescriptor())
         .add(RetryInfo.getDescriptor()).build();
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
@@ -94,13 +99,12 @@ public final class GcpRestFrontend {
             if ((m = LIST_ASSETS.matcher(path)).matches() && req.method().equals("GET")) {
                 ListAssetsRequest.Builder b = ListAssetsRequest.newBuilder();
                 fill(b, query);
-                return answer(service.listAssets(b.setParent(m.group(1)).build(), req.header("x-goog-user-project")),
-                    enumsAsInts);
+                return answer(service.listAssets(b.setParent(m.group(1)).build(), userProject(req, query)), enumsAsInts);
             }
             if ((m = SEARCH.matcher(path)).matches() && req.method().equals("GET")) {
                 SearchAllResourcesRequest.Builder b = SearchAllResourcesRequest.newBuilder();
                 fill(b, query);
-                return answer(service.searchAllResources(b.setScope(m.group(1)).build(), req.header("x-goog-user-project")),
+                return answer(service.searchAllResources(b.setScope(m.group(1)).build(), userProject(req, query)),
                     enumsAsInts);
             }
             if (OTHER_METHODS.matcher(path).matches() || LIST_ASSETS.matcher(path).matches() || SEARCH.matcher(path).matches()) {
@@ -195,6 +199,10 @@ public final class GcpRestFrontend {
             if (SYSTEM.contains(name)) {
                 continue;
             }
+            if (name.equals("fields") || name.equals("$fields")) {
+                throw GcpErrors.invalidArgument("Request contains an invalid argument: the '" + name + "' parameter "
+                    + "(partial responses) is not served by cloud-sim; use read_mask (SearchAllResources).");
+            }
             Descriptors.Descriptor d = builder.getDescriptorForType();
             ObjectNode at = json;
             String[] parts = name.split("\\.");
@@ -230,6 +238,15 @@ public final class GcpRestFrontend {
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /** The quota project: the {@code x-goog-user-project} header, else the {@code $userProject} parameter. */
+    private static String userProject(SimRequest req, Map<String, List<String>> query) {
+        String header = req.header("x-goog-user-project");
+        if (header != null) {
+            return header;
+        }
+        return first(query, "$userProject") != null ? first(query, "$userProject") : first(query, "userProject");
     }
 
     private static String first(Map<String, List<String>> query, String name) {

@@ -179,6 +179,10 @@ class CloudAssetRestTest {
         assertThat(unknown.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith(
             "application/json"));
 
+        HttpResponse<String> partial = Http.get(URI.create(sim.gcpRestEndpoint() + "/v1/" + org() + "/assets?fields=assets"));
+        assertThat(partial.statusCode()).as("partial responses are refused, not ignored").isEqualTo(400);
+        assertThat(JSON.readTree(partial.body()).path("error").path("message").asText()).contains("'fields'");
+
         HttpResponse<String> denied = Http.get(URI.create(sim.gcpRestEndpoint() + "/v1/projects/nobody/assets"));
         assertThat(denied.statusCode()).isEqualTo(403);
         assertThat(JSON.readTree(denied.body()).path("error").path("status").asText()).isEqualTo("PERMISSION_DENIED");
@@ -249,6 +253,11 @@ class CloudAssetRestTest {
             assertThat(info.path("@type").asText()).isEqualTo("type.googleapis.com/google.rpc.ErrorInfo");
             assertThat(info.path("reason").asText()).isEqualTo("RATE_LIMIT_EXCEEDED");
             assertThat(info.path("metadata").path("quota_limit").asText()).isEqualTo("ListAssetsRequestsPerMinutePerProject");
+
+            GcpProject other = strict.estate().gcp().projects().get(0);
+            assertThat(Http.get(URI.create(strict.gcpRestEndpoint() + "/v1/projects/" + target.id() + "/assets?$userProject="
+                + other.id())).statusCode()).as("the $userProject parameter names the consumer too").isEqualTo(200);
+            assertThat(strict.stats().bucket("gcp/projects/" + other.id() + "/cloudasset/ListAssets").calls()).isEqualTo(1);
 
             clock.advance(java.time.Duration.ofMinutes(1));
             assertThat(Http.send(HttpRequest.newBuilder(URI.create(strict.gcpRestEndpoint() + "/v1/projects/"
