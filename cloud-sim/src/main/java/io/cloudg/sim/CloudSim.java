@@ -17,6 +17,7 @@ import io.cloudg.sim.core.QuotaPolicy;
 import io.cloudg.sim.estate.Estate;
 import io.cloudg.sim.fault.FaultEngine;
 import io.cloudg.sim.gcp.GcpAssetService;
+import io.cloudg.sim.gcp.GcpRestFrontend;
 import io.cloudg.sim.gcp.GcpServer;
 import io.cloudg.sim.http.HttpFrontend;
 import io.cloudg.sim.http.SimRequest;
@@ -42,7 +43,8 @@ import java.util.List;
  *   <li>Azure SDK: see {@link io.cloudg.sim.azure} ({@link #azureSdkEndpoint()} in the environment, an http
  *       rewriting {@code HttpClient}, any static token).</li>
  *   <li>Cloud Asset: {@code ManagedChannelBuilder.forTarget(sim.gcpTarget()).usePlaintext()} with
- *       {@code NoCredentialsProvider}; parent {@code organizations/}{@link io.cloudg.sim.estate.GcpEstate#organization()}.</li>
+ *       {@code NoCredentialsProvider}; parent {@code organizations/}{@link io.cloudg.sim.estate.GcpEstate#organization()}.
+ *       Over REST: {@code AssetServiceSettings.newHttpJsonBuilder().setEndpoint(sim.gcpRestEndpoint().toString())}.</li>
  * </ul>
  *
  * <pre>
@@ -87,9 +89,10 @@ public final class CloudSim implements AutoCloseable {
         this.host = options.host();
         this.gcp = new GcpServer(options.host(), options.gcpPort(),
             timer -> new GcpAssetService(estate.gcp(), gate, policy, options.clock(), timer, spec.gcp().consumerProject(), pager));
+        GcpRestFrontend gcpRest = new GcpRestFrontend(gcp.service());
         try {
             this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
-                req -> route(req, admin, aws, azure));
+                req -> route(req, admin, aws, azure, gcpRest));
         } catch (RuntimeException | InterruptedException e) {
             gcp.close();
             throw e;
@@ -106,10 +109,14 @@ public final class CloudSim implements AutoCloseable {
         }
     }
 
-    private SimResponse route(SimRequest req, AdminService admin, AwsFrontend aws, AzureFrontend azure) {
+    private SimResponse route(SimRequest req, AdminService admin, AwsFrontend aws, AzureFrontend azure,
+                              GcpRestFrontend gcpRest) {
         counters.request();
         if (req.path().startsWith("/_sim/")) {
             return admin.handle(req);
+        }
+        if (GcpRestFrontend.claims(req)) {
+            return gcpRest.handle(req);
         }
         if (AzureFrontend.claims(req)) {
             return azure.handle(req);
@@ -155,6 +162,16 @@ public final class CloudSim implements AutoCloseable {
     /** {@code 127.0.0.1:PORT}: plaintext gRPC target for the Cloud Asset client. */
     public String gcpTarget() {
         return host + ":" + gcp.port();
+    }
+
+    /**
+     * {@code http://127.0.0.1:PORT}: Cloud Asset's REST (JSON) endpoint, the HTTP port, for the clients' REST
+     * transport ({@code AssetServiceSettings.newHttpJsonBuilder().setEndpoint(...)}) and plain HTTP clients:
+     * {@code GET /v1/projects/P/assets}, {@code GET /v1/organizations/N:searchAllResources}. Same estate, quotas and
+     * faults as {@link #gcpTarget()}.
+     */
+    public URI gcpRestEndpoint() {
+        return URI.create("http://" + host + ":" + http.port());
     }
 
     /** The HTTP port. */

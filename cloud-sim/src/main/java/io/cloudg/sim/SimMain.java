@@ -110,7 +110,7 @@ public final class SimMain {
         out.println("  azure: " + sim.azureEndpoint() + "   (ARM + Resource Graph, tenant " + sim.azureTenantId()
             + "; Azure SDK: environment endpoints " + sim.azureSdkEndpoint() + "/, see io.cloudg.sim.azure)");
         out.println("  gcp:   " + sim.gcpTarget() + "   (plaintext gRPC, Cloud Asset v1, organization "
-            + sim.estate().gcp().organization() + ")");
+            + sim.estate().gcp().organization() + "; REST: " + sim.gcpRestEndpoint() + "/v1/...)");
         out.println("  truth: " + sim.awsEndpoint() + "/_sim/truth   stats: " + sim.awsEndpoint() + "/_sim/stats   quotas: "
             + sim.awsEndpoint() + "/_sim/quotas");
         out.println("  AWS_ACCESS_KEY_ID=" + c.accessKeyId());

@@ -49,7 +49,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  *
  * <p>A per-item call that fails (AccessDenied on one bucket, a call the governor gave up on) never makes an
  * asset up: what it would have given is left out, the asset's {@code detail_errors} says which call failed
- * and why, an item whose region could not be read is in region {@code unknown}, and the entry ends PARTIAL
+ * and why, an item whose region call failed is placed where the listing said it is ({@code region_fallback},
+ * S3's {@code BucketRegion}) or else in region {@code unknown}, and the entry ends PARTIAL
  * ({@link IncompleteItemsException}). An answer the catalog declares as "not configured"
  * ({@code NoSuchBucketPolicy}) is an answer, not a failure. An error of the listing itself escapes and the
  * entry is FAILED (PARTIAL when the governor gave up on it after some pages, as its ledger says).
@@ -429,13 +430,13 @@ public final class AwsCollector {
                     }
                     errors.add(failure(op.name(), id, e));
                     if (d.region() != null) {
-                        itemRegion = UNKNOWN_REGION;
+                        itemRegion = fallbackRegion(d, item);
                     }
                     continue;
                 } catch (RuntimeException e) {
                     errors.add(failure(op.name(), id, e));
                     if (d.region() != null) {
-                        itemRegion = UNKNOWN_REGION;
+                        itemRegion = fallbackRegion(d, item);
                     }
                     continue;
                 }
@@ -471,6 +472,15 @@ public final class AwsCollector {
             }
             return spec.arn() == null ? null : fillText(spec.arn(), lookup);
         }
+    }
+
+    /**
+     * The region of an item whose region call failed: what the listing itself said ({@code region_fallback}, e.g.
+     * the {@code BucketRegion} S3's ListBuckets gives each bucket), else {@link #UNKNOWN_REGION}, never a guess.
+     */
+    static String fallbackRegion(CollectorSpec.Detail d, Object item) {
+        String listed = d.regionFallback() == null ? null : SdkModel.text(SdkModel.first(item, d.regionFallback()));
+        return listed == null || listed.isBlank() ? UNKNOWN_REGION : listed;
     }
 
     private static void derive(Map<String, Derive> derive, Object root, Map<String, Object> into) {

@@ -37,7 +37,9 @@ import java.util.regex.Pattern;
  * for), {@code permissions} (IAM actions beyond the ones derived from the calls). A detail may also name
  * {@code absent} codes (an answer meaning "not configured", e.g. {@code NoSuchBucketPolicy}) with
  * {@code absent_derive} values, {@code region} (a member path giving the item's region, with
- * {@code region_map: s3} for S3's location constraints), {@code tags}, and {@code permission}.
+ * {@code region_map: s3} for S3's location constraints, and {@code region_fallback}: a member path of the
+ * listed item giving its region when the call fails, as S3's ListBuckets names each bucket's
+ * {@code BucketRegion}), {@code tags}, and {@code permission}.
  */
 record CollectorSpec(String name, String service, String type, Call list, String items, String id, String display,
                      String tags, String arn, String arnField, String arnType, boolean managementOnly,
@@ -58,7 +60,7 @@ record CollectorSpec(String name, String service, String type, Call list, String
 
     /** One per-item call. */
     record Detail(Call call, String key, List<String> absent, Map<String, Object> absentDerive, String region,
-                  String regionMap, Map<String, Derive> derive, String tags, String permission) {
+                  String regionMap, String regionFallback, Map<String, Derive> derive, String tags, String permission) {
         /** Whether the call is needed for more than the full configuration (region, tags or derived attributes). */
         boolean summaryNeeds() {
             return region != null || tags != null || !derive.isEmpty();
@@ -69,7 +71,7 @@ record CollectorSpec(String name, String service, String type, Call list, String
             "display", "tags", "arn", "arn_field", "arn_type", "scope", "absent", "parent", "paging", "derive", "details",
             "permissions");
     private static final Set<String> DETAIL_KEYS = Set.of("call", "request", "key", "absent", "absent_derive", "region",
-            "region_map", "derive", "tags", "permission");
+            "region_map", "region_fallback", "derive", "tags", "permission");
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
     private static final Pattern TYPE = Pattern.compile("AWS::\\w+::\\w+");
     private static final Pattern OPERATION = Pattern.compile("[A-Z][A-Za-z0-9]+");
@@ -125,7 +127,8 @@ record CollectorSpec(String name, String service, String type, Call list, String
             Call c = call(d, dw);
             String key = text(d, "key");
             details.add(new Detail(c, key != null ? key : snake(c.operation()), strings(d, "absent"),
-                    map(d.get("absent_derive")), text(d, "region"), text(d, "region_map"), derives(d.get("derive"), dw),
+                    map(d.get("absent_derive")), text(d, "region"), text(d, "region_map"), text(d, "region_fallback"),
+                    derives(d.get("derive"), dw),
                     text(d, "tags"), text(d, "permission")));
         }
         String arn = text(n, "arn");

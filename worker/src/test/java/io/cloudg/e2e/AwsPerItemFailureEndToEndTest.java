@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * listing), its first per-item call is denied once (a cloud-sim fault {@code access_denied, count: 1} on that
  * operation; one map runs them all, as the operations are distinct): each such entry must be PARTIAL naming
  * the call and the error, the item must still be in the map with {@code detail_errors} saying what it lacks,
- * and nothing it could not read may be filled in (the bucket whose location was denied is in region
- * {@code unknown}, not in a plausible one). Collectors without per-item calls stay SUCCESS.
+ * and nothing it could not read may be filled in (the bucket whose location was denied has no {@code location}
+ * attribute, and is placed in the region ListBuckets' {@code BucketRegion} names, not in a plausible one).
+ * Collectors without per-item calls stay SUCCESS.
  */
 class AwsPerItemFailureEndToEndTest {
     /** AWS's denial codes: AccessDenied, AccessDeniedException, EC2's UnauthorizedOperation. */
@@ -84,8 +85,53 @@ class AwsPerItemFailureEndToEndTest {
             }
             Asset bucket = assets.stream().filter(a -> a.type().equals("AWS::S3::Bucket")
                     && String.valueOf(a.attributes().get("detail_errors")).contains("GetBucketLocation")).findFirst().orElseThrow();
-            assertThat(bucket.region()).as("a bucket whose location was denied").isEqualTo(AwsCollector.UNKNOWN_REGION);
+            String real = h.sim.truth().select(a -> a.type().equals("AWS::S3::Bucket") && a.id().equals(bucket.id()))
+                    .get(0).region();
+            assertThat(bucket.region()).as("a bucket whose location was denied is where ListBuckets' BucketRegion says")
+                    .isEqualTo(real);
             assertThat(bucket.attributes()).doesNotContainKey("location");
+        }
+    }
+
+    /**
+     * Every GetBucketLocation denied, buckets in three regions: each bucket is still mapped, in the region
+     * ListBuckets' {@code BucketRegion} names (the truth's), and the denial is recorded on each bucket and in
+     * the entry, PARTIAL, as for any denied per-item call.
+     */
+    @Test
+    void aBucketWhoseLocationIsDeniedIsPlacedInItsRealRegionAndTheDenialIsRecorded() throws Exception {
+        EstateSpec estate = EstateSpec.fromYaml("""
+                aws:
+                  accounts: 1
+                  regions: [us-east-1, eu-west-1, ap-southeast-2]
+                  resources: {AWS::S3::Bucket: 6}
+                """);
+        FaultSpec denied = FaultSpec.fromYaml("""
+                faults: [{match: {provider: aws, service: s3, operation: GetBucketLocation}, error: access_denied}]
+                """);
+        try (SimHarness h = new SimHarness(estate, denied)) {
+            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(List.of("s3_buckets"), List.of())
+                    .withSweeps(false, false)).build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(RateLimitConfig.defaults())).mapInventory();
+            List<Asset> buckets;
+            try (Stream<Asset> s = r.assets()) {
+                buckets = s.filter(a -> a.type().equals("AWS::S3::Bucket")).toList();
+            }
+            Map<String, String> truth = h.sim.truth().select(a -> a.type().equals("AWS::S3::Bucket")).stream()
+                    .collect(Collectors.toMap(io.cloudg.sim.Asset::id, io.cloudg.sim.Asset::region));
+            assertThat(truth.values()).containsOnly("us-east-1", "eu-west-1", "ap-southeast-2").hasSize(6);
+            assertThat(buckets.stream().collect(Collectors.toMap(Asset::id, Asset::region)))
+                    .as("every bucket, in its real region").isEqualTo(truth);
+            assertThat(buckets).allSatisfy(b -> {
+                assertThat(b.attributes()).doesNotContainKey("location");
+                assertThat(b.attributes().get("detail_errors").toString()).contains("GetBucketLocation")
+                        .containsPattern(DENIED);
+            });
+            ServiceCoverage entry = r.coverage().stream().flatMap(c -> c.services().stream())
+                    .filter(s -> s.service().equals("s3_buckets")).findFirst().orElseThrow();
+            assertThat(entry.status()).isEqualTo(CoverageStatus.PARTIAL);
+            assertThat(entry.assetCount()).isEqualTo(6);
+            assertThat(entry.error()).contains("6 of ").contains("GetBucketLocation").containsPattern(DENIED);
         }
     }
 }

@@ -133,17 +133,29 @@ public final class AwsFrontend {
         } else if (v instanceof Verdict.Faulted f) {
             answer = switch (f.kind()) {
                 case RESET -> SimResponse.reset(0);
-                case ACCESS_DENIED -> AwsWire.error(service, requestId, AwsErrors.accessDenied(service,
-                    "User: " + principal.arn() + " is not authorized to perform: " + service.signingName() + ":" + op.name()));
+                case ACCESS_DENIED -> {
+                    AwsError denied = AwsErrors.accessDenied(service, "User: " + principal.arn()
+                        + " is not authorized to perform: " + service.signingName() + ":" + op.name());
+                    yield AwsWire.error(service, requestId, op.name().equals("HeadBucket")
+                        ? ServiceOperations.deniedWithRegion(context.estate(), rest.pathVars().get("Bucket"), denied)
+                        : denied);
+                }
                 default -> AwsWire.error(service, requestId, AwsErrors.transientFailure(service));
             };
         } else {
             AwsCall.Meter meter = new AwsCall.Meter();
             answer = answer(op, service, region, principal, requestId, req, form, rest, meter);
             long delay = v.delayNanos() + gate.itemsNanos(meter.items());
+            answer = headless(req, answer);
             return delay > 0 ? answer.withDelay(delay) : answer;
         }
+        answer = headless(req, answer);
         return v.delayNanos() > 0 ? answer.withDelay(v.delayNanos()) : answer;
+    }
+
+    /** The answer to a HEAD request (S3's HeadBucket) is its status and headers only, errors included. */
+    private static SimResponse headless(SimRequest req, SimResponse answer) {
+        return "HEAD".equals(req.method()) ? answer.withoutBody() : answer;
     }
 
     /**

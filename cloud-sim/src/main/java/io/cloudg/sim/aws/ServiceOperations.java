@@ -272,7 +272,9 @@ final class ServiceOperations {
     }
 
     /**
-     * S3, path style: ListBuckets (account-wide, paged), GetBucketLocation, and the three calls that tell
+     * S3, path style: ListBuckets (account-wide, paged, each bucket with its {@code BucketRegion}),
+     * GetBucketLocation, HeadBucket ({@code x-amz-bucket-region} on 200, 301 and 403 alike), and the three calls
+     * that tell
      * whether a bucket is public ({@link AwsSecurity.Bucket}): GetPublicAccessBlock, GetBucketPolicyStatus and
      * GetBucketAcl. Those three answer as S3 does for a bucket of another region than the request's (301
      * {@code PermanentRedirect} with {@code x-amz-bucket-region}), of another account or another expected
@@ -291,6 +293,8 @@ final class ServiceOperations {
                     .owner(owner(call, call.account())).build()));
         t.rest(S3, "GetBucketLocation", "GET /{Bucket}?location", "LocationConstraint",
             software.amazon.awssdk.services.s3.model.GetBucketLocationRequest::builder, ServiceOperations::bucketLocation);
+        t.rest(S3, "HeadBucket", "HEAD /{Bucket}", null,
+            software.amazon.awssdk.services.s3.model.HeadBucketRequest::builder, ServiceOperations::headBucket);
         t.rest(S3, "GetPublicAccessBlock", "GET /{Bucket}?publicAccessBlock", null,
             software.amazon.awssdk.services.s3.model.GetPublicAccessBlockRequest::builder, (call, request) -> {
                 var req = (software.amazon.awssdk.services.s3.model.GetPublicAccessBlockRequest) request;
@@ -362,6 +366,37 @@ final class ServiceOperations {
             throw AwsErrors.accessDenied(S3, "Access Denied");
         }
         return call.estate().security().bucket(r);
+    }
+
+    /**
+     * HeadBucket: 200 with {@code x-amz-bucket-region} for the caller's bucket in the request's region, 301
+     * {@code PermanentRedirect} from another region, 404 for no such bucket, and 403 for a bucket the caller may
+     * not read, still naming its region, as S3 does (the body-less HEAD answers carry only headers).
+     */
+    private static SdkPojo headBucket(AwsCall call, SdkPojo request) {
+        var req = (software.amazon.awssdk.services.s3.model.HeadBucketRequest) request;
+        AwsResource r = call.estate().bucket(req.bucket());
+        if (r == null) {
+            throw AwsErrors.noSuchBucket(req.bucket());
+        }
+        if (!r.region().equals(call.region())) {
+            throw AwsErrors.permanentRedirect(req.bucket(), r.region());
+        }
+        if (!r.account().equals(call.account())
+            || (req.expectedBucketOwner() != null && !req.expectedBucketOwner().equals(r.account()))) {
+            throw deniedWithRegion(call.estate(), req.bucket(), AwsErrors.accessDenied(S3, "Forbidden"));
+        }
+        return software.amazon.awssdk.services.s3.model.HeadBucketResponse.builder().bucketRegion(r.region())
+            .accessPointAlias(false).build();
+    }
+
+    /**
+     * S3's HeadBucket refusal: the error with the bucket's region in {@code x-amz-bucket-region}, which S3 sends
+     * even to a caller it denies (unchanged when there is no such bucket).
+     */
+    static AwsError deniedWithRegion(io.cloudg.sim.estate.AwsEstate estate, String bucket, AwsError denied) {
+        AwsResource r = bucket == null ? null : estate.bucket(bucket);
+        return r == null ? denied : denied.withHeader("x-amz-bucket-region", r.region());
     }
 
     private static SdkPojo bucketLocation(AwsCall call, SdkPojo request) {

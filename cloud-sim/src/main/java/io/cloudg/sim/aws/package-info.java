@@ -34,5 +34,7 @@
  * GetBucketAcl, IAM's ListMFADevices. S3 answers a per-bucket call signed for another region than the
  * bucket's with 301 {@code PermanentRedirect} and {@code x-amz-bucket-region}, as S3 does; an S3 client with
  * {@code crossRegionAccessEnabled(true)} re-sends it to the same endpoint signed for the bucket's region.
+ * Where a bucket is can also be read as S3 tells it without GetBucketLocation: ListBuckets' {@code BucketRegion}
+ * per bucket, and HeadBucket's {@code x-amz-bucket-region}, sent on a 403 too (HEAD answers have no body).
  */
 package io.cloudg.sim.aws;

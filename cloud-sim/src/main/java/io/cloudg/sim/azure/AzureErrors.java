@@ -12,6 +12,13 @@ final class AzureErrors {
             + "additional information.", retryAfter);
     }
 
+    static AzureError tenantThrottled(String tenant, String principal, long retryAfter) {
+        return new AzureError(429, "TenantRequestsThrottled", "Number of 'read' requests for tenant '" + tenant
+            + "' actor '" + principal + "' exceeded. Please try again after '" + retryAfter + "' seconds after the "
+            + "additional tokens are available. Refer to https://aka.ms/arm-throttling for additional information.",
+            retryAfter);
+    }
+
     static AzureError graphThrottled(long retryAfter) {
         return new AzureError(429, "RateLimiting", "Client application has been throttled and should not attempt to "
             + "repeat the request until an amount of time has elapsed. Please see https://aka.ms/resourcegraph-throttling "
@@ -25,6 +32,19 @@ final class AzureErrors {
     static AzureError missingApiVersion() {
         return new AzureError(400, "MissingApiVersionParameter",
             "The api-version query parameter (?api-version=) is required for all requests.", 0);
+    }
+
+    /** ARM's answer to an api-version Microsoft.Resources does not have. */
+    static AzureError invalidApiVersion(String version, java.util.Collection<String> supported) {
+        return new AzureError(400, "InvalidApiVersionParameter", "The api-version '" + version + "' is invalid. The "
+            + "supported versions are '" + String.join(",", supported) + "'.", 0);
+    }
+
+    /** ARM's answer to an api-version the Microsoft.ResourceGraph provider does not have. */
+    static AzureError graphApiVersion(String version, java.util.Collection<String> supported) {
+        return new AzureError(400, "NoRegisteredProviderFound", "No registered resource provider found for location "
+            + "'global' and API version '" + version + "' for type 'resources'. The supported api-versions are '"
+            + String.join(", ", supported) + "'. The supported locations are ', global'.", 0);
     }
 
     static AzureError subscriptionNotFound(String id) {

@@ -34,6 +34,9 @@ public final class AzureFrontend {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String GRAPH_PATH = "/providers/microsoft.resourcegraph/resources";
     private static final String TENANT_SCOPE = "tenant";
+    private static final String SUBSCRIPTION_READS = "x-ms-ratelimit-remaining-subscription-reads";
+    private static final String TENANT_READS = "x-ms-ratelimit-remaining-tenant-reads";
+    private static final String GLOBAL_READS = "x-ms-ratelimit-remaining-subscription-global-reads";
 
     private final AzureEstate estate;
     private final Gate gate;
@@ -61,6 +64,9 @@ public final class AzureFrontend {
 
     /** A parsed ARM route: which operation, which subscription, and how to answer it. */
     private record Route(String operation, String subscription, boolean graph, Function<Call, SimResponse> answer) {
+        boolean tenant() {
+            return subscription.equals(TENANT_SCOPE);
+        }
     }
 
     /** One admitted call, with the quota headers its answer carries. */
@@ -75,12 +81,18 @@ public final class AzureFrontend {
                 throw AzureErrors.unauthenticated();
             }
             String principal = "principal-" + Integer.toHexString(auth.substring(7).trim().hashCode());
-            if (req.queryParam("api-version") == null || req.queryParam("api-version").isEmpty()) {
+            String apiVersion = req.queryParam("api-version");
+            if (apiVersion == null || apiVersion.isEmpty()) {
                 throw AzureErrors.missingApiVersion();
             }
             Route route = route(req);
+            if (route.graph ? !AzureApiVersions.RESOURCE_GRAPH.contains(apiVersion)
+                : !AzureApiVersions.RESOURCE_MANAGER.contains(apiVersion)) {
+                throw route.graph ? AzureErrors.graphApiVersion(apiVersion, AzureApiVersions.RESOURCE_GRAPH)
+                    : AzureErrors.invalidApiVersion(apiVersion, AzureApiVersions.RESOURCE_MANAGER);
+            }
             List<BucketRef> buckets = route.graph ? List.of(quotas.resourceGraph(principal))
-                : quotas.armReads(route.subscription, principal, route.subscription.equals(TENANT_SCOPE));
+                : quotas.armReads(route.subscription, principal, route.tenant());
             CallScope scope = new CallScope(Provider.AZURE, route.subscription, "global",
                 route.graph ? "resourcegraph" : "arm", route.operation);
             Verdict v = gate.enter(scope, buckets);
@@ -92,13 +104,13 @@ public final class AzureFrontend {
                     case RESET -> SimResponse.reset(0);
                     case ACCESS_DENIED -> error(AzureErrors.accessDenied(principal, route.graph
                         ? "Microsoft.ResourceGraph/resources/read" : "Microsoft.Resources/subscriptions/resources/read",
-                        route.subscription.equals(TENANT_SCOPE) ? "/" : "/subscriptions/" + route.subscription), requestId,
+                        route.tenant() ? "/" : "/subscriptions/" + route.subscription), requestId,
                         List.of());
                     default -> error(AzureErrors.transientFailure(), requestId, List.of());
                 };
             } else {
                 Verdict.Proceed p = (Verdict.Proceed) v;
-                List<SimResponse.Header> headers = quotaHeaders(route.graph, p.admissions());
+                List<SimResponse.Header> headers = quotaHeaders(route, p.admissions());
                 try {
                     answer = route.answer.apply(new Call(req, principal, requestId, headers));
                 } catch (AzureError e) {
@@ -115,8 +127,9 @@ public final class AzureFrontend {
 
     /**
      * A throttled read: ARM's 429 with {@code Retry-After} (the bucket's wait, or in strict the observed fixed
-     * value) and the remaining-reads headers at zero; Resource Graph's 429 with the user-quota headers (and,
-     * in lenient only, {@code Retry-After}).
+     * value) and the remaining-reads header of the bucket that refused at zero (the principal's, named
+     * {@code tenant} or {@code subscription} by the call's scope, or the subscription-wide one); Resource
+     * Graph's 429 with the user-quota headers (and, in lenient only, {@code Retry-After}).
      */
     private SimResponse throttled(Route route, String principal, String requestId, Verdict.Throttled t) {
         long exact = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(t.retryAfterNanos() + 999_999_999L));
@@ -127,12 +140,12 @@ public final class AzureFrontend {
         }
         java.time.Duration fixed = quotas.spec().armRetryAfter();
         long secs = fixed != null ? fixed.toSeconds() : exact;
-        List<SimResponse.Header> h = new ArrayList<>();
-        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", "0"));
-        if (strict && !route.subscription.equals(TENANT_SCOPE)) {
-            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads", "0"));
-        }
-        return error(AzureErrors.armThrottled(route.subscription, principal, secs), requestId, h);
+        boolean global = t.refusedBy() != null && !route.tenant()
+            && !t.refusedBy().key().equals(quotas.armRead(route.subscription, principal).key());
+        String header = global ? GLOBAL_READS : route.tenant() ? TENANT_READS : SUBSCRIPTION_READS;
+        AzureError e = route.tenant() ? AzureErrors.tenantThrottled(estate.tenantId(), principal, secs)
+            : AzureErrors.armThrottled(route.subscription, principal, secs);
+        return error(e, requestId, List.of(new SimResponse.Header(header, "0")));
     }
 
     private Route route(SimRequest req) {
@@ -407,22 +420,23 @@ public final class AzureFrontend {
     }
 
     /**
-     * The quota headers of an admitted call: Resource Graph's user quota, or ARM's remaining reads (and, when
-     * the read was also charged to the subscription-wide bucket, the global remaining reads).
+     * The quota headers of an admitted call: Resource Graph's user quota, or ARM's remaining reads of the
+     * principal's bucket ({@code x-ms-ratelimit-remaining-tenant-reads} for a tenant-scope call such as
+     * {@code GET /subscriptions}, else {@code ...-subscription-reads}) and, when the read was also charged to the
+     * subscription-wide bucket, {@code ...-subscription-global-reads}.
      */
-    private static List<SimResponse.Header> quotaHeaders(boolean graph, List<Admission> admissions) {
+    private static List<SimResponse.Header> quotaHeaders(Route route, List<Admission> admissions) {
         if (admissions.isEmpty()) {
             return List.of();
         }
         Admission first = admissions.get(0);
-        if (graph) {
+        if (route.graph) {
             return graphHeaders(first.remaining(), first.fullAfterNanos());
         }
         List<SimResponse.Header> h = new ArrayList<>(2);
-        h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-reads", Long.toString(first.remaining())));
+        h.add(new SimResponse.Header(route.tenant() ? TENANT_READS : SUBSCRIPTION_READS, Long.toString(first.remaining())));
         if (admissions.size() > 1) {
-            h.add(new SimResponse.Header("x-ms-ratelimit-remaining-subscription-global-reads",
-                Long.toString(admissions.get(1).remaining())));
+            h.add(new SimResponse.Header(GLOBAL_READS, Long.toString(admissions.get(1).remaining())));
         }
         return h;
     }

@@ -2,14 +2,21 @@
  * Azure: ARM subscription, resource-group and resource listings with {@code nextLink}, and Resource Graph
  * queries with {@code $skipToken}, on the simulator's HTTP port.
  *
+ * <p>Every call needs a bearer token (401 without) and an {@code api-version} ARM has for the route
+ * ({@link io.cloudg.sim.azure.AzureApiVersions}): missing is 400 {@code MissingApiVersionParameter}, unknown is
+ * 400 {@code InvalidApiVersionParameter} (Resource Graph: {@code NoRegisteredProviderFound}), before any quota.
+ *
  * <p>Quotas follow Azure's model: ARM reads are a token bucket per subscription x principal (250, refilled
- * 25/s), reported on every answer in {@code x-ms-ratelimit-remaining-subscription-reads}; in strict a read is
- * also charged to the subscription-wide bucket shared by every principal (15 times as large), reported in
- * {@code x-ms-ratelimit-remaining-subscription-global-reads}. Resource Graph is, per principal, a bucket (15,
+ * 25/s), reported on every answer in {@code x-ms-ratelimit-remaining-subscription-reads} (tenant-scope calls,
+ * {@code GET /subscriptions} and {@code /tenants}, have a tenant x principal bucket reported in
+ * {@code x-ms-ratelimit-remaining-tenant-reads}); in strict a subscription read is also charged to the
+ * subscription-wide bucket shared by every principal (15 times as large), reported in
+ * {@code x-ms-ratelimit-remaining-subscription-global-reads}. A 429 carries, at zero, the header of the bucket
+ * that refused and no other. Resource Graph is, per principal, a bucket (15,
  * 3/s) in lenient and a fixed window of 15 queries per 5 s (opened by the first query) in strict, reported in
  * {@code x-ms-user-quota-remaining} and {@code x-ms-user-quota-resets-after} (hh:mm:ss, until the window
  * resets). A throttled call is HTTP 429 with ARM's error body ({@code SubscriptionRequestsThrottled},
- * {@code RateLimiting}); ARM's carries {@code Retry-After}: the bucket's exact wait in lenient, the observed
+ * {@code TenantRequestsThrottled}, {@code RateLimiting}); ARM's carries {@code Retry-After}: the bucket's exact wait in lenient, the observed
  * fixed value in strict ({@code quotas.azure.arm_retry_after}, 10 s); strict graph throttles carry only the
  * user-quota headers. The principal
  * is the bearer token (its hash names the bucket); tokens are not validated, only required.

@@ -8,10 +8,13 @@ import com.google.cloud.asset.v1.Resource;
 import com.google.cloud.asset.v1.ResourceSearchResult;
 import com.google.cloud.asset.v1.SearchAllResourcesRequest;
 import com.google.cloud.asset.v1.SearchAllResourcesResponse;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.FieldMask;
 import com.google.protobuf.Message;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.Value;
+import com.google.protobuf.util.Timestamps;
 import io.cloudg.sim.core.CallScope;
 import io.cloudg.sim.core.Gate;
 import io.cloudg.sim.core.Provider;
@@ -49,6 +52,11 @@ import java.util.regex.Pattern;
 /** {@code google.cloud.asset.v1.AssetService}: ListAssets and SearchAllResources. See the package documentation. */
 public final class GcpAssetService {
     static final String SERVICE = "google.cloud.asset.v1.AssetService";
+    /** SearchAllResources' page size when the request names none (or zero or less), and its cap. */
+    static final int SEARCH_DEFAULT_PAGE = 100;
+    static final int SEARCH_MAX_PAGE = 500;
+    private static final String RESOURCE_MANAGER = "https://cloudresourcemanager.googleapis.com/v1/";
+    private static final String RESOURCE_MANAGER_DISCOVERY = "https://cloudresourcemanager.googleapis.com/$discovery/rest";
     private static final Instant EPOCH = Instant.parse("2023-01-01T00:00:00Z");
 
     static final MethodDescriptor<ListAssetsRequest, ListAssetsResponse> LIST_ASSETS = unary("ListAssets",
@@ -109,11 +117,50 @@ public final class GcpAssetService {
 
     private ServerServiceDefinition methods() {
         return ServerServiceDefinition.builder(SERVICE)
-            .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) ->
-                serve("ListAssets", req.getParent(), obs, parent -> listAssets(req, parent))))
+            .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) -> reply(listAssets(req, CALL_USER_PROJECT.get()), obs)))
             .addMethod(SEARCH_ALL_RESOURCES, ServerCalls.asyncUnaryCall((req, obs) ->
-                serve("SearchAllResources", req.getScope(), obs, parent -> search(req, parent))))
+                reply(searchAllResources(req, CALL_USER_PROJECT.get()), obs)))
             .build();
+    }
+
+    /**
+     * What one call gets, whatever the transport: an answer or an error, sent after a delay.
+     *
+     * @param response   the answer; null when {@code error} is set
+     * @param error      the gRPC error (its {@code google.rpc.Status} is the REST error body); null on success
+     * @param reset      the connection is to be reset (an injected {@code reset} fault): gRPC reports it as
+     *                   {@code UNAVAILABLE}, REST resets the TCP connection
+     * @param delayNanos wait this long before answering (latency model, per-item latency, {@code slow} faults)
+     */
+    public record Outcome<R>(R response, StatusRuntimeException error, boolean reset, long delayNanos) {
+        static <R> Outcome<R> ok(R response, long delayNanos) {
+            return new Outcome<>(response, null, false, delayNanos);
+        }
+
+        static <R> Outcome<R> failed(StatusRuntimeException error, long delayNanos) {
+            return new Outcome<>(null, error, false, delayNanos);
+        }
+    }
+
+    /** ListAssets, as either transport asks it. */
+    public Outcome<ListAssetsResponse> listAssets(ListAssetsRequest req, String userProject) {
+        return call("ListAssets", req.getParent(), userProject, parent -> listAssets(req, parent));
+    }
+
+    /** SearchAllResources, as either transport asks it. */
+    public Outcome<SearchAllResourcesResponse> searchAllResources(SearchAllResourcesRequest req, String userProject) {
+        return call("SearchAllResources", req.getScope(), userProject, parent -> search(req, parent));
+    }
+
+    private <R> void reply(Outcome<R> o, StreamObserver<R> obs) {
+        gate.counters().request();
+        Runnable send = o.error() != null ? () -> obs.onError(o.error())
+            : o.reset() ? () -> obs.onError(GcpErrors.unavailable("Connection reset by peer"))
+            : () -> {
+                obs.onNext(o.response());
+                obs.onCompleted();
+            };
+        schedule(send, o.delayNanos());
     }
 
     /** A resolved parent or scope: one project or the organization. */
@@ -135,56 +182,42 @@ public final class GcpAssetService {
         }
     }
 
-    private <R> void serve(String method, String parentName, StreamObserver<R> obs, Function<Parent, R> answer) {
-        gate.counters().request();
+    private <R> Outcome<R> call(String method, String parentName, String userProject, Function<Parent, R> answer) {
         Parent parent;
         try {
             parent = resolve(parentName, method.equals("ListAssets") ? "parent" : "scope");
         } catch (StatusRuntimeException e) {
             gate.counters().error();
-            obs.onError(e);
-            return;
+            return Outcome.failed(e, 0);
         }
         boolean strict = quotas.realism().strict();
-        String consumer = strict ? consumerProject() : null;
+        String consumer = strict ? consumerProject(userProject) : null;
         List<BucketRef> buckets = strict ? quotas.cloudAssetStrict(consumer, estate.organization(), method)
             : List.of(quotas.cloudAsset(parent.quotaScope(), method));
         Verdict v = gate.enter(new CallScope(Provider.GCP, parent.account(), "global", "cloudasset", method), buckets);
-        Runnable reply;
         if (v instanceof Verdict.Throttled t) {
-            StatusRuntimeException e = strict
+            return Outcome.failed(strict
                 ? GcpErrors.quotaExceeded(method, t.refusedBy(), consumerName(consumer))
-                : GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos());
-            reply = () -> obs.onError(e);
-        } else if (v instanceof Verdict.Faulted f) {
-            StatusRuntimeException e = switch (f.kind()) {
-                case ACCESS_DENIED -> GcpErrors.permissionDenied(parent.name());
-                case RESET -> GcpErrors.unavailable("Connection reset by peer");
-                default -> GcpErrors.unavailable("The service is currently unavailable.");
-            };
-            reply = () -> obs.onError(e);
-        } else {
-            R r;
-            try {
-                r = answer.apply(parent);
-            } catch (StatusRuntimeException e) {
-                reply = () -> obs.onError(e);
-                schedule(reply, v.delayNanos());
-                return;
-            }
-            reply = () -> {
-                obs.onNext(r);
-                obs.onCompleted();
-            };
-            schedule(reply, v.delayNanos() + gate.itemsNanos(items(r)));
-            return;
+                : GcpErrors.rateLimited(method, parent.quotaScope(), parent.consumer(), t.retryAfterNanos()), v.delayNanos());
         }
-        schedule(reply, v.delayNanos());
+        if (v instanceof Verdict.Faulted f) {
+            return switch (f.kind()) {
+                case ACCESS_DENIED -> Outcome.failed(GcpErrors.permissionDenied(parent.name()), v.delayNanos());
+                case RESET -> new Outcome<>(null, null, true, v.delayNanos());
+                default -> Outcome.failed(GcpErrors.unavailable("The service is currently unavailable."), v.delayNanos());
+            };
+        }
+        R r;
+        try {
+            r = answer.apply(parent);
+        } catch (StatusRuntimeException e) {
+            return Outcome.failed(e, v.delayNanos());
+        }
+        return Outcome.ok(r, v.delayNanos() + gate.itemsNanos(items(r)));
     }
 
     /** The project charged for a strict call: {@code x-goog-user-project}, else the callers' own project. */
-    private String consumerProject() {
-        String header = CALL_USER_PROJECT.get();
+    private String consumerProject(String header) {
         if (header == null || header.isBlank()) {
             return defaultConsumer;
         }
@@ -291,10 +324,7 @@ public final class GcpAssetService {
             Asset.Builder asset = Asset.newBuilder().setName(a.name()).setAssetType(a.assetType())
                 .addAllAncestors(ancestors(a)).setUpdateTime(ts(a));
             if (req.getContentType() == ContentType.RESOURCE) {
-                asset.setResource(Resource.newBuilder().setVersion("v1").setLocation(a.location())
-                    .setDiscoveryName(a.assetType().substring(a.assetType().indexOf('/') + 1))
-                    .setParent(a.parentName() == null ? "" : a.parentName())
-                    .setData(data(a)));
+                asset.setResource(resource(a));
             } else if (req.getContentType() != ContentType.CONTENT_TYPE_UNSPECIFIED) {
                 throw GcpErrors.invalidArgument("content_type " + req.getContentType() + " is not supported by cloud-sim "
                     + "(CONTENT_TYPE_UNSPECIFIED, RESOURCE).");
@@ -314,8 +344,10 @@ public final class GcpAssetService {
         if (!req.getOrderBy().isBlank()) {
             throw GcpErrors.invalidArgument("order_by is not supported by cloud-sim.");
         }
+        FieldMask mask = readMask(req);
         List<Listed> all = assets(parent, req.getAssetTypesList());
-        int size = pageSize(req.getPageSize(), 100, 500);
+        // SearchAllResources caps page_size at 500 and takes zero or less as "the server's default"
+        int size = req.getPageSize() <= 0 ? SEARCH_DEFAULT_PAGE : Math.min(req.getPageSize(), SEARCH_MAX_PAGE);
         String key = "SearchAllResources|" + parent.name() + "|" + req.getAssetTypesList();
         Pager.Page<Listed> page = page(key, all, req.getPageToken(), size);
         SearchAllResourcesResponse.Builder b = SearchAllResourcesResponse.newBuilder();
@@ -333,7 +365,10 @@ public final class GcpAssetService {
             if (a.parentName() != null) {
                 r.setParentFullResourceName(a.parentName()).setParentAssetType(a.parentType());
             }
-            b.addResults(r);
+            if (a.assetType().equals(GcpEstate.PROJECT_TYPE)) {
+                r.setAdditionalAttributes(Struct.newBuilder().putFields("projectId", string(a.project().id())));
+            }
+            b.addResults(mask == null ? r.build() : masked(r.build(), mask));
         }
         if (page.more()) {
             b.setNextPageToken(page.nextToken());
@@ -341,14 +376,86 @@ public final class GcpAssetService {
         return b.build();
     }
 
-    /** A RESOURCE's data: its name and, when an estate generation set one, its labels. */
-    private static Struct data(GcpAsset a) {
-        Struct.Builder d = Struct.newBuilder().putFields("name", Value.newBuilder().setStringValue(a.displayName()).build());
-        if (a.env() != null) {
-            d.putFields("labels", Value.newBuilder().setStructValue(Struct.newBuilder().putFields("env",
-                Value.newBuilder().setStringValue(a.env()).build())).build());
+    /**
+     * The request's {@code read_mask}, checked as Cloud Asset checks it: {@code *} or top-level fields of
+     * {@code ResourceSearchResult} (named as in the proto or in JSON); null when the request has none (or an
+     * empty one) or asks for every field.
+     */
+    private static FieldMask readMask(SearchAllResourcesRequest req) {
+        List<String> paths = req.getReadMask().getPathsList();
+        if (paths.isEmpty() || paths.equals(List.of("*"))) {
+            return null; // none (an empty mask is none): every field but the ones Cloud Asset leaves out by default
         }
-        return d.build();
+        FieldMask.Builder out = FieldMask.newBuilder();
+        for (String path : req.getReadMask().getPathsList()) {
+            Descriptors.FieldDescriptor f = resultField(path.trim());
+            if (f == null) {
+                throw GcpErrors.invalidArgument("Request contains an invalid argument: read_mask path '" + path
+                    + "' is not a field of ResourceSearchResult; only '*' or a combination of its top-level fields "
+                    + "can be specified.");
+            }
+            out.addPaths(f.getName());
+        }
+        return out.build();
+    }
+
+    private static Descriptors.FieldDescriptor resultField(String path) {
+        for (Descriptors.FieldDescriptor f : ResourceSearchResult.getDescriptor().getFields()) {
+            if (f.getName().equals(path) || f.getJsonName().equals(path)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** A search result with only the fields of the mask. */
+    private static ResourceSearchResult masked(ResourceSearchResult r, FieldMask mask) {
+        ResourceSearchResult.Builder b = r.toBuilder();
+        for (Descriptors.FieldDescriptor f : ResourceSearchResult.getDescriptor().getFields()) {
+            if (!mask.getPathsList().contains(f.getName())) {
+                b.clearField(f);
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * An asset's RESOURCE content. The organization and its projects carry what Cloud Asset reports for them
+     * (Resource Manager v1's discovery document and REST URL, and in {@code data} the project's number, id,
+     * lifecycle state and parent); other assets carry their name and labels.
+     */
+    private Resource resource(GcpAsset a) {
+        String type = a.assetType();
+        Resource.Builder r = Resource.newBuilder().setVersion("v1").setLocation(a.location())
+            .setDiscoveryName(type.substring(type.indexOf('/') + 1))
+            .setParent(a.parentName() == null ? "" : a.parentName());
+        Struct.Builder d = Struct.newBuilder();
+        if (type.equals(GcpEstate.PROJECT_TYPE)) {
+            GcpProject p = a.project();
+            r.setDiscoveryDocumentUri(RESOURCE_MANAGER_DISCOVERY).setResourceUrl(RESOURCE_MANAGER + "projects/" + p.id());
+            d.putFields("projectNumber", string(Long.toString(p.number()))).putFields("projectId", string(p.id()))
+                .putFields("lifecycleState", string("ACTIVE")).putFields("name", string(p.displayName()))
+                .putFields("createTime", string(Timestamps.toString(ts(a))))
+                .putFields("parent", Value.newBuilder().setStructValue(Struct.newBuilder()
+                    .putFields("type", string("organization")).putFields("id", string(estate.organization()))).build());
+        } else if (type.equals(GcpEstate.ORGANIZATION_TYPE)) {
+            String org = "organizations/" + estate.organization();
+            r.setDiscoveryDocumentUri(RESOURCE_MANAGER_DISCOVERY).setResourceUrl(RESOURCE_MANAGER + org);
+            d.putFields("name", string(org)).putFields("displayName", string(a.displayName()))
+                .putFields("lifecycleState", string("ACTIVE"))
+                .putFields("creationTime", string(Timestamps.toString(ts(a))));
+        } else {
+            d.putFields("name", string(a.displayName()));
+        }
+        if (a.env() != null) {
+            d.putFields("labels", Value.newBuilder().setStructValue(Struct.newBuilder().putFields("env", string(a.env())))
+                .build());
+        }
+        return r.setData(d).build();
+    }
+
+    private static Value string(String s) {
+        return Value.newBuilder().setStringValue(s).build();
     }
 
     private List<String> ancestors(GcpAsset a) {

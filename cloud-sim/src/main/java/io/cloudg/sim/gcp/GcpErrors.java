@@ -70,7 +70,7 @@ final class GcpErrors {
         return status(Code.UNAVAILABLE, message);
     }
 
-    private static StatusRuntimeException status(Code code, String message, Any... details) {
+    static StatusRuntimeException status(Code code, String message, Any... details) {
         com.google.rpc.Status.Builder s = com.google.rpc.Status.newBuilder().setCode(code.getNumber()).setMessage(message);
         for (Any d : details) {
             s.addDetails(d);

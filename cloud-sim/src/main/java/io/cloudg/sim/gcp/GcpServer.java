@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 public final class GcpServer implements AutoCloseable {
     private final Server server;
     private final ScheduledExecutorService timer;
+    private final GcpAssetService service;
 
     /** Starts serving; handlers are non-blocking and run on the transport threads. */
     public GcpServer(String host, int port, java.util.function.Function<ScheduledExecutorService, GcpAssetService> service) {
@@ -21,13 +22,19 @@ public final class GcpServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.service = service.apply(timer);
         try {
             this.server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port)).directExecutor()
-                .addService(service.apply(timer).definition()).build().start();
+                .addService(this.service.definition()).build().start();
         } catch (IOException e) {
             timer.shutdownNow();
             throw new UncheckedIOException("cannot start the GCP gRPC server on " + host + ":" + port, e);
         }
+    }
+
+    /** The service it hosts (the REST front end answers from the same one). */
+    public GcpAssetService service() {
+        return service;
     }
 
     public int port() {

@@ -1,6 +1,16 @@
 /**
  * GCP: Cloud Asset API v1 {@code ListAssets} and {@code SearchAllResources} over plaintext gRPC, the
- * client library's default transport, on the simulator's second port.
+ * client library's default transport, on the simulator's second port, and over REST/JSON on the HTTP port
+ * ({@link io.cloudg.sim.gcp.GcpRestFrontend}: {@code GET /v1/{parent}/assets}, {@code GET
+ * /v1/{scope}:searchAllResources}, Google's JSON error body with 429 for {@code RESOURCE_EXHAUSTED}). Both
+ * transports ask the one {@link io.cloudg.sim.gcp.GcpAssetService}, which answers a transport-neutral
+ * {@code Outcome} (answer or error, and the delay before it): same estate, pages, quotas and faults.
+ *
+ * <p>SearchAllResources serves a {@code page_size} above 500 as 500 and zero or less as the default (100),
+ * and honours {@code read_mask} (top-level fields of {@code ResourceSearchResult}, or {@code *}); ListAssets
+ * with content {@code RESOURCE} gives the organization and its projects the shape Cloud Asset gives them
+ * (Resource Manager v1's discovery URI and REST URL, {@code data} with {@code projectNumber},
+ * {@code lifecycleState}, {@code parent}).
  *
  * <p>The service is assembled with {@code ServerServiceDefinition} and {@code ProtoUtils.marshaller} over the
  * {@code proto-google-cloud-asset-v1} messages (the generated gRPC stub artifact is not needed). Other methods

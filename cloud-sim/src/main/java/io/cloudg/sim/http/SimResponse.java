@@ -31,6 +31,11 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
         return new SimResponse(status, headers, body, nanos, reset, items);
     }
 
+    /** The same answer without a body (a HEAD answer: status and headers only). */
+    public SimResponse withoutBody() {
+        return new SimResponse(status, headers, new byte[0], delayNanos, reset, items);
+    }
+
     public String bodyUtf8() {
         return new String(body, StandardCharsets.UTF_8);
     }
