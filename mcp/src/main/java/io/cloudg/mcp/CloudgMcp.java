@@ -325,7 +325,7 @@ public final class CloudgMcp implements AutoCloseable {
         }
         String path = mcp.httpPath();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(Json.MCP).mcpEndpoint(path)
+                .jsonMapper(Json.MCP).mcpEndpoint(path).maxRequestSize(JsonRpcMessages.MAX_BODY_BYTES)
                 .contextExtractor(req -> req.getAttribute(BearerAuthFilter.PRINCIPAL_ATTRIBUTE) instanceof Principal p
                         ? McpTransportContext.create(Map.of(PRINCIPAL_KEY, p)) : McpTransportContext.EMPTY)
                 .build();
@@ -343,6 +343,10 @@ public final class CloudgMcp implements AutoCloseable {
         FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
         auth.setAsyncSupported(true);
         context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
+        jsonRpc.setAsyncSupported(true);
+        context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
+        context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
         if (metrics.enabled() && !path.equals("/metrics")) {
             context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
         }

@@ -26,6 +26,8 @@ import java.util.Map;
  *   <tr><td>-31032</td><td>the principal made more tool calls than {@code mcp.principals.<name>.max_calls_per_minute}</td>
  *       <td>{@code reason} ({@code rate_limited}), {@code principal}, {@code limit}, {@code retry_after_seconds}</td></tr>
  *   <tr><td>-32602</td><td>a missing or wrong argument, an unknown dataset</td><td>none</td></tr>
+ *   <tr><td>-32700, -32600, -32603</td><td>over HTTP, a request that is not one JSON-RPC message, or an error of
+ *       the transport ({@link JsonRpcMessages}), answered by {@link #httpError}</td><td>none</td></tr>
  * </table>
  */
 final class McpErrors {
@@ -71,6 +73,18 @@ final class McpErrors {
         return McpError.builder(RATE_LIMITED).message(principal + " made more than " + perMinute
                 + " tool call(s) in a minute (mcp.principals." + principal + ".max_calls_per_minute); retry in "
                 + retryAfter + " s").data(data).build();
+    }
+
+    /**
+     * The body of an HTTP answer that is an error: {@code {"jsonrpc": "2.0", "id": id, "error": {"code", "message"}}}
+     * ({@code id} JSON null when the request's is unknown).
+     */
+    static String httpError(com.fasterxml.jackson.databind.JsonNode id, int code, String message) {
+        com.fasterxml.jackson.databind.node.ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("jsonrpc", "2.0");
+        out.set("id", id);
+        out.putObject("error").put("code", code).put("message", message);
+        return out.toString();
     }
 
     static McpError invalidParams(String message) {

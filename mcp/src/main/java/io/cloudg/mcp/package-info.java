@@ -16,7 +16,9 @@
  *       ({@link io.cloudg.mcp.DatasetTools}, rate_limit_status) never call a cloud and are never refused.</li>
  *   <li>Principals: over HTTP a bearer token from {@code mcp.principals} ({@link io.cloudg.mcp.BearerAuthFilter}
  *       answers 401 before the transport sees the request, and the transport context carries the principal to
- *       the tools); over stdio the configured local principal. Roles: admin, operator, viewer; only the first
+ *       the tools; {@link io.cloudg.mcp.JsonRpcHttpFilter} then answers a request that is not one JSON-RPC
+ *       message, and any error of the SDK's transport, with a JSON-RPC error object, never an exception); over
+ *       stdio the configured local principal. Roles: admin, operator, viewer; only the first
  *       two may {@code force}.</li>
  *   <li>Errors are built in one place ({@link io.cloudg.mcp.McpErrors}): a guard refusal is JSON-RPC error
  *       -31029 with {@code reason}, {@code retry_after_seconds} and {@code use_dataset}; a forbidden force
