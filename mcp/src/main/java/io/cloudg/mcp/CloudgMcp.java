@@ -156,7 +156,7 @@ public final class CloudgMcp implements AutoCloseable {
     }
 
     private RateLimitStatus status(Principal p) {
-        return RateLimitStatus.of(guard, config.ratelimit(), governor, p);
+        return RateLimitStatus.of(guard, config.ratelimit(), governor, p, principals.mayRunLive(p));
     }
 
     // ------------------------------------------------------------------ the SDK server
@@ -171,20 +171,31 @@ public final class CloudgMcp implements AutoCloseable {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
                 .validateToolInputs(true)
                 .tools(specs)
-                .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) ->
-                        McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
-                                .builder(RATELIMIT_URI, Json.pretty(status(who.apply(ex)))).mimeType("application/json")
-                                .build())).build()))
+                .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) -> {
+                    Principal p = who.apply(ex);
+                    takeCall(p);
+                    return McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
+                            .builder(RATELIMIT_URI, Json.pretty(status(p))).mimeType("application/json").build())).build();
+                }))
                 .build();
+    }
+
+    /** One call from {@code p} against its {@code max_calls_per_minute} (tools and resources alike), or -31032. */
+    private void takeCall(Principal p) {
+        java.util.OptionalLong wait = callQuota.take(p.name());
+        if (wait.isPresent()) {
+            throw McpErrors.rateLimited(p.name(), callQuota.limit(p.name()), wait.getAsLong());
+        }
     }
 
     /** Wraps a tool body: principal, arguments, and every error mapped by {@link McpErrors}. */
     private McpServerFeatures.SyncToolSpecification toolSpec(ToolDef def, Function<McpSyncServerExchange, Principal> who) {
         return McpServerFeatures.SyncToolSpecification.builder().tool(def.tool()).callHandler((ex, req) -> {
             Principal p = who.apply(ex);
-            java.util.OptionalLong wait = callQuota.take(p.name());
-            if (wait.isPresent()) {
-                throw McpErrors.rateLimited(p.name(), callQuota.limit(p.name()), wait.getAsLong());
+            takeCall(p);
+            if (def.live() && !principals.mayRunLive(p)) {
+                LOG.info("refused {} to {} {}: may not run live tools", def.tool().name(), p.name(), p.roleNames());
+                throw McpErrors.liveNotAllowed(def.tool().name(), p, principals.liveRoles(), principals.liveToolsDenied(p));
             }
             try {
                 Object out = def.handler().call(p, new ToolArgs(req.arguments()));

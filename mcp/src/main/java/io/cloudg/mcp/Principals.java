@@ -18,10 +18,10 @@ import java.util.function.Function;
  * not set fails an HTTP server's start, naming it ({@link #requireTokens()}), and never a stdio server's.
  * With no principal configured, a stdio session is the OS user as an operator (the local user who started
  * the server); configured principals keep their rules. Tokens are compared by SHA-256 digest in constant
- * time; they are never logged.
+ * time; they are never logged. Who may run the live tools: {@link #mayRunLive}.
  */
 public final class Principals {
-    private record Entry(Principal principal, byte[] tokenDigest, String unsetTokenEnv) {
+    private record Entry(Principal principal, byte[] tokenDigest, String unsetTokenEnv, Boolean liveTools) {
     }
 
     private final List<Entry> entries;
@@ -59,7 +59,7 @@ public final class Principals {
             }
             Principal principal = new Principal(p.name(), p.roles().stream().map(Role::parse)
                     .collect(java.util.stream.Collectors.toSet()));
-            out.add(new Entry(principal, token == null ? null : digest(token), unset));
+            out.add(new Entry(principal, token == null ? null : digest(token), unset, p.liveTools()));
         }
         return new Principals(s, out);
     }
@@ -77,6 +77,30 @@ public final class Principals {
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * Whether {@code p} may run the live tools (those that call a cloud): its own
+     * {@code mcp.principals.<name>.live_tools} when set, else whether one of its roles is in
+     * {@code mcp.live_roles} (default admin, operator).
+     */
+    public boolean mayRunLive(Principal p) {
+        Boolean own = entries.stream().filter(e -> e.principal().name().equals(p.name())).map(Entry::liveTools)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        if (own != null) {
+            return own;
+        }
+        return p.roleNames().stream().anyMatch(settings.liveRoles()::contains);
+    }
+
+    /** Whether {@code p}'s own {@code live_tools} is false (rather than its roles lacking one of {@code live_roles}). */
+    boolean liveToolsDenied(Principal p) {
+        return entries.stream().anyMatch(e -> e.principal().name().equals(p.name()) && Boolean.FALSE.equals(e.liveTools()));
+    }
+
+    /** The roles that may run the live tools ({@code mcp.live_roles}). */
+    public java.util.List<String> liveRoles() {
+        return settings.liveRoles();
     }
 
     /** Whether any principal can authenticate over HTTP. */
