@@ -62,13 +62,17 @@ final class McpCommand implements Callable<Integer> {
         if (datasetDir != null) {
             mcpSettings = mcpSettings.withDatasetDir(datasetDir);
         }
+        if (host != null) {
+            io.cloudg.config.BindAddress.check("--host", host);
+        }
         if (host != null || port != null) {
             mcpSettings = mcpSettings.withHttp(host != null ? host : mcpSettings.httpHost(),
                     port != null ? port : mcpSettings.httpPort());
         }
         Principals principals = Principals.from(mcpSettings, System::getenv); // checked before anything starts
         if (http) {
-            principals.requireTokens();
+            principals.requireHttp(mcpSettings.httpHost());
+            io.cloudg.config.BindAddress.resolve(host != null ? "--host" : "mcp.http.host", mcpSettings.httpHost(), 0);
         } else {
             principals.stdio(System.getProperty("user.name"));
         }

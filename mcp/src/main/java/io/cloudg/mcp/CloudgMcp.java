@@ -329,11 +329,8 @@ public final class CloudgMcp implements AutoCloseable {
      * Jetty with the SDK's servlet transport). Every request needs a configured bearer token.
      */
     public HttpEndpoint serveHttp() {
-        principals.requireTokens();
-        if (!principals.anyToken()) {
-            throw io.cloudg.resilience.config.ConfigErrors.invalid("mcp.principals",
-                    "no principal has a token or token_env, so nobody could call the MCP server over HTTP");
-        }
+        boolean exposed = principals.requireHttp(mcp.httpHost());
+        io.cloudg.config.BindAddress.resolve("mcp.http.host", mcp.httpHost(), mcp.httpPort());
         String path = mcp.httpPath();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(Json.MCP).mcpEndpoint(path).maxRequestSize(JsonRpcMessages.MAX_BODY_BYTES)
@@ -371,12 +368,18 @@ public final class CloudgMcp implements AutoCloseable {
             } catch (Exception ignored) {
                 // it did not start
             }
-            boolean inUse = false;
+            java.net.BindException bind = null;
             for (Throwable t = e; t != null; t = t.getCause()) {
-                inUse |= t instanceof java.net.BindException;
+                bind = t instanceof java.net.BindException b ? b : bind;
             }
-            String why = inUse ? "port " + mcp.httpPort() + " is in use (set --port or mcp.http.port)" : String.valueOf(e.getMessage());
+            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
+                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
             throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+        }
+        if (exposed) {
+            LOG.warn("MCP over plain HTTP on {}:{} (mcp.http.host is not a loopback address): bearer tokens and "
+                    + "results cross the network unencrypted; put a TLS-terminating proxy in front of it, or listen "
+                    + "on 127.0.0.1", mcp.httpHost(), connector.getLocalPort());
         }
         URI uri = URI.create("http://" + mcp.httpHost() + ":" + connector.getLocalPort() + path);
         LOG.info("MCP server ready over streamable HTTP at {}: datasets in {}, guard store {}, governor store {}", uri,

@@ -139,6 +139,35 @@ class McpConfigTest {
         assertThat(mcp("mcp: {live_roles: []}").liveRoles()).as("nobody by role").isEmpty();
     }
 
+    @Test
+    void beyondLoopbackEveryTokenMustBeAtLeast16Characters() {
+        McpSettings m = mcp("""
+                mcp:
+                  principals:
+                    ok: {roles: [operator], token: a-token-of-24-characters}
+                    short: {roles: [viewer], token: 15-characters!!}
+                """);
+        Principals p = Principals.from(m, k -> null);
+        assertThat(p.requireHttp("127.0.0.1")).as("loopback: not exposed, any token").isFalse();
+        assertThat(p.requireHttp("localhost")).isFalse();
+        assertThatThrownBy(() -> p.requireHttp("0.0.0.0")).isInstanceOf(ConfigException.class)
+                .hasMessage("mcp.principals.short.token: the token has 15 characters, too short for an MCP server "
+                        + "listening on 0.0.0.0 (mcp.http.host, not a loopback address): use at least 16 random "
+                        + "characters, e.g. from openssl rand -hex 24")
+                .hasMessageNotContaining("15-characters!!");
+        Principals fromEnv = Principals.from(mcp("mcp: {principals: {bot: {roles: [viewer], token_env: BOT_TOKEN}}}"),
+                Map.of("BOT_TOKEN", "tiny")::get);
+        assertThatThrownBy(() -> fromEnv.requireHttp("::")).hasMessageStartingWith(
+                "mcp.principals.bot.token_env: BOT_TOKEN holds a token of 4 characters, too short");
+        Principals exposed = Principals.from(mcp("mcp: {principals: {bot: {roles: [viewer], token: 0123456789abcdef}}}"),
+                k -> null);
+        assertThat(exposed.requireHttp("0.0.0.0")).as("16 characters: served, with a warning").isTrue();
+        assertThatThrownBy(() -> Principals.from(McpSettings.DEFAULTS, k -> null).requireHttp("127.0.0.1"))
+                .hasMessageStartingWith("mcp.principals: no principal has a token");
+        assertThatThrownBy(() -> mcp("mcp: {http: {host: \"0.0.0.0:8765\"}}")).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("mcp.http.host must be an IP address or a host name to listen on");
+    }
+
     private static McpSettings mcp(String yaml) {
         return McpSettings.from(ConfigFile.fromYaml(yaml));
     }

@@ -97,6 +97,10 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
     }
 
     public McpSettings {
+        if (httpHost == null) {
+            throw ConfigErrors.mustBe("mcp.http.host", "an address to listen on, like 127.0.0.1", null);
+        }
+        io.cloudg.config.BindAddress.check("mcp.http.host", httpHost);
         principals = List.copyOf(principals);
         liveRoles = List.copyOf(liveRoles);
         for (String r : liveRoles) {
