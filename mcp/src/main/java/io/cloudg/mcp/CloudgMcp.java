@@ -231,13 +231,16 @@ public final class CloudgMcp implements AutoCloseable {
     /**
      * Serves one MCP session over {@code in}/{@code out} (newline-delimited JSON-RPC; stdout is the protocol,
      * so logs MUST go to stderr), as the configured stdio principal. Returns the running server; it ends
-     * when {@code in} ends.
+     * when {@code in} ends. A line that is not one JSON-RPC message is answered with a JSON-RPC error and
+     * the session goes on ({@link StdioLines}).
      */
     public McpSyncServer serveStdio(InputStream in, OutputStream out) {
         Principal local = principals.stdio(osUser);
         LOG.info("MCP server ready over stdio as {} {}: datasets in {}, guard store {}, governor store {}", local.name(),
                 local.roleNames(), datasets.directory(), guardStore.describe(), governor.store().describe());
-        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, in, out)), ex -> local);
+        StdioLines.Output lines = new StdioLines.Output(out);
+        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines), lines)),
+                ex -> local);
     }
 
     /**
