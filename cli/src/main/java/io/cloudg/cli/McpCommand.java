@@ -33,7 +33,8 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--http", description = "serve streamable HTTP at mcp.http.host:port + path instead of stdio")
     boolean http;
 
-    @Option(names = "--host", paramLabel = "HOST", description = "with --http: bind address (default: mcp.http.host, 127.0.0.1)")
+    @Option(names = "--host", paramLabel = "HOST", description = "with --http: bind address (default: mcp.http.host, 127.0.0.1); "
+            + "beyond loopback it warns that it speaks plain HTTP and wants tokens of 16+ characters")
     String host;
 
     @Option(names = "--port", paramLabel = "N", description = "with --http: port (default: mcp.http.port, 8765; 0 = any free port)")

@@ -173,6 +173,17 @@ class McpHttpErrorsTest {
     }
 
     @Test
+    void withoutAValidTokenItIs401WithTheSameErrorShape() throws Exception {
+        HttpResponse<String> none = send(HttpRequest.newBuilder(http.uri()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{bad")).build());
+        assertThat(error(none, 401, -32600).path("error").path("message").asText()).startsWith("missing bearer token");
+        assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"cloudg\"");
+        HttpResponse<String> wrong = send(HttpRequest.newBuilder(http.uri()).header("Authorization", "Bearer nope")
+                .method("PUT", HttpRequest.BodyPublishers.ofString("{}")).build());
+        assertThat(error(wrong, 401, -32600).path("error").path("message").asText()).isEqualTo("unknown bearer token");
+    }
+
+    @Test
     void aWellFormedSessionStillWorksThroughTheChecks() throws Exception {
         String s = session();
         assertThat(post("application/json", "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}", s)
