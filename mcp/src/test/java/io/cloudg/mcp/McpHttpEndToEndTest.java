@@ -396,16 +396,21 @@ class McpHttpEndToEndTest {
         assertThat(wrong.getMessage()).contains("iam_users is a global service");
     }
 
-    @Test
-    void aPrincipalsCallsPerMinuteAreCappedWithTheirOwnErrorWhateverTheTool() throws Exception {
-        RateLimitConfig rl = RateLimitConfig.defaults();
-        CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
+    /** A server whose viewer {@code bot} ({@code tok-bot}) may make two calls a minute. */
+    private CloudgMcp.HttpEndpoint serverWithABotOfTwoCallsAMinute() {
+        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).build();
         CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir).withPrincipal(
                         new io.cloudg.mcp.config.McpSettings.PrincipalSpec("bot", List.of("viewer"), "tok-bot", null, 2)))
                 .governor(governor).time(time).build();
         open.add(mcp);
         CloudgMcp.HttpEndpoint http = mcp.serveHttp();
         open.add(http);
+        return http;
+    }
+
+    @Test
+    void aPrincipalsCallsPerMinuteAreCappedWithTheirOwnErrorWhateverTheTool() throws Exception {
+        CloudgMcp.HttpEndpoint http = serverWithABotOfTwoCallsAMinute();
         McpSyncClient bot = client(http, "tok-bot");
         McpTestKit.call(bot, "rate_limit_status", Map.of());
         McpTestKit.call(bot, "list_datasets", Map.of());
@@ -468,14 +473,7 @@ class McpHttpEndToEndTest {
 
     @Test
     void readingTheRatelimitResourceCountsAgainstCallsPerMinute() {
-        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).build();
-        CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir).withPrincipal(
-                        new io.cloudg.mcp.config.McpSettings.PrincipalSpec("bot", List.of("viewer"), "tok-bot", null, 2)))
-                .governor(governor).time(time).build();
-        open.add(mcp);
-        CloudgMcp.HttpEndpoint http = mcp.serveHttp();
-        open.add(http);
-        McpSyncClient bot = client(http, "tok-bot");
+        McpSyncClient bot = client(serverWithABotOfTwoCallsAMinute(), "tok-bot");
         McpSchema.ReadResourceRequest read = McpSchema.ReadResourceRequest.builder(CloudgMcp.RATELIMIT_URI).build();
         bot.readResource(read);
         McpTestKit.call(bot, "list_datasets", Map.of());
