@@ -33,7 +33,8 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--http", description = "serve streamable HTTP at mcp.http.host:port + path instead of stdio")
     boolean http;
 
-    @Option(names = "--host", paramLabel = "HOST", description = "with --http: bind address (default: mcp.http.host, 127.0.0.1)")
+    @Option(names = "--host", paramLabel = "HOST", description = "with --http: bind address (default: mcp.http.host, 127.0.0.1); "
+            + "beyond loopback it warns that it speaks plain HTTP and wants tokens of 16+ characters")
     String host;
 
     @Option(names = "--port", paramLabel = "N", description = "with --http: port (default: mcp.http.port, 8765; 0 = any free port)")
@@ -62,13 +63,17 @@ final class McpCommand implements Callable<Integer> {
         if (datasetDir != null) {
             mcpSettings = mcpSettings.withDatasetDir(datasetDir);
         }
+        if (host != null) {
+            io.cloudg.config.BindAddress.check("--host", host);
+        }
         if (host != null || port != null) {
             mcpSettings = mcpSettings.withHttp(host != null ? host : mcpSettings.httpHost(),
                     port != null ? port : mcpSettings.httpPort());
         }
         Principals principals = Principals.from(mcpSettings, System::getenv); // checked before anything starts
         if (http) {
-            principals.requireTokens();
+            principals.requireHttp(mcpSettings.httpHost());
+            io.cloudg.config.BindAddress.resolve(host != null ? "--host" : "mcp.http.host", mcpSettings.httpHost(), 0);
         } else {
             principals.stdio(System.getProperty("user.name"));
         }

@@ -52,12 +52,12 @@ final class RunMetrics implements AutoCloseable {
         MetricsHttp server = null;
         if (settings.port() > 0) {
             try {
-                server = MetricsHttp.serve(settings.port(), m);
+                server = MetricsHttp.serve(settings.host(), settings.port(), m);
             } catch (RuntimeException e) {
                 m.close();
                 throw e;
             }
-            LOG.info("metrics at http://0.0.0.0:{}/metrics", server.port());
+            LOG.info("metrics at http://{}:{}/metrics", io.cloudg.config.BindAddress.describe(settings.host()), server.port());
         }
         return new RunMetrics(m, server);
     }

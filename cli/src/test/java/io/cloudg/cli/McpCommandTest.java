@@ -127,6 +127,46 @@ class McpCommandTest {
     }
 
     @Test
+    void beyondLoopbackItRefusesShortTokensAndWarnsOnceAboutPlainHttp() throws Exception {
+        Path shortTokens = dir.resolve("short.yaml");
+        Files.writeString(shortTokens, "mcp: {principals: {ops: {roles: [operator], token: ops-token-for-tests},"
+                + " grafana: {roles: [viewer], token: short}}}\n");
+        MapCommandTest.Run refused = MapCommandTest.run("mcp", "--http", "--host", "0.0.0.0", "--sim", "--config",
+                shortTokens.toString());
+        assertThat(refused.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(refused.err().strip()).as("one line").doesNotContain("\n")
+                .startsWith("cloudg: mcp.principals.grafana.token: the token has 5 characters, too short")
+                .contains("at least 16").doesNotContain("cloud-sim started");
+        assertThat(MapCommandTest.run("mcp", "--http", "--host", "0.0.0.0:1", "--config", shortTokens.toString()).err())
+                .contains("--host must be an IP address or a host name");
+
+        Process p = new ProcessBuilder(command("--http", "--host", "0.0.0.0", "--port", "0", "--config",
+                config().toString())).start();
+        try {
+            BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+            List<String> lines = CompletableFuture.supplyAsync(() -> {
+                List<String> seen = new java.util.ArrayList<>();
+                try {
+                    for (String line = err.readLine(); line != null; line = err.readLine()) {
+                        seen.add(line);
+                        if (line.startsWith("cloudg: MCP at ")) {
+                            return seen;
+                        }
+                    }
+                    throw new AssertionError("cloudg mcp --http ended without announcing its address: " + seen);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).get(60, TimeUnit.SECONDS);
+            assertThat(lines).filteredOn(l -> l.contains("plain HTTP")).singleElement().asString()
+                    .contains("0.0.0.0", "mcp.http.host is not a loopback address", "TLS");
+        } finally {
+            p.destroy();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
     void aStdioUserThatIsNotConfiguredCannotStart(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path config = dir.resolve("cloudg.yaml");
         java.nio.file.Files.writeString(config, "mcp: {principals: {someone-else: {roles: [viewer]}}}\n");

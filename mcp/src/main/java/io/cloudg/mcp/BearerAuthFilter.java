@@ -45,8 +45,10 @@ final class BearerAuthFilter implements Filter {
             resp.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
             resp.setHeader("WWW-Authenticate", "Bearer realm=\"cloudg\"" + (header == null ? "" : ", error=\"invalid_token\""));
             resp.setContentType("application/json");
-            resp.getOutputStream().write(("{\"error\":\"" + (header == null ? "missing bearer token" : "unknown bearer token")
-                    + "\"}").getBytes(StandardCharsets.UTF_8));
+            resp.getOutputStream().write(McpErrors.httpError(com.fasterxml.jackson.databind.node.NullNode.getInstance(),
+                    io.modelcontextprotocol.spec.McpSchema.ErrorCodes.INVALID_REQUEST, header == null
+                            ? "missing bearer token: send Authorization: Bearer <token> (mcp.principals)"
+                            : "unknown bearer token").getBytes(StandardCharsets.UTF_8));
             return;
         }
         req.setAttribute(PRINCIPAL_ATTRIBUTE, who.get());

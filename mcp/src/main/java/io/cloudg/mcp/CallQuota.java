@@ -10,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Each principal's tool calls per minute ({@code mcp.principals.<name>.max_calls_per_minute}), every tool
- * alike: a token bucket of that many tokens refilling over a minute, so a principal may spend its minute in a
- * burst and then goes at the limit's pace. Separate from the live-operation guard, which decides what a live
+ * Each principal's calls per minute ({@code mcp.principals.<name>.max_calls_per_minute}), every tool call and
+ * resource read alike: a token bucket of that many tokens refilling over a minute, so a principal may spend
+ * its minute in a burst and then goes at the limit's pace. Separate from the live-operation guard, which decides what a live
  * call may do to a cloud; this one decides how often a caller may ask anything at all. Kept per server
  * process (each replica counts its own callers). A principal without a limit is never counted.
  */

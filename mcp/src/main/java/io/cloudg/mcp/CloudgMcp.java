@@ -156,7 +156,7 @@ public final class CloudgMcp implements AutoCloseable {
     }
 
     private RateLimitStatus status(Principal p) {
-        return RateLimitStatus.of(guard, config.ratelimit(), governor, p);
+        return RateLimitStatus.of(guard, config.ratelimit(), governor, p, principals.mayRunLive(p));
     }
 
     // ------------------------------------------------------------------ the SDK server
@@ -171,20 +171,31 @@ public final class CloudgMcp implements AutoCloseable {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
                 .validateToolInputs(true)
                 .tools(specs)
-                .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) ->
-                        McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
-                                .builder(RATELIMIT_URI, Json.pretty(status(who.apply(ex)))).mimeType("application/json")
-                                .build())).build()))
+                .resources(new McpServerFeatures.SyncResourceSpecification(ratelimit, (ex, req) -> {
+                    Principal p = who.apply(ex);
+                    takeCall(p);
+                    return McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
+                            .builder(RATELIMIT_URI, Json.pretty(status(p))).mimeType("application/json").build())).build();
+                }))
                 .build();
+    }
+
+    /** One call from {@code p} against its {@code max_calls_per_minute} (tools and resources alike), or -31032. */
+    private void takeCall(Principal p) {
+        java.util.OptionalLong wait = callQuota.take(p.name());
+        if (wait.isPresent()) {
+            throw McpErrors.rateLimited(p.name(), callQuota.limit(p.name()), wait.getAsLong());
+        }
     }
 
     /** Wraps a tool body: principal, arguments, and every error mapped by {@link McpErrors}. */
     private McpServerFeatures.SyncToolSpecification toolSpec(ToolDef def, Function<McpSyncServerExchange, Principal> who) {
         return McpServerFeatures.SyncToolSpecification.builder().tool(def.tool()).callHandler((ex, req) -> {
             Principal p = who.apply(ex);
-            java.util.OptionalLong wait = callQuota.take(p.name());
-            if (wait.isPresent()) {
-                throw McpErrors.rateLimited(p.name(), callQuota.limit(p.name()), wait.getAsLong());
+            takeCall(p);
+            if (def.live() && !principals.mayRunLive(p)) {
+                LOG.info("refused {} to {} {}: may not run live tools", def.tool().name(), p.name(), p.roleNames());
+                throw McpErrors.liveNotAllowed(def.tool().name(), p, principals.liveRoles(), principals.liveToolsDenied(p));
             }
             try {
                 Object out = def.handler().call(p, new ToolArgs(req.arguments()));
@@ -220,13 +231,16 @@ public final class CloudgMcp implements AutoCloseable {
     /**
      * Serves one MCP session over {@code in}/{@code out} (newline-delimited JSON-RPC; stdout is the protocol,
      * so logs MUST go to stderr), as the configured stdio principal. Returns the running server; it ends
-     * when {@code in} ends.
+     * when {@code in} ends. A line that is not one JSON-RPC message is answered with a JSON-RPC error and
+     * the session goes on ({@link StdioLines}).
      */
     public McpSyncServer serveStdio(InputStream in, OutputStream out) {
         Principal local = principals.stdio(osUser);
         LOG.info("MCP server ready over stdio as {} {}: datasets in {}, guard store {}, governor store {}", local.name(),
                 local.roleNames(), datasets.directory(), guardStore.describe(), governor.store().describe());
-        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, in, out)), ex -> local);
+        StdioLines.Output lines = new StdioLines.Output(out);
+        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines), lines)),
+                ex -> local);
     }
 
     /**
@@ -318,14 +332,11 @@ public final class CloudgMcp implements AutoCloseable {
      * Jetty with the SDK's servlet transport). Every request needs a configured bearer token.
      */
     public HttpEndpoint serveHttp() {
-        principals.requireTokens();
-        if (!principals.anyToken()) {
-            throw io.cloudg.resilience.config.ConfigErrors.invalid("mcp.principals",
-                    "no principal has a token or token_env, so nobody could call the MCP server over HTTP");
-        }
+        boolean exposed = principals.requireHttp(mcp.httpHost());
+        io.cloudg.config.BindAddress.resolve("mcp.http.host", mcp.httpHost(), mcp.httpPort());
         String path = mcp.httpPath();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(Json.MCP).mcpEndpoint(path)
+                .jsonMapper(Json.MCP).mcpEndpoint(path).maxRequestSize(JsonRpcMessages.MAX_BODY_BYTES)
                 .contextExtractor(req -> req.getAttribute(BearerAuthFilter.PRINCIPAL_ATTRIBUTE) instanceof Principal p
                         ? McpTransportContext.create(Map.of(PRINCIPAL_KEY, p)) : McpTransportContext.EMPTY)
                 .build();
@@ -343,6 +354,10 @@ public final class CloudgMcp implements AutoCloseable {
         FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
         auth.setAsyncSupported(true);
         context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
+        jsonRpc.setAsyncSupported(true);
+        context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
+        context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
         if (metrics.enabled() && !path.equals("/metrics")) {
             context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
         }
@@ -356,12 +371,18 @@ public final class CloudgMcp implements AutoCloseable {
             } catch (Exception ignored) {
                 // it did not start
             }
-            boolean inUse = false;
+            java.net.BindException bind = null;
             for (Throwable t = e; t != null; t = t.getCause()) {
-                inUse |= t instanceof java.net.BindException;
+                bind = t instanceof java.net.BindException b ? b : bind;
             }
-            String why = inUse ? "port " + mcp.httpPort() + " is in use (set --port or mcp.http.port)" : String.valueOf(e.getMessage());
+            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
+                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
             throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+        }
+        if (exposed) {
+            LOG.warn("MCP over plain HTTP on {}:{} (mcp.http.host is not a loopback address): bearer tokens and "
+                    + "results cross the network unencrypted; put a TLS-terminating proxy in front of it, or listen "
+                    + "on 127.0.0.1", mcp.httpHost(), connector.getLocalPort());
         }
         URI uri = URI.create("http://" + mcp.httpHost() + ":" + connector.getLocalPort() + path);
         LOG.info("MCP server ready over streamable HTTP at {}: datasets in {}, guard store {}, governor store {}", uri,

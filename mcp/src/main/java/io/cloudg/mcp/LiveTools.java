@@ -89,7 +89,9 @@ final class LiveTools {
     private static final String GUARD_NOTE = " Live: calls the cloud under guard rails (one operation per scope, "
             + "a cooldown after each, identical calls in flight share one run). A refusal is error -31029 with "
             + "reason, retry_after_seconds and use_dataset: read that dataset instead of retrying. Check "
-            + "rate_limit_status first. force=true skips the cooldown (admin/operator only).";
+            + "rate_limit_status first (its may_run_live says whether this caller may run live tools at all: by "
+            + "default the admin and operator roles; else error -31033). force=true skips the cooldown "
+            + "(admin/operator only).";
 
     List<ToolDef> defs() {
         return List.of(

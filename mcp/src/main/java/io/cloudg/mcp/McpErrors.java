@@ -23,9 +23,14 @@ import java.util.Map;
  *       <td>{@code principal}, {@code roles}, {@code required_roles}</td></tr>
  *   <tr><td>-31031</td><td>the guard's shared store (Redis) cannot be reached: no live call runs unguarded</td>
  *       <td>{@code store}</td></tr>
- *   <tr><td>-31032</td><td>the principal made more tool calls than {@code mcp.principals.<name>.max_calls_per_minute}</td>
+ *   <tr><td>-31032</td><td>the principal made more calls (tools, resource reads) than {@code mcp.principals.<name>.max_calls_per_minute}</td>
  *       <td>{@code reason} ({@code rate_limited}), {@code principal}, {@code limit}, {@code retry_after_seconds}</td></tr>
+ *   <tr><td>-31033</td><td>a live tool from a principal that may not run live tools ({@code mcp.live_roles},
+ *       {@code mcp.principals.<name>.live_tools})</td>
+ *       <td>{@code reason} ({@code forbidden}), {@code tool}, {@code principal}, {@code roles}, {@code required_roles}</td></tr>
  *   <tr><td>-32602</td><td>a missing or wrong argument, an unknown dataset</td><td>none</td></tr>
+ *   <tr><td>-32700, -32600, -32603</td><td>over HTTP, a request that is not one JSON-RPC message, or an error of
+ *       the transport ({@link JsonRpcMessages}), answered by {@link #httpError}</td><td>none</td></tr>
  * </table>
  */
 final class McpErrors {
@@ -33,6 +38,7 @@ final class McpErrors {
     static final int FORCE_NOT_ALLOWED = -31030;
     static final int GUARD_UNAVAILABLE = -31031;
     static final int RATE_LIMITED = -31032;
+    static final int LIVE_NOT_ALLOWED = -31033;
 
     private McpErrors() {
     }
@@ -56,6 +62,28 @@ final class McpErrors {
         return McpError.builder(FORCE_NOT_ALLOWED).message(e.getMessage()).data(data).build();
     }
 
+    /**
+     * A live tool from a principal that may not run one: by its roles (none in {@code liveRoles}) or by its
+     * own {@code live_tools: false} ({@code denied}).
+     */
+    static McpError liveNotAllowed(String tool, io.cloudg.mcp.guard.Principal p, java.util.List<String> liveRoles,
+                                   boolean denied) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", "forbidden");
+        data.put("tool", tool);
+        data.put("principal", p.name());
+        data.put("roles", p.roleNames());
+        data.put("required_roles", liveRoles);
+        String why = denied ? "mcp.principals." + p.name() + ".live_tools is false"
+                : liveRoles.isEmpty() ? "no role may (mcp.live_roles is empty) and mcp.principals." + p.name()
+                        + ".live_tools is not true"
+                : "it needs the " + String.join(" or ", liveRoles) + " role (mcp.live_roles); " + p.name() + " has "
+                        + String.join(", ", p.roleNames());
+        return McpError.builder(LIVE_NOT_ALLOWED).message(tool + " calls the cloud and " + p.name()
+                + " may not run live tools: " + why + ". Read the saved datasets instead (list_datasets, "
+                + "query_assets)").data(data).build();
+    }
+
     static McpError guardUnavailable(String store, RuntimeException e) {
         return McpError.builder(GUARD_UNAVAILABLE).message("live operations are refused while the guard's store is "
                 + "unreachable: " + e.getMessage()).data(Map.of("store", store)).build();
@@ -69,8 +97,21 @@ final class McpErrors {
         data.put("limit", perMinute);
         data.put("retry_after_seconds", retryAfter);
         return McpError.builder(RATE_LIMITED).message(principal + " made more than " + perMinute
-                + " tool call(s) in a minute (mcp.principals." + principal + ".max_calls_per_minute); retry in "
+                + " call(s) in a minute, tools and resources alike (mcp.principals." + principal
+                + ".max_calls_per_minute); retry in "
                 + retryAfter + " s").data(data).build();
+    }
+
+    /**
+     * The body of an HTTP answer that is an error: {@code {"jsonrpc": "2.0", "id": id, "error": {"code", "message"}}}
+     * ({@code id} JSON null when the request's is unknown).
+     */
+    static String httpError(com.fasterxml.jackson.databind.JsonNode id, int code, String message) {
+        com.fasterxml.jackson.databind.node.ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("jsonrpc", "2.0");
+        out.set("id", id);
+        out.putObject("error").put("code", code).put("message", message);
+        return out.toString();
     }
 
     static McpError invalidParams(String message) {

@@ -18,11 +18,15 @@ import java.util.function.Function;
  * not set fails an HTTP server's start, naming it ({@link #requireTokens()}), and never a stdio server's.
  * With no principal configured, a stdio session is the OS user as an operator (the local user who started
  * the server); configured principals keep their rules. Tokens are compared by SHA-256 digest in constant
- * time; they are never logged.
+ * time; they are never logged. Who may run the live tools: {@link #mayRunLive}.
  */
 public final class Principals {
-    private record Entry(Principal principal, byte[] tokenDigest, String unsetTokenEnv) {
+    private record Entry(Principal principal, byte[] tokenDigest, String unsetTokenEnv, Boolean liveTools,
+                         String tokenKey, int tokenLength) {
     }
+
+    /** The shortest token taken by a server listening beyond loopback. */
+    public static final int MIN_EXPOSED_TOKEN_LENGTH = 16;
 
     private final List<Entry> entries;
     private final McpSettings settings;
@@ -45,6 +49,37 @@ public final class Principals {
         }
     }
 
+    /**
+     * What an HTTP server needs of its principals before it serves on {@code host}: every {@code token_env}
+     * set ({@link #requireTokens()}), some principal with a token, and, when {@code host} is not a loopback
+     * address (the tokens cross the network), every token at least {@value #MIN_EXPOSED_TOKEN_LENGTH}
+     * characters. Each failure names the setting.
+     *
+     * @return whether {@code host} is beyond loopback (the caller warns about plain HTTP)
+     */
+    public boolean requireHttp(String host) {
+        requireTokens();
+        if (!anyToken()) {
+            throw ConfigErrors.invalid("mcp.principals",
+                    "no principal has a token or token_env, so nobody could call the MCP server over HTTP");
+        }
+        if (io.cloudg.config.BindAddress.loopback(host)) {
+            return false;
+        }
+        for (Entry e : entries) {
+            if (e.tokenDigest() != null && e.tokenLength() < MIN_EXPOSED_TOKEN_LENGTH) {
+                String what = e.tokenKey().endsWith("_env")
+                        ? settings.principal(e.principal().name()).map(McpSettings.PrincipalSpec::tokenEnv).orElse("it")
+                                + " holds a token of " + e.tokenLength() + " characters"
+                        : "the token has " + e.tokenLength() + " characters";
+                throw ConfigErrors.invalid(e.tokenKey(), what + ", too short for an MCP server listening on " + host
+                        + " (mcp.http.host, not a loopback address): use at least " + MIN_EXPOSED_TOKEN_LENGTH
+                        + " random characters, e.g. from openssl rand -hex 24");
+            }
+        }
+        return true;
+    }
+
     public static Principals from(McpSettings s, Function<String, String> env) {
         List<Entry> out = new ArrayList<>();
         for (McpSettings.PrincipalSpec p : s.principals()) {
@@ -59,7 +94,9 @@ public final class Principals {
             }
             Principal principal = new Principal(p.name(), p.roles().stream().map(Role::parse)
                     .collect(java.util.stream.Collectors.toSet()));
-            out.add(new Entry(principal, token == null ? null : digest(token), unset));
+            String tokenKey = "mcp.principals." + p.name() + (p.tokenEnv() != null ? ".token_env" : ".token");
+            out.add(new Entry(principal, token == null ? null : digest(token), unset, p.liveTools(), tokenKey,
+                    token == null ? 0 : token.length()));
         }
         return new Principals(s, out);
     }
@@ -77,6 +114,30 @@ public final class Principals {
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * Whether {@code p} may run the live tools (those that call a cloud): its own
+     * {@code mcp.principals.<name>.live_tools} when set, else whether one of its roles is in
+     * {@code mcp.live_roles} (default admin, operator).
+     */
+    public boolean mayRunLive(Principal p) {
+        Boolean own = entries.stream().filter(e -> e.principal().name().equals(p.name())).map(Entry::liveTools)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        if (own != null) {
+            return own;
+        }
+        return p.roleNames().stream().anyMatch(settings.liveRoles()::contains);
+    }
+
+    /** Whether {@code p}'s own {@code live_tools} is false (rather than its roles lacking one of {@code live_roles}). */
+    boolean liveToolsDenied(Principal p) {
+        return entries.stream().anyMatch(e -> e.principal().name().equals(p.name()) && Boolean.FALSE.equals(e.liveTools()));
+    }
+
+    /** The roles that may run the live tools ({@code mcp.live_roles}). */
+    public java.util.List<String> liveRoles() {
+        return settings.liveRoles();
     }
 
     /** Whether any principal can authenticate over HTTP. */

@@ -56,9 +56,10 @@ record RateLimitStatus(@JsonProperty("guard") Guard guard, @JsonProperty("govern
                      @JsonProperty("on_this_server") boolean onThisServer) {
     }
 
-    @JsonPropertyOrder({"principal", "roles", "may_force", "started_in_window", "max_operations", "window_seconds"})
+    @JsonPropertyOrder({"principal", "roles", "may_run_live", "may_force", "started_in_window", "max_operations",
+            "window_seconds"})
     record Caller(@JsonProperty("principal") String principal, @JsonProperty("roles") List<String> roles,
-                  @JsonProperty("may_force") boolean mayForce, @JsonProperty("started_in_window") int startedInWindow,
+                  @JsonProperty("may_run_live") boolean mayRunLive, @JsonProperty("may_force") boolean mayForce, @JsonProperty("started_in_window") int startedInWindow,
                   @JsonProperty("max_operations") int maxOperations, @JsonProperty("window_seconds") int windowSeconds) {
     }
 
@@ -67,7 +68,8 @@ record RateLimitStatus(@JsonProperty("guard") Guard guard, @JsonProperty("govern
     record GovernorView(@JsonProperty("store") String store, @JsonProperty("throttling") ThrottlingReport throttling) {
     }
 
-    static RateLimitStatus of(LiveOperationGuard guard, RateLimitConfig config, Governor governor, Principal caller) {
+    static RateLimitStatus of(LiveOperationGuard guard, RateLimitConfig config, Governor governor, Principal caller,
+                              boolean mayRunLive) {
         GuardSnapshot s = guard.snapshot(caller);
         LiveLimits l = config.live();
         Map<String, Integer> cooldowns = new LinkedHashMap<>();
@@ -87,7 +89,7 @@ record RateLimitStatus(@JsonProperty("guard") Guard guard, @JsonProperty("govern
         return new RateLimitStatus(
                 new Guard(guard.store().describe(), new Limits(l.maxConcurrent(), l.maxConcurrentTotal(), cooldowns,
                         l.callerMaxOperations(), l.callerWindowSeconds(), l.operationTimeoutSeconds()), cooling, ops,
-                        new Caller(caller.name(), caller.roleNames(), caller.mayForce(), s.callerStarts(),
+                        new Caller(caller.name(), caller.roleNames(), mayRunLive, mayRunLive && caller.mayForce(), s.callerStarts(),
                                 l.callerMaxOperations(), l.callerWindowSeconds())),
                 new GovernorView(governor.store().describe(), governor.report()));
     }

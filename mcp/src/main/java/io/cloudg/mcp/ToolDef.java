@@ -11,6 +11,11 @@ import io.modelcontextprotocol.spec.McpSchema;
  */
 record ToolDef(McpSchema.Tool tool, Handler handler) {
 
+    /** Whether the tool calls a cloud (a live tool): its {@code openWorldHint}, as {@link #define} sets it. */
+    boolean live() {
+        return tool.annotations() != null && Boolean.TRUE.equals(tool.annotations().openWorldHint());
+    }
+
     @FunctionalInterface
     interface Handler {
         Object call(Principal principal, ToolArgs args) throws Exception;

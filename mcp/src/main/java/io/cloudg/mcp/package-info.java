@@ -16,8 +16,12 @@
  *       ({@link io.cloudg.mcp.DatasetTools}, rate_limit_status) never call a cloud and are never refused.</li>
  *   <li>Principals: over HTTP a bearer token from {@code mcp.principals} ({@link io.cloudg.mcp.BearerAuthFilter}
  *       answers 401 before the transport sees the request, and the transport context carries the principal to
- *       the tools); over stdio the configured local principal. Roles: admin, operator, viewer; only the first
- *       two may {@code force}.</li>
+ *       the tools; {@link io.cloudg.mcp.JsonRpcHttpFilter} then answers a request that is not one JSON-RPC
+ *       message, and any error of the SDK's transport, with a JSON-RPC error object, never an exception); over
+ *       stdio the configured local principal. Roles: admin, operator, viewer; the live tools need
+ *       a role of {@code mcp.live_roles} (default admin, operator) or the principal's own {@code live_tools}
+ *       (else -31033, before anything runs); only admin and operator may {@code force}. Every tool call and
+ *       resource read counts against the principal's {@code max_calls_per_minute}.</li>
  *   <li>Errors are built in one place ({@link io.cloudg.mcp.McpErrors}): a guard refusal is JSON-RPC error
  *       -31029 with {@code reason}, {@code retry_after_seconds} and {@code use_dataset}; a forbidden force
  *       -31030; an unreachable shared guard -31031; a live operation that ran and failed is a tool result with

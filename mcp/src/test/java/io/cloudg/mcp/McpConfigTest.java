@@ -78,6 +78,12 @@ class McpConfigTest {
                 "mcp.principals must be names of 1-64 characters of [A-Za-z0-9._@-], but was \"al ice\"",
                 "mcp: {principals: {bot: {roles: [viewer], token: t, max_calls_per_minute: 0}}}",
                 "mcp.principals.bot.max_calls_per_minute must be an integer >= 1, but was 0");
+        cases = new java.util.HashMap<>(cases);
+        cases.putAll(Map.of("mcp: {live_roles: [admin, root]}",
+                "mcp.live_roles entry must be one of admin, operator, viewer, but was \"root\"",
+                "mcp: {live_roles: {admin: true}}", "mcp.live_roles must be a list of strings, but was {\"admin\":true}",
+                "mcp: {principals: {bot: {roles: [viewer], live_tools: yes please}}}",
+                "mcp.principals.bot.live_tools must be true or false, but was \"yes please\""));
         cases.forEach((yaml, message) -> assertThatThrownBy(() -> mcp(yaml)).as(yaml)
                 .isInstanceOf(ConfigException.class).hasMessage(message));
     }
@@ -103,6 +109,63 @@ class McpConfigTest {
         assertThatThrownBy(() -> noStdio.stdio("bob")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("the stdio user \"bob\" is not among mcp.principals (alice, ci-bot, grafana)");
         assertThat(List.of(Role.values())).filteredOn(Role::mayForce).containsExactly(Role.ADMIN, Role.OPERATOR);
+    }
+
+    @Test
+    void liveToolsNeedALiveRoleUnlessThePrincipalSaysOtherwise() {
+        McpSettings d = mcp(FULL);
+        assertThat(d.liveRoles()).as("the default").containsExactly("admin", "operator");
+        Principals p = Principals.from(d, Map.of("CI_TOKEN", "from-env")::get);
+        assertThat(p.mayRunLive(p.byToken("from-env").orElseThrow())).as("operator").isTrue();
+        assertThat(p.mayRunLive(p.byToken("s3cr3t-viewer-token").orElseThrow())).as("viewer").isFalse();
+        assertThat(p.mayRunLive(p.stdio("whoever"))).as("admin").isTrue();
+        assertThat(p.mayRunLive(Principals.from(McpSettings.DEFAULTS, k -> null).stdio("bob")))
+                .as("the OS user of an unconfigured stdio server is an operator").isTrue();
+
+        McpSettings m = mcp("""
+                mcp:
+                  live_roles: [admin]
+                  principals:
+                    ops: {roles: [operator], token: ops-token-0123456789}
+                    auditor: {roles: [viewer], token: auditor-token-0123456789, live_tools: true}
+                    boss: {roles: [admin], token: boss-token-0123456789, live_tools: false}
+                """);
+        assertThat(m.principal("auditor").orElseThrow().liveTools()).isTrue();
+        assertThat(m.principal("auditor").orElseThrow().toString()).isEqualTo("auditor[viewer] (token) (live tools)");
+        Principals q = Principals.from(m, k -> null);
+        assertThat(q.mayRunLive(q.byToken("ops-token-0123456789").orElseThrow())).isFalse();
+        assertThat(q.mayRunLive(q.byToken("auditor-token-0123456789").orElseThrow())).isTrue();
+        assertThat(q.mayRunLive(q.byToken("boss-token-0123456789").orElseThrow())).isFalse();
+        assertThat(mcp("mcp: {live_roles: []}").liveRoles()).as("nobody by role").isEmpty();
+    }
+
+    @Test
+    void beyondLoopbackEveryTokenMustBeAtLeast16Characters() {
+        McpSettings m = mcp("""
+                mcp:
+                  principals:
+                    ok: {roles: [operator], token: a-token-of-24-characters}
+                    short: {roles: [viewer], token: 15-characters!!}
+                """);
+        Principals p = Principals.from(m, k -> null);
+        assertThat(p.requireHttp("127.0.0.1")).as("loopback: not exposed, any token").isFalse();
+        assertThat(p.requireHttp("localhost")).isFalse();
+        assertThatThrownBy(() -> p.requireHttp("0.0.0.0")).isInstanceOf(ConfigException.class)
+                .hasMessage("mcp.principals.short.token: the token has 15 characters, too short for an MCP server "
+                        + "listening on 0.0.0.0 (mcp.http.host, not a loopback address): use at least 16 random "
+                        + "characters, e.g. from openssl rand -hex 24")
+                .hasMessageNotContaining("15-characters!!");
+        Principals fromEnv = Principals.from(mcp("mcp: {principals: {bot: {roles: [viewer], token_env: BOT_TOKEN}}}"),
+                Map.of("BOT_TOKEN", "tiny")::get);
+        assertThatThrownBy(() -> fromEnv.requireHttp("::")).hasMessageStartingWith(
+                "mcp.principals.bot.token_env: BOT_TOKEN holds a token of 4 characters, too short");
+        Principals exposed = Principals.from(mcp("mcp: {principals: {bot: {roles: [viewer], token: 0123456789abcdef}}}"),
+                k -> null);
+        assertThat(exposed.requireHttp("0.0.0.0")).as("16 characters: served, with a warning").isTrue();
+        assertThatThrownBy(() -> Principals.from(McpSettings.DEFAULTS, k -> null).requireHttp("127.0.0.1"))
+                .hasMessageStartingWith("mcp.principals: no principal has a token");
+        assertThatThrownBy(() -> mcp("mcp: {http: {host: \"0.0.0.0:8765\"}}")).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("mcp.http.host must be an IP address or a host name to listen on");
     }
 
     private static McpSettings mcp(String yaml) {

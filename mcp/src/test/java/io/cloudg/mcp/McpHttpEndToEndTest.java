@@ -90,10 +90,17 @@ class McpHttpEndToEndTest {
 
     /** A server on the sim with these live limits, and its HTTP endpoint. */
     private CloudgMcp.HttpEndpoint server(UnaryOperator<LiveLimits> live) {
+        return server(live, m -> m);
+    }
+
+    /** A server on the sim with these live limits and the test principals edited by {@code settings}. */
+    private CloudgMcp.HttpEndpoint server(UnaryOperator<LiveLimits> live,
+                                          UnaryOperator<io.cloudg.mcp.config.McpSettings> settings) {
         RateLimitConfig rl = RateLimitConfig.builder().live(live.apply(LiveLimits.DEFAULTS)).build();
         CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
         gate = new McpTestKit.GatedCollector(new EmbeddedCollector(config, governor));
-        CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir)).governor(governor).time(time).collector(gate).listener(events).build();
+        CloudgMcp mcp = CloudgMcp.builder(config).mcp(settings.apply(McpTestKit.mcp(dir))).governor(governor).time(time)
+                .collector(gate).listener(events).build();
         open.add(mcp);
         CloudgMcp.HttpEndpoint http = mcp.serveHttp();
         open.add(http);
@@ -186,13 +193,13 @@ class McpHttpEndToEndTest {
     void identicalConcurrentCallsShareOneRun() throws Exception {
         CloudgMcp.HttpEndpoint http = server(l -> l);
         McpSyncClient alice = client(http, ALICE);
-        McpSyncClient vic = client(http, VIC);
+        McpSyncClient root = client(http, ROOT);
         gate.close();
         CompletableFuture<McpSchema.CallToolResult> first = CompletableFuture.supplyAsync(() ->
                 call(alice, "map_inventory", Map.of("providers", List.of("aws"))));
         gate.awaitEntered(1);
         CompletableFuture<McpSchema.CallToolResult> second = CompletableFuture.supplyAsync(() ->
-                call(vic, "map_inventory", Map.of()));
+                call(root, "map_inventory", Map.of()));
         McpTestKit.Events.await(events.joined, "join");
         gate.open();
         JsonNode a = json(first.get(120, TimeUnit.SECONDS));
@@ -271,16 +278,17 @@ class McpHttpEndToEndTest {
     }
 
     @Test
-    void forceSkipsTheCooldownForAnOperatorAndIsRefusedForAViewer() {
-        CloudgMcp.HttpEndpoint http = server(l -> l);
+    void forceSkipsTheCooldownForAnOperatorAndIsRefusedForAViewerAllowedLiveTools() {
+        CloudgMcp.HttpEndpoint http = server(l -> l, m -> m.withPrincipal(new io.cloudg.mcp.config.McpSettings.PrincipalSpec(
+                "auditor", List.of("viewer"), "tok-auditor", null, null, true)));
         McpSyncClient alice = client(http, ALICE);
-        McpSyncClient vic = client(http, VIC);
+        McpSyncClient auditor = client(http, "tok-auditor");
         call(alice, "map_inventory", Map.of());
-        McpError e = refusedBy(() -> call(vic, "map_inventory", Map.of("force", true)));
+        McpError e = refusedBy(() -> call(auditor, "map_inventory", Map.of("force", true)));
         assertThat(e.getJsonRpcError().code()).isEqualTo(-31030);
-        assertThat(data(e).path("principal").asText()).isEqualTo("vic");
+        assertThat(data(e).path("principal").asText()).isEqualTo("auditor");
         assertThat(data(e).path("roles")).extracting(JsonNode::asText).containsExactly("viewer");
-        assertThat(data(refusedBy(() -> call(vic, "map_inventory", Map.of()))).path("reason").asText()).isEqualTo("cooldown");
+        assertThat(data(refusedBy(() -> call(auditor, "map_inventory", Map.of()))).path("reason").asText()).isEqualTo("cooldown");
         JsonNode forced = json(call(alice, "map_inventory", Map.of("force", true)));
         assertThat(forced.path("joined").asBoolean()).isFalse();
         assertThat(forced.path("dataset").path("complete").asBoolean()).isTrue();
@@ -292,7 +300,7 @@ class McpHttpEndToEndTest {
         CloudgMcp.HttpEndpoint http = server(l -> l.withCooldownSeconds(0).withCallerMaxOperations(1)
                 .withCallerWindowSeconds(600));
         McpSyncClient alice = client(http, ALICE);
-        McpSyncClient vic = client(http, VIC);
+        McpSyncClient root = client(http, ROOT);
         call(alice, "collect_assets", Map.of("provider", "aws", "account", sim.estate().aws().management().id(),
                 "region", "us-east-1", "service", "vpc"));
         time.advance(Duration.ofSeconds(60));
@@ -304,7 +312,7 @@ class McpHttpEndToEndTest {
         assertThat(d.path("use_dataset").asText()).startsWith("ds-");
         assertThat(json(call(alice, "rate_limit_status", Map.of())).path("guard").path("caller")
                 .path("started_in_window").asInt()).isEqualTo(1);
-        assertThat(json(call(vic, "map_inventory", Map.of())).path("dataset").path("kind").asText())
+        assertThat(json(call(root, "map_inventory", Map.of())).path("dataset").path("kind").asText())
                 .as("the quota is per principal").isEqualTo("map");
     }
 
@@ -388,16 +396,21 @@ class McpHttpEndToEndTest {
         assertThat(wrong.getMessage()).contains("iam_users is a global service");
     }
 
-    @Test
-    void aPrincipalsCallsPerMinuteAreCappedWithTheirOwnErrorWhateverTheTool() throws Exception {
-        RateLimitConfig rl = RateLimitConfig.defaults();
-        CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
+    /** A server whose viewer {@code bot} ({@code tok-bot}) may make two calls a minute. */
+    private CloudgMcp.HttpEndpoint serverWithABotOfTwoCallsAMinute() {
+        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).build();
         CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir).withPrincipal(
                         new io.cloudg.mcp.config.McpSettings.PrincipalSpec("bot", List.of("viewer"), "tok-bot", null, 2)))
                 .governor(governor).time(time).build();
         open.add(mcp);
         CloudgMcp.HttpEndpoint http = mcp.serveHttp();
         open.add(http);
+        return http;
+    }
+
+    @Test
+    void aPrincipalsCallsPerMinuteAreCappedWithTheirOwnErrorWhateverTheTool() throws Exception {
+        CloudgMcp.HttpEndpoint http = serverWithABotOfTwoCallsAMinute();
         McpSyncClient bot = client(http, "tok-bot");
         McpTestKit.call(bot, "rate_limit_status", Map.of());
         McpTestKit.call(bot, "list_datasets", Map.of());
@@ -411,5 +424,63 @@ class McpHttpEndToEndTest {
         McpTestKit.call(client(http, McpTestKit.VIC), "rate_limit_status", Map.of());
         time.advance(java.time.Duration.ofSeconds(30));
         McpTestKit.call(bot, "rate_limit_status", Map.of());
+    }
+    @Test
+    void aViewerMayNotRunLiveToolsSoItCannotCoolAScopeDownForEveryoneElse() {
+        CloudgMcp.HttpEndpoint http = server(l -> l);
+        McpSyncClient vic = client(http, VIC);
+        String account = sim.estate().aws().management().id();
+        for (Map.Entry<String, Map<String, Object>> c : Map.<String, Map<String, Object>>of("map_inventory", Map.of(),
+                "collect_assets", Map.of("provider", "aws", "account", account, "region", "us-east-1", "service", "vpc"),
+                "run_scanners", Map.of(), "run_pipeline", Map.of("force", true)).entrySet()) {
+            McpError e = refusedBy(() -> call(vic, c.getKey(), c.getValue()));
+            assertThat(e.getJsonRpcError().code()).as(c.getKey()).isEqualTo(-31033);
+            JsonNode d = data(e);
+            assertThat(d.path("reason").asText()).isEqualTo("forbidden");
+            assertThat(d.path("tool").asText()).isEqualTo(c.getKey());
+            assertThat(d.path("principal").asText()).isEqualTo("vic");
+            assertThat(d.path("required_roles")).extracting(JsonNode::asText).containsExactly("admin", "operator");
+            assertThat(e.getMessage()).contains(c.getKey() + " calls the cloud", "needs the admin or operator role",
+                    "mcp.live_roles", "vic has viewer");
+        }
+        assertThat(gate.calls).as("nothing ran").hasValue(0);
+        JsonNode status = json(call(vic, "rate_limit_status", Map.of())).path("guard");
+        assertThat(status.path("cooldowns")).as("no scope cools down").isEmpty();
+        assertThat(status.path("caller").path("may_run_live").asBoolean()).isFalse();
+        assertThat(status.path("caller").path("may_force").asBoolean()).isFalse();
+        assertThat(json(call(vic, "list_datasets", Map.of())).path("total").asInt()).as("read tools still serve it").isZero();
+        JsonNode mapped = json(call(client(http, ROOT), "map_inventory", Map.of()));
+        assertThat(mapped.path("dataset").path("complete").asBoolean()).as("the admin is not blocked").isTrue();
+    }
+
+    @Test
+    void whoMayRunLiveToolsIsConfigurablePerRoleAndPerPrincipal() {
+        CloudgMcp.HttpEndpoint http = server(l -> l.withCooldownSeconds(0), m -> m.withLiveRoles(List.of("admin"))
+                .withPrincipal(new io.cloudg.mcp.config.McpSettings.PrincipalSpec("auditor", List.of("viewer"),
+                        "tok-auditor", null, null, true))
+                .withPrincipal(new io.cloudg.mcp.config.McpSettings.PrincipalSpec("readonly-admin", List.of("admin"),
+                        "tok-readonly-admin", null, null, false)));
+        McpError operator = refusedBy(() -> call(client(http, ALICE), "map_inventory", Map.of()));
+        assertThat(operator.getJsonRpcError().code()).isEqualTo(-31033);
+        assertThat(operator.getMessage()).contains("needs the admin role (mcp.live_roles); alice has operator");
+        McpError denied = refusedBy(() -> call(client(http, "tok-readonly-admin"), "map_inventory", Map.of()));
+        assertThat(denied.getMessage()).contains("mcp.principals.readonly-admin.live_tools is false");
+        assertThat(json(call(client(http, "tok-auditor"), "map_inventory", Map.of())).path("dataset").path("principal")
+                .asText()).as("live_tools: true lets a viewer map").isEqualTo("auditor");
+        assertThat(json(call(client(http, ROOT), "map_inventory", Map.of())).path("dataset").path("principal").asText())
+                .isEqualTo("root");
+    }
+
+    @Test
+    void readingTheRatelimitResourceCountsAgainstCallsPerMinute() {
+        McpSyncClient bot = client(serverWithABotOfTwoCallsAMinute(), "tok-bot");
+        McpSchema.ReadResourceRequest read = McpSchema.ReadResourceRequest.builder(CloudgMcp.RATELIMIT_URI).build();
+        bot.readResource(read);
+        McpTestKit.call(bot, "list_datasets", Map.of());
+        McpError e = refusedBy(() -> bot.readResource(read));
+        assertThat(e.getJsonRpcError().code()).isEqualTo(-31032);
+        assertThat(e.getMessage()).contains("bot made more than 2 call(s) in a minute");
+        time.advance(java.time.Duration.ofSeconds(30));
+        assertThat(bot.readResource(read).contents()).hasSize(1);
     }
 }

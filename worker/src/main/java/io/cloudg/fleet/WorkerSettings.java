@@ -1,5 +1,6 @@
 package io.cloudg.fleet;
 
+import io.cloudg.config.BindAddress;
 import io.cloudg.resilience.config.ConfigNode;
 import io.cloudg.resilience.config.ConfigErrors;
 import java.time.Duration;
@@ -18,17 +19,18 @@ import java.util.Set;
  * @param healthPort the port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0: no probe server
  * @param chunkAssets the most assets in one results message
  * @param chunkBytes the most bytes of assets in one results message
+ * @param healthHost the address the probe server listens on; null: every interface (the default)
  */
 public record WorkerSettings(String id, int maxInFlight, int threads, Duration shutdownGrace, int healthPort,
-                             int chunkAssets, int chunkBytes) {
+                             int chunkAssets, int chunkBytes, String healthHost) {
     static final Set<String> KEYS = Set.of("id", "max_in_flight", "threads", "shutdown_grace_seconds", "health_port",
-            "chunk_assets", "chunk_bytes");
+            "health_host", "chunk_assets", "chunk_bytes");
 
     /** {@code max_in_flight} not set: tasks are taken while a collector thread would otherwise idle. */
     public static final int AUTO = 0;
 
     public static final WorkerSettings DEFAULTS = new WorkerSettings(null, AUTO, 16, Duration.ofSeconds(25), 8081, 500,
-            256 * 1024);
+            256 * 1024, null);
 
     public WorkerSettings {
         if (id != null && !id.matches("[A-Za-z0-9._:-]{1,128}")) {
@@ -52,29 +54,35 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
         if (chunkBytes < 1024) {
             throw ConfigErrors.mustBe("fleet.worker.chunk_bytes", "an integer >= 1024", chunkBytes);
         }
+        BindAddress.check("fleet.worker.health_host", healthHost);
     }
 
     public WorkerSettings withId(String newId) {
-        return new WorkerSettings(newId, maxInFlight, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+        return new WorkerSettings(newId, maxInFlight, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes, healthHost);
     }
 
     public WorkerSettings withMaxInFlight(int n) {
         if (n < 1) {
             throw ConfigErrors.mustBe("fleet.worker.max_in_flight", "an integer >= 1", n);
         }
-        return new WorkerSettings(id, n, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+        return new WorkerSettings(id, n, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes, healthHost);
     }
 
     public WorkerSettings withThreads(int n) {
-        return new WorkerSettings(id, maxInFlight, n, shutdownGrace, healthPort, chunkAssets, chunkBytes);
+        return new WorkerSettings(id, maxInFlight, n, shutdownGrace, healthPort, chunkAssets, chunkBytes, healthHost);
     }
 
     public WorkerSettings withHealthPort(int port) {
-        return new WorkerSettings(id, maxInFlight, threads, shutdownGrace, port, chunkAssets, chunkBytes);
+        return new WorkerSettings(id, maxInFlight, threads, shutdownGrace, port, chunkAssets, chunkBytes, healthHost);
+    }
+
+    /** These settings with the probes on {@code host} (null: every interface). */
+    public WorkerSettings withHealthHost(String host) {
+        return new WorkerSettings(id, maxInFlight, threads, shutdownGrace, healthPort, chunkAssets, chunkBytes, host);
     }
 
     public WorkerSettings withShutdownGrace(Duration d) {
-        return new WorkerSettings(id, maxInFlight, threads, d, healthPort, chunkAssets, chunkBytes);
+        return new WorkerSettings(id, maxInFlight, threads, d, healthPort, chunkAssets, chunkBytes, healthHost);
     }
 
     static WorkerSettings load(ConfigNode y) {
@@ -84,6 +92,6 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
         return new WorkerSettings(y.string("id", d.id), y.integer("max_in_flight", d.maxInFlight, 1),
                 y.integer("threads", d.threads, 1), Duration.ofMillis(Math.round(grace * 1000)),
                 y.integer("health_port", d.healthPort, 0), y.integer("chunk_assets", d.chunkAssets, 1),
-                y.integer("chunk_bytes", d.chunkBytes, 1024));
+                y.integer("chunk_bytes", d.chunkBytes, 1024), y.string("health_host", d.healthHost));
     }
 }

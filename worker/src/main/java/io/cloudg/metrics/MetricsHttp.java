@@ -6,7 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
+import io.cloudg.config.BindAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -50,12 +50,20 @@ public final class MetricsHttp implements AutoCloseable {
 
     /** Serves {@code /metrics} on {@code port} (0: any free port) on every interface. */
     public static MetricsHttp serve(int port, CloudgMetrics metrics) {
+        return serve(null, port, metrics);
+    }
+
+    /**
+     * Serves {@code /metrics} on {@code host} ({@code metrics.host}; null: every interface) and {@code port}
+     * (0: any free port).
+     */
+    public static MetricsHttp serve(String host, int port, CloudgMetrics metrics) {
         HttpServer s;
         try {
-            s = HttpServer.create(new InetSocketAddress(port), 8);
+            s = HttpServer.create(BindAddress.resolve("metrics.host", host, port), 8);
         } catch (java.net.BindException e) {
-            throw new io.cloudg.run.StartupException("port " + port + " is in use: give --metrics-port (metrics.port) "
-                    + "a free port, or 0 for any", e);
+            throw new io.cloudg.run.StartupException(BindAddress.bindFailure(e, "metrics.host", host, port,
+                    "give --metrics-port (metrics.port) a free port, or 0 for any"), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve /metrics on port " + port + ": " + e.getMessage(), e);
         }
@@ -67,6 +75,11 @@ public final class MetricsHttp implements AutoCloseable {
 
     public int port() {
         return server.getAddress().getPort();
+    }
+
+    /** The address it listens on ({@code 0.0.0.0} or {@code ::} for every interface). */
+    public String host() {
+        return server.getAddress().getAddress().getHostAddress();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.cloudg.metrics;
 
+import io.cloudg.config.BindAddress;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.ConfigNode;
@@ -17,6 +18,7 @@ import java.util.Set;
  * <pre>{@code
  * metrics:
  *   port: 9464                       # coordinator and embedded map; 0: not served (the default)
+ *   host: 127.0.0.1                  # where that port listens; default: every interface
  *   per_account: false               # true: account and region labels on the governor's metrics
  *   state_refresh_seconds: 15        # how old the governor's state (slowed leaves, breakers) may be
  *   otlp:
@@ -34,14 +36,15 @@ import java.util.Set;
  * @param otlpStep how often to push
  * @param otlpHeaders headers sent with each push (an authorization header's value belongs in the
  *        environment: see {@code otlp.headers_env})
+ * @param host the address {@code port} listens on; null: every interface (the default)
  */
 public record MetricsSettings(int port, boolean perAccount, Duration stateRefresh, URI otlpUrl, Duration otlpStep,
-                              Map<String, String> otlpHeaders) {
-    static final Set<String> KEYS = Set.of("port", "per_account", "state_refresh_seconds", "otlp");
+                              Map<String, String> otlpHeaders, String host) {
+    static final Set<String> KEYS = Set.of("port", "host", "per_account", "state_refresh_seconds", "otlp");
     static final Set<String> OTLP_KEYS = Set.of("url", "step_seconds", "headers", "headers_env");
 
     public static final MetricsSettings DEFAULTS = new MetricsSettings(0, false, Duration.ofSeconds(15), null,
-            Duration.ofSeconds(10), Map.of());
+            Duration.ofSeconds(10), Map.of(), null);
 
     public MetricsSettings {
         if (port < 0 || port > 65535) {
@@ -58,6 +61,13 @@ public record MetricsSettings(int port, boolean perAccount, Duration stateRefres
             throw ConfigErrors.mustBe("metrics.otlp.url", "an http:// or https:// URL", otlpUrl);
         }
         otlpHeaders = Map.copyOf(otlpHeaders);
+        BindAddress.check("metrics.host", host);
+    }
+
+    /** Settings served on every interface (no {@code host}). */
+    public MetricsSettings(int port, boolean perAccount, Duration stateRefresh, URI otlpUrl, Duration otlpStep,
+                           Map<String, String> otlpHeaders) {
+        this(port, perAccount, stateRefresh, otlpUrl, otlpStep, otlpHeaders, null);
     }
 
     /** Reads the {@code metrics} section of {@code file} (absent: the defaults). */
@@ -88,23 +98,29 @@ public record MetricsSettings(int port, boolean perAccount, Duration stateRefres
         double step = otlp.seconds("step_seconds", d.otlpStep.toMillis() / 1000.0, false);
         return new MetricsSettings(y.integer("port", d.port, 0), y.bool("per_account", d.perAccount),
                 Duration.ofMillis(Math.round(y.seconds("state_refresh_seconds", d.stateRefresh.toMillis() / 1000.0, true) * 1000)),
-                otlp.uri("url", "http://otel-collector:4318/v1/metrics"), Duration.ofMillis(Math.round(step * 1000)), headers);
+                otlp.uri("url", "http://otel-collector:4318/v1/metrics"), Duration.ofMillis(Math.round(step * 1000)), headers,
+                y.string("host", d.host));
     }
 
     /** These settings with {@code /metrics} served on {@code newPort} (the CLI's {@code --metrics-port}). */
     public MetricsSettings withPort(int newPort) {
-        return new MetricsSettings(newPort, perAccount, stateRefresh, otlpUrl, otlpStep, otlpHeaders);
+        return new MetricsSettings(newPort, perAccount, stateRefresh, otlpUrl, otlpStep, otlpHeaders, host);
+    }
+
+    /** These settings with {@code port} listening on {@code newHost} (null: every interface). */
+    public MetricsSettings withHost(String newHost) {
+        return new MetricsSettings(port, perAccount, stateRefresh, otlpUrl, otlpStep, otlpHeaders, newHost);
     }
 
     public MetricsSettings withPerAccount(boolean b) {
-        return new MetricsSettings(port, b, stateRefresh, otlpUrl, otlpStep, otlpHeaders);
+        return new MetricsSettings(port, b, stateRefresh, otlpUrl, otlpStep, otlpHeaders, host);
     }
 
     public MetricsSettings withStateRefresh(Duration d) {
-        return new MetricsSettings(port, perAccount, d, otlpUrl, otlpStep, otlpHeaders);
+        return new MetricsSettings(port, perAccount, d, otlpUrl, otlpStep, otlpHeaders, host);
     }
 
     public MetricsSettings withOtlp(URI url, Duration step) {
-        return new MetricsSettings(port, perAccount, stateRefresh, url, step, otlpHeaders);
+        return new MetricsSettings(port, perAccount, stateRefresh, url, step, otlpHeaders, host);
     }
 }

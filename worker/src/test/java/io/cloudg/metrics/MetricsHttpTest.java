@@ -36,6 +36,26 @@ class MetricsHttpTest {
     }
 
     @Test
+    void metricsHostBindsThatAddressOnlyAndAnAddressThisHostLacksIsOneLine() throws Exception {
+        try (MetricsHttp server = MetricsHttp.serve("127.0.0.1", 0, CloudgMetrics.none())) {
+            assertThat(server.host()).isEqualTo("127.0.0.1");
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+                    + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(200);
+        }
+        try (MetricsHttp every = MetricsHttp.serve(0, CloudgMetrics.none())) {
+            assertThat(java.net.InetAddress.getByName(every.host()).isAnyLocalAddress()).as("the default: every interface")
+                    .isTrue();
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetricsHttp.serve("192.0.2.1", 0, CloudgMetrics.none()))
+                .isInstanceOf(io.cloudg.run.StartupException.class)
+                .hasMessageStartingWith("cannot listen on 192.0.2.1:0 (metrics.host): ").hasMessageNotContaining("\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetricsHttp.serve("no-such-host.invalid", 0,
+                CloudgMetrics.none())).isInstanceOf(io.cloudg.run.StartupException.class)
+                .hasMessage("cannot listen on metrics.host \"no-such-host.invalid\": no such host");
+    }
+
+    @Test
     void aProcessWithoutMetricsServesAnEmptyPage() throws Exception {
         CloudgMetrics none = CloudgMetrics.none();
         MapMetrics.of(none).covered("aws", ServiceCoverage.success("subnets", 5));

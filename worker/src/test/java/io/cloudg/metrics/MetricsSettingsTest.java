@@ -27,6 +27,7 @@ class MetricsSettingsTest {
         ConfigFile f = ConfigFile.fromYaml("""
                 metrics:
                   port: 9464
+                  host: 127.0.0.1
                   per_account: true
                   state_refresh_seconds: 30
                   otlp:
@@ -37,6 +38,8 @@ class MetricsSettingsTest {
                 """);
         MetricsSettings s = MetricsSettings.from(f, Map.of("OTLP_AUTH", "Bearer abc")::get);
         assertThat(s.port()).isEqualTo(9464);
+        assertThat(s.host()).isEqualTo("127.0.0.1");
+        assertThat(MetricsSettings.DEFAULTS.host()).as("every interface, as before the key existed").isNull();
         assertThat(s.perAccount()).isTrue();
         assertThat(s.stateRefresh()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.otlpUrl()).isEqualTo(URI.create("http://collector:4318/v1/metrics"));
@@ -58,6 +61,11 @@ class MetricsSettingsTest {
     void badValuesAreRefusedNamingTheKey() {
         assertThatThrownBy(() -> MetricsSettings.from(ConfigFile.fromYaml("metrics: {port: 70000}")))
                 .isInstanceOf(ConfigException.class).hasMessage("metrics.port must be a port from 0 to 65535, but was 70000");
+        assertThatThrownBy(() -> MetricsSettings.from(ConfigFile.fromYaml("metrics: {host: \"10.0.0.1:9464\"}")))
+                .isInstanceOf(ConfigException.class).hasMessage("metrics.host must be an IP address or a host name to "
+                        + "listen on, like 127.0.0.1, 0.0.0.0 or ::, but was \"10.0.0.1:9464\"");
+        assertThatThrownBy(() -> MetricsSettings.from(ConfigFile.fromYaml("metrics: {host: \"http://x\"}")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("metrics.host must be an IP address");
         assertThatThrownBy(() -> MetricsSettings.from(ConfigFile.fromYaml("metrics: {per_account: yes please}")))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("metrics.per_account must be true or false");
         assertThatThrownBy(() -> MetricsSettings.from(ConfigFile.fromYaml("metrics: {otlp: {url: ftp://x/v1}}")))

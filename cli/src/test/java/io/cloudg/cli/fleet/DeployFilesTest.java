@@ -230,6 +230,36 @@ class DeployFilesTest {
         }
     }
 
+    /**
+     * The KEDA resources of a rendering that no ScaledObject uses: all of them when there is no ScaledObject
+     * (a cluster without KEDA refuses their kinds, failing the whole apply), else the TriggerAuthentications
+     * no trigger names.
+     */
+    static List<String> unusedKeda(List<Kustomize.Doc> all) {
+        List<Kustomize.Doc> scaled = all.stream().filter(d -> d.keda() && d.kind().equals("ScaledObject")).toList();
+        Set<String> auths = new HashSet<>();
+        for (Kustomize.Doc d : scaled) {
+            d.node().at("/spec/triggers").forEach(t -> auths.add(t.at("/authenticationRef/name").asText()));
+        }
+        return all.stream().filter(Kustomize.Doc::keda)
+                .filter(d -> scaled.isEmpty() || (d.kind().equals("TriggerAuthentication") && !auths.contains(d.name())))
+                .map(d -> d.kind() + " " + d.name() + " (" + ROOT.relativize(d.file()) + ")").toList();
+    }
+
+    @Test
+    void theHpaCpuOverlayRendersNoKedaResource() throws IOException {
+        Path hpa = ROOT.resolve("deploy/overlays/hpa-cpu");
+        List<Kustomize.Doc> all = Kustomize.render(hpa);
+        assertThat(all.stream().filter(Kustomize.Doc::keda).map(d -> d.kind() + " " + d.name()))
+                .as("KEDA resources in the overlay documented as without KEDA").isEmpty();
+        assertThat(all).extracting(Kustomize.Doc::kind).contains("HorizontalPodAutoscaler", "Deployment");
+        // the check catches what the overlay used to leave: the base without its ScaledObject only
+        List<Kustomize.Doc> base = new ArrayList<>(Kustomize.render(ROOT.resolve("deploy/base")));
+        assertThat(unusedKeda(base)).as("the base's ScaledObject uses its TriggerAuthentication").isEmpty();
+        base.removeIf(d -> d.kind().equals("ScaledObject"));
+        assertThat(unusedKeda(base)).singleElement().asString().startsWith("TriggerAuthentication cloudg-kafka");
+    }
+
     @Test
     void theStrictCheckCatchesUnknownFieldsWrongTypesAndUnknownKinds() throws IOException {
         JsonNode typo = YAML.readTree("""
@@ -318,6 +348,7 @@ class DeployFilesTest {
                 assertThat(d.node().at("/spec/maxReplicas").asInt()).as("no more workers than task partitions")
                         .isLessThanOrEqualTo(partitions);
             }
+            assertThat(unusedKeda(all)).as("%s: KEDA resources no ScaledObject uses", where).isEmpty();
             byKind(all, "PodDisruptionBudget", "cloudg-worker");
             byKind(all, "ServiceAccount", "cloudg");
 

@@ -43,6 +43,11 @@ final class Kustomize {
         String apiVersion() {
             return node.path("apiVersion").asText();
         }
+
+        /** A KEDA resource (ScaledObject, TriggerAuthentication, ...): a kind only a cluster with KEDA knows. */
+        boolean keda() {
+            return apiVersion().startsWith("keda.sh/");
+        }
     }
 
     /** The rendered manifests of the kustomization in {@code dir}. */

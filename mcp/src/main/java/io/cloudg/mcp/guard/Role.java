@@ -2,7 +2,10 @@ package io.cloudg.mcp.guard;
 
 import java.util.Locale;
 
-/** What a principal may do. Every role may call every tool; only admin and operator may force. */
+/**
+ * What a principal may do. Which roles may run the live tools is configured ({@code mcp.live_roles}, default
+ * admin and operator; checked by the server before the guard); only admin and operator may force.
+ */
 public enum Role {
     ADMIN(true),
     OPERATOR(true),

@@ -8,7 +8,7 @@ import io.cloudg.run.StartupException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
+import io.cloudg.config.BindAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
@@ -20,15 +20,20 @@ public final class HealthServer implements AutoCloseable {
     private final HttpServer server;
 
     public HealthServer(int port, WorkerHealth health) {
-        this(port, health, CloudgMetrics.none());
+        this(null, port, health, CloudgMetrics.none());
     }
 
     public HealthServer(int port, WorkerHealth health, CloudgMetrics metrics) {
+        this(null, port, health, metrics);
+    }
+
+    /** The probes on {@code host} ({@code fleet.worker.health_host}; null: every interface) and {@code port}. */
+    public HealthServer(String host, int port, WorkerHealth health, CloudgMetrics metrics) {
         try {
-            server = HttpServer.create(new InetSocketAddress(port), 8);
+            server = HttpServer.create(BindAddress.resolve("fleet.worker.health_host", host, port), 8);
         } catch (java.net.BindException e) {
-            throw new StartupException("port " + port + " is in use: give each worker on this host its own "
-                    + "--health-port (fleet.worker.health_port), or 0 for none", e);
+            throw new StartupException(BindAddress.bindFailure(e, "fleet.worker.health_host", host, port,
+                    "give each worker on this host its own --health-port (fleet.worker.health_port), or 0 for none"), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve the health probes on port " + port + ": " + e.getMessage(), e);
         }
@@ -41,6 +46,11 @@ public final class HealthServer implements AutoCloseable {
 
     public int port() {
         return server.getAddress().getPort();
+    }
+
+    /** The address it listens on ({@code 0.0.0.0} or {@code ::} for every interface). */
+    public String host() {
+        return server.getAddress().getAddress().getHostAddress();
     }
 
     private static void answer(HttpExchange x, BooleanSupplier ok, WorkerHealth health) throws IOException {

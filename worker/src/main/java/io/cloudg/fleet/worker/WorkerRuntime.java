@@ -41,10 +41,11 @@ public final class WorkerRuntime implements AutoCloseable {
         HealthServer probes = null;
         try {
             probes = fleet.worker().healthPort() > 0
-                    ? new HealthServer(fleet.worker().healthPort(), worker.health(), metrics) : null;
+                    ? new HealthServer(fleet.worker().healthHost(), fleet.worker().healthPort(), worker.health(), metrics)
+                    : null;
             // metrics.port too, when set apart from the probe port (where /metrics always is)
             this.metricsPort = metricsSettings.port() > 0 && metricsSettings.port() != fleet.worker().healthPort()
-                    ? MetricsHttp.serve(metricsSettings.port(), metrics) : null;
+                    ? MetricsHttp.serve(metricsSettings.host(), metricsSettings.port(), metrics) : null;
         } catch (RuntimeException e) {
             if (probes != null) {
                 probes.close();

@@ -108,6 +108,16 @@ class FleetSettingsTest {
     }
 
     @Test
+    void theProbesListenOnEveryInterfaceUnlessHealthHostSaysOtherwise() {
+        assertThat(fleet("providers: [aws]\n").worker().healthHost()).isNull();
+        assertThat(fleet("fleet: {worker: {health_host: 127.0.0.1}}").worker().healthHost()).isEqualTo("127.0.0.1");
+        assertThat(fleet("fleet: {worker: {health_host: \"::1\"}}").worker().healthHost()).isEqualTo("::1");
+        assertThatThrownBy(() -> fleet("fleet: {worker: {health_host: \"pod ip\"}}"))
+                .hasMessage("fleet.worker.health_host must be an IP address or a host name to listen on, like 127.0.0.1, "
+                        + "0.0.0.0 or ::, but was \"pod ip\"");
+    }
+
+    @Test
     void noFleetBlockMeansTheDefaults() {
         FleetSettings s = fleet("providers: [aws]\n");
         assertThat(s).isEqualTo(FleetSettings.DEFAULTS);
