@@ -141,6 +141,36 @@ class AwsThrottlingEndToEndTest {
     }
 
     @Test
+    void aConnectionClosedWithoutAnAnswerIsRetriedLikeAResetAndGivesUpAsTransient() throws Exception {
+        FaultSpec faults = FaultSpec.fromYaml("""
+                faults:
+                  - {match: {provider: aws, service: ec2, operation: DescribeSubnets}, error: close, count: 3}
+                  - {match: {provider: aws, service: ec2, operation: DescribeVpcs}, error: close}
+                """);
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
+            Governor g = SimHarness.governor(quickRetries());
+            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(EC2_NET, List.of()).withSweeps(false, false)
+                    .withMaxRetries(3).withRegions(List.of("us-east-1"))).build();
+            InventoryResult r = new InventoryMapper(config, g).mapInventory();
+
+            assertThat(entries(r, "us-east-1", "subnets").values()).as("three closes, each call has four attempts")
+                    .allSatisfy(s -> {
+                        assertThat(s.status()).isEqualTo(CoverageStatus.SUCCESS);
+                        assertThat(s.assetCount()).isPositive();
+                    });
+            assertThat(entries(r, "us-east-1", "vpc").values()).hasSize(3).allSatisfy(v -> {
+                assertThat(v.status()).isIn(CoverageStatus.PARTIAL, CoverageStatus.FAILED);
+                assertThat(v.error()).contains("transient: DescribeVpcs (retries exhausted): NoHttpResponseException: ")
+                        .contains("failed to respond");
+            });
+            ThrottlingReport t = r.throttling();
+            assertThat(t.totals().transientErrors()).as("3 closed subnet calls, 4 attempts at each account's vpcs")
+                    .isEqualTo(3 + 3 * 4);
+            assertThat(t.totals().gaveUp()).isEqualTo(3);
+        }
+    }
+
+    @Test
     void accessDeniedFailsThatServiceWithoutTrippingABreaker() throws Exception {
         FaultSpec faults = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: lambda}, error: access_denied}]");
         try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {

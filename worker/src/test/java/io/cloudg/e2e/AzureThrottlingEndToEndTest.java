@@ -160,6 +160,25 @@ class AzureThrottlingEndToEndTest {
     }
 
     @Test
+    void aConnectionClosedWithoutAnAnswerIsRetriedAndThenGivesUpAsTransient() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            String closing = h.sim.estate().azure().subscriptions().get(0).id();
+            h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + closing
+                    + ", operation: ListResources}, error: close}]"));
+            Governor g = SimHarness.governor(quickRetries());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).workers(LISTINGS).build(), g).mapInventory();
+
+            CoverageRecord bad = bySubscription(r).get(closing);
+            assertThat(bad.services().stream().filter(s -> s.status() == CoverageStatus.FAILED)).hasSize(LISTINGS)
+                    .allSatisfy(s -> assertThat(s.error()).startsWith("transient: ").contains("(retries exhausted)")
+                            .contains("PrematureCloseException"));
+            assertThat(r.throttling().totals().transientErrors()).as("each listing's attempt and its one retry")
+                    .isEqualTo(2L * LISTINGS);
+            assertThat(r.throttling().totals().gaveUp()).isEqualTo(LISTINGS);
+        }
+    }
+
+    @Test
     void accessDeniedFailsEachListingWithoutTrippingABreaker() throws Exception {
         try (SimHarness h = SimHarness.defaultEstate()) {
             String denied = h.sim.estate().azure().subscriptions().get(1).id();

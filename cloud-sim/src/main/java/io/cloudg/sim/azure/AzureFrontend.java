@@ -90,6 +90,7 @@ public final class AzureFrontend {
             } else if (v instanceof Verdict.Faulted f) {
                 answer = switch (f.kind()) {
                     case RESET -> SimResponse.reset(0);
+                    case CLOSE -> SimResponse.closed(0);
                     case ACCESS_DENIED -> error(AzureErrors.accessDenied(principal, route.graph
                         ? "Microsoft.ResourceGraph/resources/read" : "Microsoft.Resources/subscriptions/resources/read",
                         route.subscription.equals(TENANT_SCOPE) ? "/" : "/subscriptions/" + route.subscription), requestId,

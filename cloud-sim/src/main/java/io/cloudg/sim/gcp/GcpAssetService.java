@@ -160,6 +160,7 @@ public final class GcpAssetService {
             StatusRuntimeException e = switch (f.kind()) {
                 case ACCESS_DENIED -> GcpErrors.permissionDenied(parent.name());
                 case RESET -> GcpErrors.unavailable("Connection reset by peer");
+                case CLOSE -> GcpErrors.unavailable("Connection closed by peer without a response");
                 default -> GcpErrors.unavailable("The service is currently unavailable.");
             };
             reply = () -> obs.onError(e);
