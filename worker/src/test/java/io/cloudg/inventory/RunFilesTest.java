@@ -103,4 +103,98 @@ class RunFilesTest {
         Files.writeString(out.resolve("x.json"), "{\"format\": \"something/1\"}");
         assertThatThrownBy(() -> MapReader.open(out.resolve("x.json"))).hasMessageContaining("is not a cloudg inventory map");
     }
+
+    /** The files whose names start with a dot anywhere under {@code out}: what a write leaves aside. */
+    private List<Path> hidden() throws Exception {
+        try (java.util.stream.Stream<Path> all = Files.walk(out)) {
+            return all.filter(p -> p.getFileName().toString().startsWith(".")).toList();
+        }
+    }
+
+    private static boolean root() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private static Map<String, Object> runBlock(String id) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("id", id);
+        run.put("mode", "embedded");
+        run.put("providers", List.of("aws"));
+        run.put("started_at", "2026-01-01T00:00:00Z");
+        run.put("finished_at", "2026-01-01T00:01:00Z");
+        run.put("governor", "memory");
+        return run;
+    }
+
+    @Test
+    void aRunThatCannotBeKeptUnderRunsIsWrittenIntoTheOutputDirectoryAndSaysWhy() throws Exception {
+        Files.writeString(out.resolve("runs"), "not a directory\n"); // even root cannot write under a regular file
+        RunFiles.Written w = run("20260101-000000-aaaaaa", 5, "vpc-1", "vpc-2");
+
+        assertThat(w.mapFile()).isEqualTo(out.resolve("inventory-map.json"));
+        assertThat(w.runDir()).isNull();
+        assertThat(w.problem()).startsWith("the run could not be kept under " + out.resolve("runs") + " (cannot write "
+                + out.resolve("runs/20260101-000000-aaaaaa/inventory-map.json") + ": Not a directory")
+                .endsWith("; the map is in " + out.resolve("inventory-map.json"));
+        try (MapReader r = MapReader.open(out)) {
+            assertThat(r.runId()).isEqualTo("20260101-000000-aaaaaa");
+            assertThat(r.coverage()).isEqualTo(COVERAGE);
+        }
+        assertThat(Files.readAllLines(out.resolve("assets.jsonl"))).hasSize(2);
+        assertThat(Files.readAllLines(out.resolve("coverage.jsonl"))).hasSize(2);
+        assertThat(hidden()).as("no temporary file left").isEmpty();
+    }
+
+    @Test
+    void aRunWhoseTopLevelFilesCannotBeReplacedIsCompleteInItsDirectoryAndSaysWhere() throws Exception {
+        run("20260101-000000-aaaaaa", 5, "vpc-1");
+        Files.delete(out.resolve("inventory-map.json"));
+        Files.createDirectories(out.resolve("inventory-map.json/in-the-way"));
+        RunFiles.Written w = run("20260102-000000-bbbbbb", 5, "vpc-1", "vpc-2");
+
+        Path dir = out.resolve("runs/20260102-000000-bbbbbb");
+        assertThat(w.mapFile()).isEqualTo(dir.resolve("inventory-map.json"));
+        assertThat(w.runDir()).isEqualTo(dir);
+        assertThat(w.problem()).startsWith("cannot write " + out.resolve("inventory-map.json") + ": ")
+                .endsWith("; the run is complete in " + dir + " (map: " + dir.resolve("inventory-map.json") + ")");
+        try (MapReader r = MapReader.open(w.mapFile())) {
+            assertThat(r.runId()).isEqualTo("20260102-000000-bbbbbb");
+        }
+        assertThat(RunFiles.latest(out)).contains("20260102-000000-bbbbbb");
+        assertThat(hidden()).as("no temporary file left").isEmpty();
+    }
+
+    @Test
+    void aRunThatCanBeWrittenNowhereKeepsItsCompleteSpoolAndNamesIt() throws Exception {
+        Files.writeString(out.resolve("runs"), "not a directory\n");
+        Files.createDirectories(out.resolve("inventory-map.json/in-the-way"));
+        Path lastResort = Files.writeString(out.resolve("tmp"), "not a directory either\n").resolve("tmp");
+        AssetSpool spool = AssetSpool.temporary(out);
+        List.of("vpc-1", "vpc-2", "vpc-3").forEach(id -> spool.accept(asset(id)));
+
+        assertThatThrownBy(() -> RunFiles.write(out, 5, runBlock("20260101-000000-aaaaaa"),
+                Summary.of(spool.count(), COVERAGE, 60, null), COVERAGE, null, spool, lastResort))
+                .isInstanceOfSatisfying(RunFiles.NotWrittenException.class, e -> {
+                    assertThat(e.getMessage()).startsWith("the run could not be kept under " + out.resolve("runs"))
+                            .contains("Not a directory", "; nor in " + out + " (cannot write " + out.resolve("inventory-map.json"),
+                                    "; nor in " + lastResort + " (")
+                            .endsWith("; the run's assets are kept, complete, in " + spool.file());
+                    assertThat(e.keptAssets()).isEqualTo(spool.file());
+                });
+        assertThat(Files.readAllLines(spool.file())).as("complete: every line flushed").hasSize(3);
+        assertThat(hidden()).as("only the spool is left, named in the message").containsExactly(spool.file());
+    }
+
+    @Test
+    void aDirectoryTheUserMayNotWriteIsNamedWithTheSystemsReason() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(root(), "running as root: permissions do not deny root a write");
+        Path runs = Files.createDirectories(out.resolve("runs"));
+        runs.toFile().setWritable(false, false);
+        try {
+            RunFiles.Written w = run("20260101-000000-aaaaaa", 5, "vpc-1");
+            assertThat(w.problem()).contains("Permission denied").endsWith("; the map is in " + out.resolve("inventory-map.json"));
+        } finally {
+            runs.toFile().setWritable(true, false);
+        }
+    }
 }
