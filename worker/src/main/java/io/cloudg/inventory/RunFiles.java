@@ -1,5 +1,9 @@
 package io.cloudg.inventory;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.cloudg.resilience.report.ThrottlingReport;
@@ -12,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * </pre>
  * Each file appears atomically (written aside, then renamed), so a reader never sees half a run; the
  * top-level files are links, not copies, so keeping runs costs no second write of a large map. After a
- * run, only the newest {@code keep} run directories stay (by run id, which sorts by start time).
+ * run, only the newest {@code keep} run directories stay, newest by when each finished ({@link #runIds}), not
+ * by id (a fleet Job's run id is a UUID).
  */
 public final class RunFiles {
     public static final String RUNS = "runs";
@@ -47,6 +53,7 @@ public final class RunFiles {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.map");
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._-]{1,100}");
     private static final ObjectWriter LINE = new ObjectMapper().writer();
+    private static final JsonFactory HEAD = new JsonFactory(new ObjectMapper());
 
     /**
      * What {@link #write} wrote.
@@ -281,19 +288,63 @@ public final class RunFiles {
         }
     }
 
-    /** The ids of the runs kept in {@code out}, oldest first. */
+    /**
+     * The ids of the runs kept in {@code out}, oldest first: by when each finished, as its map says
+     * ({@code run.finished_at}, else {@code run.started_at}), else by when its directory was last written; the
+     * id breaks a tie. Not by id alone: a fleet Job's run id is a UUID, which sorts anywhere.
+     */
     public static List<String> runIds(Path out) {
         Path runs = out.resolve(RUNS);
         if (!Files.isDirectory(runs)) {
             return List.of();
         }
+        List<Path> dirs;
         try (Stream<Path> s = Files.list(runs)) {
-            return s.filter(p -> Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
-                    .map(p -> p.getFileName().toString())
-                    .filter(n -> RUN_ID.matcher(n).matches() && !n.equals(LATEST))
-                    .sorted().toList();
+            dirs = s.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> RUN_ID.matcher(p.getFileName().toString()).matches()
+                            && !p.getFileName().toString().equals(LATEST))
+                    .toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + runs + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("list", runs, e);
+        }
+        record Kept(String id, Instant at) {
+        }
+        return dirs.stream().map(d -> new Kept(d.getFileName().toString(), finishedAt(d)))
+                .sorted(Comparator.comparing(Kept::at).thenComparing(Kept::id)).map(Kept::id).toList();
+    }
+
+    /**
+     * When the run in {@code dir} finished: its map's {@code run.finished_at} (else {@code started_at}), read
+     * from the head of the file without its coverage or assets; else the directory's last-modified time.
+     */
+    static Instant finishedAt(Path dir) {
+        Path map = dir.resolve(InventoryMapWriter.FILE_NAME);
+        if (Files.isRegularFile(map, LinkOption.NOFOLLOW_LINKS)) {
+            try (JsonParser p = HEAD.createParser(map.toFile())) {
+                if (p.nextToken() == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String field = p.currentName();
+                        JsonToken value = p.nextToken();
+                        if (field.equals("run") && value == JsonToken.START_OBJECT) {
+                            JsonNode run = p.readValueAsTree();
+                            for (String at : List.of("finished_at", "started_at")) {
+                                if (run.path(at).isTextual()) {
+                                    return Instant.parse(run.path(at).asText());
+                                }
+                            }
+                            break;
+                        }
+                        p.skipChildren();
+                    }
+                }
+            } catch (IOException | java.time.format.DateTimeParseException e) {
+                LOG.debug("{}: no time in the map ({}); its directory's time orders it", dir, e.getClass().getSimpleName());
+            }
+        }
+        try {
+            return Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant();
+        } catch (IOException e) {
+            return Instant.EPOCH; // gone meanwhile: first to go
         }
     }
 

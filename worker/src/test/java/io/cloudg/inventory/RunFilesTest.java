@@ -72,6 +72,36 @@ class RunFilesTest {
     }
 
     @Test
+    void theRetentionKeepsTheNewestRunsByWhenTheyFinishedNotByTheirIds() throws Exception {
+        // a fleet Job's run ids are UUIDs: their order says nothing of time
+        String first = "f0d7a6e2-7b7e-4d7a-9f64-1c7c1f0b9e01";
+        String second = "0a1b2c3d-0000-4000-8000-000000000002";
+        String third = "9c3e8f00-1111-4111-8111-000000000003";
+        String fourth = "3b5d7f90-2222-4222-8222-000000000004";
+        io.cloudg.testkit.TestRuns.write(out, first, "2026-03-01T10:00:00Z", 3, List.of(asset("vpc-1")), COVERAGE);
+        io.cloudg.testkit.TestRuns.write(out, second, "2026-03-01T11:00:00Z", 3, List.of(asset("vpc-1")), COVERAGE);
+        io.cloudg.testkit.TestRuns.write(out, third, "2026-03-01T12:00:00Z", 3, List.of(asset("vpc-1")), COVERAGE);
+        assertThat(RunFiles.runIds(out)).as("oldest first").containsExactly(first, second, third);
+
+        io.cloudg.testkit.TestRuns.write(out, fourth, "2026-03-01T13:00:00Z", 3, List.of(asset("vpc-1")), COVERAGE);
+        assertThat(RunFiles.runIds(out)).as("the oldest went, whatever its id").containsExactly(second, third, fourth);
+        assertThat(RunFiles.latest(out)).contains(fourth);
+    }
+
+    @Test
+    void aRunWhoseMapSaysNoTimeIsOrderedByItsDirectorysTime() throws Exception {
+        run("b-run", 5, "vpc-1");
+        run("a-run", 5, "vpc-1");
+        Path b = out.resolve("runs/b-run");
+        Path a = out.resolve("runs/a-run");
+        Files.writeString(a.resolve("inventory-map.json"), "not json");
+        Files.delete(b.resolve("inventory-map.json"));
+        Files.setLastModifiedTime(a, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2026-02-01T00:00:00Z")));
+        Files.setLastModifiedTime(b, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2026-01-01T00:00:00Z")));
+        assertThat(RunFiles.runIds(out)).containsExactly("b-run", "a-run");
+    }
+
+    @Test
     void aDirectoryWithoutTopLevelMapIsReadThroughLatest() throws Exception {
         run("20260101-000000-aaaaaa", 5, "vpc-1");
         Files.delete(out.resolve("inventory-map.json"));
