@@ -41,7 +41,8 @@ final class DistributedMap {
             throw new StartupException("--run-id and --resume both name a run: give one (--run-id resumes a run it finds)");
         }
         ConfigFile file = ConfigLocation.load(m.config);
-        CloudGConfig cfg = m.overrides(CloudGConfig.from(file).toBuilder()).build();
+        // the output options too (--postgres, --keep): the coordinator writes the run as an embedded map does
+        CloudGConfig cfg = m.output.apply(m.overrides(CloudGConfig.from(file).toBuilder())).build();
         cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(m.redis)).build();
         FleetSettings fleet = FleetSettings.from(file);
         if (m.kafka != null) {
