@@ -101,6 +101,13 @@ final class DistributedMap {
         if (m.out != null) {
             parts.addAll(List.of("--out", m.out.toString()));
         }
+        if (m.output.postgres != null) {
+            // never the password: the continuation reads it from PGPASSWORD or the configuration's password_env
+            parts.addAll(List.of("--postgres", m.output.postgres.replaceFirst("^([a-z]+:(?://)?[^:/@]*):[^@/]*@", "$1@")));
+        }
+        if (m.output.keep != null) {
+            parts.addAll(List.of("--keep", m.output.keep.toString()));
+        }
         if (!m.providers.isEmpty()) {
             m.providers.forEach(p -> parts.addAll(List.of("-p", p)));
         }
