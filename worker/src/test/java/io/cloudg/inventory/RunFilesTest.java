@@ -145,17 +145,6 @@ class RunFilesTest {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    private static Map<String, Object> runBlock(String id) {
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("id", id);
-        run.put("mode", "embedded");
-        run.put("providers", List.of("aws"));
-        run.put("started_at", "2026-01-01T00:00:00Z");
-        run.put("finished_at", "2026-01-01T00:01:00Z");
-        run.put("governor", "memory");
-        return run;
-    }
-
     @Test
     void aRunThatCannotBeKeptUnderRunsIsWrittenIntoTheOutputDirectoryAndSaysWhy() throws Exception {
         Files.writeString(out.resolve("runs"), "not a directory\n"); // even root cannot write under a regular file
@@ -202,7 +191,7 @@ class RunFilesTest {
         AssetSpool spool = AssetSpool.temporary(out);
         List.of("vpc-1", "vpc-2", "vpc-3").forEach(id -> spool.accept(asset(id)));
 
-        assertThatThrownBy(() -> RunFiles.write(out, 5, runBlock("20260101-000000-aaaaaa"),
+        assertThatThrownBy(() -> RunFiles.write(out, 5, io.cloudg.testkit.TestRuns.runBlock("20260101-000000-aaaaaa", "2026-01-01T00:01:00Z"),
                 Summary.of(spool.count(), COVERAGE, 60, null), COVERAGE, null, spool, lastResort))
                 .isInstanceOfSatisfying(RunFiles.NotWrittenException.class, e -> {
                     assertThat(e.getMessage()).startsWith("the run could not be kept under " + out.resolve("runs"))

@@ -24,6 +24,14 @@ public final class TestRuns {
                                          List<CoverageRecord> coverage) {
         AssetSpool spool = AssetSpool.temporary(out);
         assets.forEach(spool::accept);
+        Map<String, Object> run = runBlock(runId, finishedAt);
+        RunFiles.Written w = RunFiles.write(out, keep, run, Summary.of(spool.count(), coverage, 60, null), coverage, null, spool);
+        spool.delete();
+        return w;
+    }
+
+    /** The {@code run} block of an embedded AWS map {@code runId} that finished at {@code finishedAt} (ISO-8601). */
+    public static Map<String, Object> runBlock(String runId, String finishedAt) {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("id", runId);
         run.put("mode", "embedded");
@@ -31,8 +39,6 @@ public final class TestRuns {
         run.put("started_at", "2026-01-01T00:00:00Z");
         run.put("finished_at", finishedAt);
         run.put("governor", "memory");
-        RunFiles.Written w = RunFiles.write(out, keep, run, Summary.of(spool.count(), coverage, 60, null), coverage, null, spool);
-        spool.delete();
-        return w;
+        return run;
     }
 }
