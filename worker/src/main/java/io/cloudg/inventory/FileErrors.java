@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.NotLinkException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Messages about files that say what the operating system answered. Java leaves the answer out of the
@@ -20,6 +21,16 @@ import java.nio.file.Path;
  * file written beside the target).
  */
 public final class FileErrors {
+    /** The system's words for the exceptions Java raises without them. */
+    private static final Map<Class<? extends FileSystemException>, String> WORDS = Map.of(
+            AccessDeniedException.class, "Permission denied",
+            NoSuchFileException.class, "No such file or directory",
+            FileAlreadyExistsException.class, "File exists",
+            NotDirectoryException.class, "Not a directory",
+            DirectoryNotEmptyException.class, "Directory not empty",
+            NotLinkException.class, "Not a symbolic link",
+            FileSystemLoopException.class, "Too many levels of symbolic links");
+
     private FileErrors() {
     }
 
@@ -59,28 +70,11 @@ public final class FileErrors {
         }
     }
 
-    /** The system's words for the exceptions Java raises without them. */
     private static String standardReason(FileSystemException f) {
-        if (f instanceof AccessDeniedException) {
-            return "Permission denied";
-        }
-        if (f instanceof NoSuchFileException) {
-            return "No such file or directory";
-        }
-        if (f instanceof FileAlreadyExistsException) {
-            return "File exists";
-        }
-        if (f instanceof NotDirectoryException) {
-            return "Not a directory";
-        }
-        if (f instanceof DirectoryNotEmptyException) {
-            return "Directory not empty";
-        }
-        if (f instanceof NotLinkException) {
-            return "Not a symbolic link";
-        }
-        if (f instanceof FileSystemLoopException) {
-            return "Too many levels of symbolic links";
+        for (Map.Entry<Class<? extends FileSystemException>, String> w : WORDS.entrySet()) {
+            if (w.getKey().isInstance(f)) {
+                return w.getValue();
+            }
         }
         return f.getClass().getSimpleName();
     }
