@@ -89,6 +89,14 @@ class MapCommandTest {
     }
 
     @Test
+    void anOutputDirectoryThatCannotBeMadeIsOneLineWithTheSystemsReasonOnce() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        String line = StartupFailuresTest.cannotStart(StartupFailuresTest.args("map", "--sim", "-p", "aws", "--out",
+                file.resolve("out").toString(), "--no-progress"), "cannot create a temporary file in " + file.resolve("out"));
+        assertThat(line).endsWith(": Not a directory");
+    }
+
+    @Test
     void badInputCannotStartAndSaysWhy() throws Exception {
         Run none = run("map", "--out", dir.toString(), "--no-progress");
         assertThat(none.code()).isEqualTo(ExitCodes.CANNOT_START);
