@@ -26,6 +26,7 @@ public final class InventoryResult {
     private final AssetSpool assets;
     private final List<DestinationStatus> destinations;
     private final Path runDir;
+    private final String writeProblem;
 
     public InventoryResult(String runId, List<CoverageRecord> coverage, Summary summary, ThrottlingReport throttling,
                            Path mapFile, AssetSpool assets) {
@@ -38,6 +39,17 @@ public final class InventoryResult {
      */
     public InventoryResult(String runId, List<CoverageRecord> coverage, Summary summary, ThrottlingReport throttling,
                            Path mapFile, AssetSpool assets, List<DestinationStatus> destinations, Path runDir) {
+        this(runId, coverage, summary, throttling, mapFile, assets, destinations, runDir, null);
+    }
+
+    /**
+     * @param writeProblem null when the run's files were written as asked; else what could not be written and
+     *        where the map is instead ({@code mapFile})
+     */
+    public InventoryResult(String runId, List<CoverageRecord> coverage, Summary summary, ThrottlingReport throttling,
+                           Path mapFile, AssetSpool assets, List<DestinationStatus> destinations, Path runDir,
+                           String writeProblem) {
+        this.writeProblem = writeProblem;
         this.destinations = List.copyOf(destinations);
         this.runDir = runDir;
         this.runId = runId;
@@ -59,6 +71,12 @@ public final class InventoryResult {
     public List<DestinationStatus> destinations() { return destinations; }
     /** The run's directory ({@code runs/<id>/}), or null. */
     public Path runDir() { return runDir; }
+
+    /**
+     * Null when the run's files were written as asked; else one line: what could not be written, the system's
+     * reason, and where the map is instead ({@link #mapFile()}).
+     */
+    public String writeProblem() { return writeProblem; }
 
     /** Whether a destination failed (the map itself is complete; exit code 3). */
     public boolean destinationFailed() {

@@ -41,7 +41,8 @@ final class DistributedMap {
             throw new StartupException("--run-id and --resume both name a run: give one (--run-id resumes a run it finds)");
         }
         ConfigFile file = ConfigLocation.load(m.config);
-        CloudGConfig cfg = m.overrides(CloudGConfig.from(file).toBuilder()).build();
+        // the output options too (--postgres, --keep): the coordinator writes the run as an embedded map does
+        CloudGConfig cfg = m.output.apply(m.overrides(CloudGConfig.from(file).toBuilder())).build();
         cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(m.redis)).build();
         FleetSettings fleet = FleetSettings.from(file);
         if (m.kafka != null) {
@@ -99,6 +100,13 @@ final class DistributedMap {
         }
         if (m.out != null) {
             parts.addAll(List.of("--out", m.out.toString()));
+        }
+        if (m.output.postgres != null) {
+            // never the password: the continuation reads it from PGPASSWORD or the configuration's password_env
+            parts.addAll(List.of("--postgres", m.output.postgres.replaceFirst("^([a-z]+:(?://)?[^:/@]*):[^@/]*@", "$1@")));
+        }
+        if (m.output.keep != null) {
+            parts.addAll(List.of("--keep", m.output.keep.toString()));
         }
         if (!m.providers.isEmpty()) {
             m.providers.forEach(p -> parts.addAll(List.of("-p", p)));

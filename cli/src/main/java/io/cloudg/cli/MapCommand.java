@@ -7,6 +7,7 @@ import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
+import io.cloudg.inventory.RunFiles;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
@@ -95,6 +96,15 @@ final class MapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            return map();
+        } catch (RunFiles.NotWrittenException e) {
+            System.err.println("cloudg: the map finished but could not be written: " + e.getMessage());
+            return ExitCodes.NOT_WRITTEN;
+        }
+    }
+
+    private int map() {
         PrintStream err = System.err;
         if (distributed || resume != null || runId != null) {
             if (output.retryFailed != null) {
@@ -230,6 +240,9 @@ final class MapCommand implements Callable<Integer> {
             out.println("Throttling: " + r.throttling().messages().size() + " scope(s) pushed back; see \"throttling\" in the map");
         }
         OutputOptions.reportDestinations(r, out);
+        if (r.writeProblem() != null) {
+            out.println("NOT written as asked: " + r.writeProblem());
+        }
         out.println("Map: " + r.mapFile().toAbsolutePath());
     }
 }

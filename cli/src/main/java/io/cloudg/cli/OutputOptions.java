@@ -40,10 +40,14 @@ final class OutputOptions {
     }
 
     /**
-     * The exit code of a finished map: 0 when every entry is SUCCESS and every destination took the run, 3
-     * when coverage is PARTIAL or FAILED somewhere or a destination failed (the map is complete either way).
+     * The exit code of a finished map: 4 when its files could not all be written where asked, else 0 when every
+     * entry is SUCCESS and every destination took the run, 3 when coverage is PARTIAL or FAILED somewhere or a
+     * destination failed (the map is complete either way).
      */
     static int exitCode(InventoryResult r) {
+        if (r.writeProblem() != null) {
+            return ExitCodes.NOT_WRITTEN;
+        }
         return r.complete() && !r.destinationFailed() ? ExitCodes.OK : ExitCodes.INCOMPLETE;
     }
 

@@ -24,7 +24,9 @@ final class StartupFailures {
                 return oneLine(t.getMessage());
             }
             if (t instanceof UncheckedIOException u && u.getCause() != null) {
-                return oneLine(u.getMessage() + " (" + u.getCause().getMessage() + ")");
+                String cause = u.getCause().getMessage();
+                boolean said = cause == null || u.getMessage() != null && u.getMessage().contains(cause);
+                return oneLine(said ? u.getMessage() : u.getMessage() + " (" + cause + ")");
             }
             if (t instanceof BindException) {
                 return oneLine("cannot listen: " + t.getMessage());

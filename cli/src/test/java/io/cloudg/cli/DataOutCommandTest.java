@@ -91,17 +91,73 @@ class DataOutCommandTest {
     }
 
     @Test
-    void aDiffThatCannotReadARunCannotStart() {
+    void aDiffThatCannotReadARunCannotStart() throws Exception {
         MapCommandTest.Run r = MapCommandTest.run("diff", dir.resolve("nope").toString(), dir.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(r.err()).isEqualTo("cloudg: no such file or directory: " + dir.resolve("nope") + System.lineSeparator());
         MapCommandTest.Run schemaAlone = MapCommandTest.run("diff", "--schema", "x", "a", "b");
         assertThat(schemaAlone.code()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(schemaAlone.err()).contains("--schema: names a PostgreSQL schema: pass --postgres URL with it");
-        MapCommandTest.Run unknownRun = MapCommandTest.run("diff", "--postgres", TestPostgres.url(), "--schema",
-                TestPostgres.freshSchema("cli_empty"), "latest", "previous");
-        assertThat(unknownRun.code()).isEqualTo(ExitCodes.CANNOT_START);
-        assertThat(unknownRun.err()).startsWith("cloudg: no run latest in postgres ");
+        String missing = TestPostgres.freshSchema("cli_empty");
+        MapCommandTest.Run noSchema = MapCommandTest.run("diff", "--postgres", TestPostgres.url(), "--schema", missing,
+                "latest", "previous");
+        assertThat(noSchema.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(noSchema.err()).startsWith("cloudg: postgres ").contains(": there is no schema " + missing + " (")
+                .hasLineCount(1);
+        assertThat(schemaExists(missing)).as("a reader never creates a schema").isFalse();
+    }
+
+    static boolean schemaExists(String schema) throws java.sql.SQLException {
+        try (java.sql.Connection c = TestPostgres.connect();
+             java.sql.PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, schema);
+            try (java.sql.ResultSet r = ps.executeQuery()) {
+                return r.next();
+            }
+        }
+    }
+
+    @Test
+    void anAnalystWhoMaySelectOnlyDiffsRunsAndAMistypedSchemaIsOneLineThatCreatesNothing() throws Exception {
+        String schema = TestPostgres.freshSchema("cli_ro");
+        String pg = TestPostgres.url();
+        Path config = dir.resolve("cloudg.yaml");
+        Files.writeString(config, "aws: {collectors: [vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n"
+                + "destinations: [{type: postgres, url: \"" + pg + "\", schema: " + schema + "}]\n");
+        for (int i = 0; i < 2; i++) {
+            MapCommandTest.Run map = MapCommandTest.run("map", "--sim", "-p", "aws", "--config", config.toString(),
+                    "--out", dir.resolve("out").toString(), "--no-progress");
+            assertThat(map.code()).as(map.err()).isEqualTo(ExitCodes.OK);
+        }
+        String analyst = ("analyst_" + ProcessHandle.current().pid()).toLowerCase();
+        try (java.sql.Connection c = TestPostgres.connect(); java.sql.Statement st = c.createStatement()) {
+            st.execute("CREATE ROLE " + analyst + " LOGIN PASSWORD 'read-only'");
+            st.execute("GRANT USAGE ON SCHEMA " + schema + " TO " + analyst);
+            st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + analyst);
+        }
+        String asAnalyst = io.cloudg.destination.postgres.PostgresUrl.parse("test", pg).jdbcUrl()
+                .replaceFirst("^jdbc:postgresql://", "postgresql://" + analyst + ":read-only@");
+        try {
+            MapCommandTest.Run diff = MapCommandTest.run("diff", "--postgres", asAnalyst, "--schema", schema,
+                    "previous", "latest");
+            assertThat(diff.code()).as("SELECT is all a reader needs: " + diff.err()).isIn(DiffCommand.SAME, DiffCommand.CHANGED);
+            assertThat(diff.out()).containsAnyOf("No change.", "Assets: ");
+
+            MapCommandTest.Run typo = MapCommandTest.run("diff", "--postgres", asAnalyst, "--schema", schema + "x",
+                    "previous", "latest");
+            assertThat(typo.code()).isEqualTo(ExitCodes.CANNOT_START);
+            assertThat(typo.err()).hasLineCount(1).contains("there is no schema " + schema + "x (");
+            MapCommandTest.Run typoAsOwner = MapCommandTest.run("diff", "--postgres", pg, "--schema", schema + "x",
+                    "previous", "latest");
+            assertThat(typoAsOwner.code()).isEqualTo(ExitCodes.CANNOT_START);
+            assertThat(schemaExists(schema + "x")).as("not created, even by a role that could").isFalse();
+        } finally {
+            try (java.sql.Connection c = TestPostgres.connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute("REVOKE ALL ON ALL TABLES IN SCHEMA " + schema + " FROM " + analyst);
+                st.execute("REVOKE ALL ON SCHEMA " + schema + " FROM " + analyst);
+                st.execute("DROP ROLE " + analyst);
+            }
+        }
     }
 
     @Test

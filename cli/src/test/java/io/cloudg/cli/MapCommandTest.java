@@ -67,6 +67,36 @@ class MapCommandTest {
     }
 
     @Test
+    void aMapWhoseRunCannotBeKeptIsWrittenWhereItCanAndExitsFour() throws Exception {
+        Path config = dir.resolve("cloudg.yaml");
+        Files.writeString(config, "aws: {collectors: [vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n");
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("runs"), "in the way\n"); // as root too: nothing can be written under a file
+        Run r = run("map", "--sim", "-p", "aws", "--config", config.toString(), "--out", out.toString(), "--no-progress");
+
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.NOT_WRITTEN);
+        assertThat(r.out()).contains("NOT written as asked: the run could not be kept under " + out.resolve("runs"),
+                ": Not a directory", "; the map is in " + out.resolve("inventory-map.json"),
+                "Map: " + out.resolve("inventory-map.json").toAbsolutePath());
+        assertThat(new ObjectMapper().readTree(out.resolve("inventory-map.json").toFile()).at("/summary/assets").asLong())
+                .isPositive();
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .as("the map's three files, and no spool or temporary file")
+                    .containsExactlyInAnyOrder("runs", "inventory-map.json", "assets.jsonl", "coverage.jsonl");
+        }
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeMadeIsOneLineWithTheSystemsReasonOnce() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        String line = StartupFailuresTest.cannotStart(StartupFailuresTest.args("map", "--sim", "-p", "aws", "--out",
+                file.resolve("out").toString(), "--no-progress"), "cannot create a temporary file in " + file.resolve("out"));
+        assertThat(line).endsWith(": Not a directory");
+    }
+
+    @Test
     void badInputCannotStartAndSaysWhy() throws Exception {
         Run none = run("map", "--out", dir.toString(), "--no-progress");
         assertThat(none.code()).isEqualTo(ExitCodes.CANNOT_START);

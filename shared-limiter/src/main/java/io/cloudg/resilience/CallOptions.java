@@ -7,8 +7,11 @@ package io.cloudg.resilience;
  * @param slotMode who holds the bulkhead slot
  * @param hold the slot hold to use when {@code slotMode} is {@link SlotMode#HELD}, else null
  * @param charged a further quota the call is charged to besides its own leaf's, or null (see {@link #charging})
+ * @param sdkLoop whether an SDK runs the call's retry loop (AWS): then the SDK's own limits end it, and the
+ *        governor's {@code max_retries}, {@code max_backoff_seconds} and {@code deadline_seconds}, which bound
+ *        only cloudg's own loop, are never applied, {@link GovernedCall#admit()}'s deadline check included
  */
-public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, ChargedQuota charged) {
+public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, ChargedQuota charged, boolean sdkLoop) {
 
     /**
      * A further quota one call is charged to, besides its own leaf's: GCP charges a Cloud Asset call to the
@@ -43,7 +46,11 @@ public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, C
     public static final CallOptions DEFAULT = new CallOptions(null, SlotMode.PER_CALL, null);
 
     public CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold) {
-        this(ledger, slotMode, hold, null);
+        this(ledger, slotMode, hold, null, false);
+    }
+
+    public CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, ChargedQuota charged) {
+        this(ledger, slotMode, hold, charged, false);
     }
 
     public CallOptions {
@@ -64,12 +71,17 @@ public record CallOptions(TaskLedger ledger, SlotMode slotMode, SlotHold hold, C
         return new CallOptions(null, SlotMode.HELD, hold);
     }
 
+    /** One slot per call, and the retry loop is an SDK's (see {@link #sdkLoop()}). */
+    public static CallOptions forSdkLoop() {
+        return new CallOptions(null, SlotMode.PER_CALL, null, null, true);
+    }
+
     public CallOptions withLedger(TaskLedger l) {
-        return new CallOptions(l, slotMode, hold, charged);
+        return new CallOptions(l, slotMode, hold, charged, sdkLoop);
     }
 
     /** These options with the call also charged to {@code quota} (null: to none). */
     public CallOptions charging(ChargedQuota quota) {
-        return new CallOptions(ledger, slotMode, hold, quota);
+        return new CallOptions(ledger, slotMode, hold, quota, sdkLoop);
     }
 }

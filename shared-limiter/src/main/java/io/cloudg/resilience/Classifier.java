@@ -193,10 +193,24 @@ public final class Classifier {
             return ErrorClass.THROTTLED;
         }
         if (m.contains("connection reset") || m.contains("timed out") || m.contains("timeout")
-                || m.contains("broken pipe") || m.contains("connection refused") || m.contains("connection closed")) {
+                || m.contains("broken pipe") || m.contains("connection refused") || m.contains("connection closed")
+                || closedWithoutAnswer(m)) {
             return ErrorClass.TRANSIENT;
         }
         return null;
+    }
+
+    /**
+     * The words HTTP clients use for a connection the server closed before a byte of the answer, as a server
+     * or a load balancer closes an idle keep-alive connection just as the client sends on it: Apache HttpClient
+     * ({@code The target server failed to respond}), the JDK's HttpClient ({@code HTTP/1.1 header parser
+     * received no bytes}), {@code HttpURLConnection} ({@code Unexpected end of file from server}), Reactor
+     * Netty ({@code Connection prematurely closed BEFORE response}). The inspectors of the modules that have
+     * those clients know their types; this is for a client nobody taught the classifier.
+     */
+    private static boolean closedWithoutAnswer(String m) {
+        return m.contains("failed to respond") || m.contains("received no bytes")
+                || m.contains("unexpected end of file") || m.contains("prematurely closed");
     }
 
     private static String describe(Throwable t, ErrorFacts facts) {

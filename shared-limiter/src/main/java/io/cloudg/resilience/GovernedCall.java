@@ -110,7 +110,8 @@ public final class GovernedCall implements AutoCloseable {
      * @return nanoseconds to wait before sending (the caller waits, then takes a slot if
      *         {@link #needsSlot()})
      * @throws CircuitOpenException the breaker refused; nothing was taken and the ledger records a skip
-     * @throws DeadlineExceededException the call's deadline is spent
+     * @throws DeadlineExceededException the call's deadline is spent; never for a call opened with
+     *         {@link CallOptions#sdkLoop()}, whose SDK's own limits end its loop
      */
     public long admit() {
         attempts++;
@@ -118,7 +119,7 @@ public final class GovernedCall implements AutoCloseable {
             return 0;
         }
         long now = time.nanoTime();
-        if (now - startedAt >= plan.limits.deadlineNanos()) {
+        if (!options.sdkLoop() && now - startedAt >= plan.limits.deadlineNanos()) {
             String reason = operationName() + " (deadline exceeded)";
             end(AttemptOutcome.NONE, -1, CallVerdict.NEUTRAL);
             plan.listener.result(CallResult.GAVE_UP);
@@ -309,7 +310,9 @@ public final class GovernedCall implements AutoCloseable {
      * attempts, its timeouts) replace {@code max_retries} and {@code deadline_seconds}, so the governor only
      * adds what the SDK lacks: the breaker, AIMD, the counters and the retry budget, which can still end the
      * loop. {@code sdkWillRetry} says whether the SDK would retry this failure; if not, the call gives up
-     * (and is recorded as lost) unless the error is fatal.
+     * (and is recorded as lost) unless the error is fatal. Such a call MUST be opened with
+     * {@link CallOptions#forSdkLoop()}, so that {@link #admit()} before each of the SDK's attempts does not
+     * end the loop at {@code deadline_seconds} either.
      */
     public AttemptDecision onSdkFailure(Throwable error, Classification c, boolean sdkWillRetry) {
         return decide(error, c, true, sdkWillRetry);

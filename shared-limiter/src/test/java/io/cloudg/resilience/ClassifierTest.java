@@ -51,6 +51,15 @@ class ClassifierTest {
     }
 
     @Test
+    void aConnectionClosedWithoutAnAnswerIsTransientWhateverClientSaysSo() {
+        for (String m : new String[] {"The target server failed to respond", "HTTP/1.1 header parser received no bytes",
+                "Unexpected end of file from server", "Connection prematurely closed BEFORE response"}) {
+            assertThat(classifier.classify(new IOException("Unable to execute HTTP request: " + m))).as(m)
+                    .isEqualTo(ErrorClass.TRANSIENT);
+        }
+    }
+
+    @Test
     void messageTextIsTheLastResort() {
         assertThat(classifier.classify(new RuntimeException("Rate exceeded"))).isEqualTo(ErrorClass.THROTTLED);
         assertThat(classifier.classify(new IllegalStateException("connection reset by peer"))).isEqualTo(ErrorClass.TRANSIENT);

@@ -586,4 +586,37 @@ class GovernorTest {
             assertThat(own.backoffNanos()).as("the governor's own loop draws its jitter").isBetween(500 * MS, 1_000 * MS);
         }
     }
+
+    @Test
+    void admitNeverEndsAnSdksOwnLoopAtTheGovernorsDeadlineButEndsTheGovernorsOwn() throws Exception {
+        Governor g = governor(b -> b.aws(a -> a.deadlineSeconds(1.0)));
+        TaskLedger ledger = TaskLedger.create("t");
+        Classification throttle = new Classification(ErrorClass.THROTTLED, "RequestLimitExceeded", 503, -1,
+                "RequestLimitExceeded: Request limit exceeded.");
+        try (TaskLedger.Binding bound = ledger.bind(); GovernedCall c = g.open(SUBNETS, CallOptions.forSdkLoop())) {
+            c.waitForTokens(c.admit());
+            c.awaitSlot();
+            for (int attempt = 2; attempt <= 4; attempt++) {
+                assertThat(c.onSdkFailure(throttled(), throttle, true).retry()).isTrue();
+                time.advance(Duration.ofSeconds(1));
+                // the SDK asks for its next attempt's token past deadline_seconds: admit() must not end its loop
+                c.waitForTokens(c.admit());
+                assertThat(c.attempts()).isEqualTo(attempt);
+            }
+            AttemptDecision last = c.onSdkFailure(throttled(), throttle, false);
+            assertThat(last.kind()).as("the SDK's attempts ran out").isEqualTo(AttemptDecision.Kind.GIVE_UP);
+        }
+        assertThat(ledger.incompleteReason()).as("the guide's PARTIAL reason, not a DeadlineExceededException")
+                .hasValueSatisfying(r -> assertThat(r).startsWith("throttled: 1 call(s) gave up")
+                        .contains("DescribeSubnets (retries exhausted): RequestLimitExceeded: Request limit exceeded."));
+        assertThat(g.report().totals().gaveUp()).isEqualTo(1);
+
+        try (GovernedCall own = g.open(VPCS)) {
+            own.waitForTokens(own.admit());
+            time.advance(Duration.ofSeconds(2));
+            assertThatThrownBy(own::admit).as("cloudg's own loop still ends at deadline_seconds")
+                    .isInstanceOf(DeadlineExceededException.class)
+                    .hasMessageContaining("deadline of 1.0s spent before DescribeVpcs (deadline exceeded)");
+        }
+    }
 }

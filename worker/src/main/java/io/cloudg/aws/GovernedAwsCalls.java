@@ -1,6 +1,7 @@
 package io.cloudg.aws;
 
 import io.cloudg.resilience.AttemptDecision;
+import io.cloudg.resilience.CallOptions;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.GovernedCall;
@@ -175,7 +176,8 @@ public final class GovernedAwsCalls {
             RetryStrategy known = perAccount.get(frame.account); // a read first: computeIfAbsent locks a bin
             RetryStrategy sdk = known != null ? known
                     : perAccount.computeIfAbsent(frame.account, a -> sdkStrategies.get());
-            GovernedCall call = governor.open(Scope.of("aws", frame.account, region, service, frame.operation));
+            GovernedCall call = governor.open(Scope.of("aws", frame.account, region, service, frame.operation),
+                    CallOptions.forSdkLoop());
             frame.call = call;
             long wait;
             try {

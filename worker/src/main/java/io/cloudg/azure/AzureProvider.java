@@ -1,5 +1,7 @@
 package io.cloudg.azure;
 
+import com.azure.core.exception.ClientAuthenticationException;
+import com.azure.core.exception.HttpResponseException;
 import com.azure.resourcemanager.resources.fluent.models.SubscriptionInner;
 import com.azure.resourcemanager.resources.models.SubscriptionState;
 import io.cloudg.collect.CollectionTask;
@@ -10,7 +12,6 @@ import io.cloudg.config.AzureSettings;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.Governor;
@@ -31,9 +32,11 @@ import org.slf4j.LoggerFactory;
  * {@code azure_other} sweep, through ARM or Resource Graph ({@code azure.resource_graph}), closed by the
  * {@code azure_full} summary ({@link AzureFullSummary}).
  *
- * <p>A subscription listing that stayed throttled is recorded in the discovery record and the map goes
- * on without Azure tasks; one that fails otherwise (no credentials, no access, nothing listening at
- * {@code azure.endpoint_url}) means the map cannot start.
+ * <p>A subscription listing that fails is recorded FAILED, with ARM's reason, in the discovery record and the
+ * map goes on without Azure tasks (the other providers are mapped; the run ends incomplete): an answer that
+ * refuses it (403 {@code AuthorizationFailed}), throttling or a transient fault that outlasted the retries.
+ * Only credentials that get no token, or a token ARM rejects (401), and nothing listening at
+ * {@code azure.endpoint_url}, mean the map cannot start, as for AWS's first call.
  */
 public final class AzureProvider {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.azure");
@@ -123,14 +126,35 @@ public final class AzureProvider {
                     .map(r -> new ServiceCoverage("subscriptions", CoverageStatus.PARTIAL, into.size(), r))
                     .orElse(ServiceCoverage.success("subscriptions", into.size()));
         } catch (RuntimeException e) {
-            if (clients.governor().classifier().classify(e) != ErrorClass.THROTTLED) {
+            if (credentialsFailed(e)) {
                 throw new StartupException("Azure: cannot list subscriptions (" + oneLine(e) + "); check the credentials"
                         + (settings.endpointUrl() == null ? "" : " and azure.endpoint_url " + settings.endpointUrl()), e);
             }
             String error = coverage.errorText(e, ledger);
-            LOG.warn("Azure: listing subscriptions failed, mapping none: {}", error);
-            return new ServiceCoverage("subscriptions", CoverageStatus.FAILED, into.size(), error);
+            LOG.warn("Azure: listing subscriptions failed, mapping no subscription: {}", error);
+            into.clear();
+            return new ServiceCoverage("subscriptions", CoverageStatus.FAILED, 0, error);
         }
+    }
+
+    /**
+     * Whether {@code e} says the credentials themselves do not work: no token could be had
+     * ({@link ClientAuthenticationException}, {@code CredentialUnavailableException} among them), or ARM
+     * rejected the token (401). A refusal of an authenticated caller (403) is not: it is what the map reports.
+     */
+    static boolean credentialsFailed(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ClientAuthenticationException) {
+                return true;
+            }
+            if (t instanceof HttpResponseException h && h.getResponse() != null && h.getResponse().getStatusCode() == 401) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     static String oneLine(Throwable e) {

@@ -37,7 +37,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             Files.createDirectories(file.toAbsolutePath().getParent());
             this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the asset spool " + file + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("create the asset spool", file, e);
         }
     }
 
@@ -47,7 +47,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             Files.createDirectories(dir);
             return new AssetSpool(Files.createTempFile(dir, ".cloudg-assets-", ".jsonl"));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary file in " + dir + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("create a temporary file in", dir, e);
         }
     }
 
@@ -67,7 +67,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
                 out.write(line);
                 out.write('\n');
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write to " + file + ": " + e.getMessage(), e);
+                throw FileErrors.cannot("write to", file, e);
             }
         }
         count.incrementAndGet();
@@ -110,7 +110,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
                 out.write(assetJson);
                 out.write('\n');
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write to " + file + ": " + e.getMessage(), e);
+                throw FileErrors.cannot("write to", file, e);
             }
         }
         count.incrementAndGet();
@@ -127,12 +127,15 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         return file;
     }
 
-    /** Flushes buffered lines to the file. */
+    /** Flushes buffered lines to the file (a closed spool has none). */
     public synchronized void flush() {
+        if (closed) {
+            return;
+        }
         try {
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw FileErrors.cannot("write to", file, e);
         }
     }
 
@@ -146,7 +149,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("read", file, e);
         }
     }
 
@@ -156,7 +159,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         try {
             return Files.lines(file, StandardCharsets.UTF_8).filter(l -> !l.isEmpty()).map(AssetSpool::parse);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("read", file, e);
         }
     }
 
@@ -175,7 +178,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
             try {
                 out.close();
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                throw FileErrors.cannot("write to", file, e);
             }
         }
     }
@@ -186,7 +189,7 @@ public final class AssetSpool implements AssetSink, AutoCloseable {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw FileErrors.cannot("remove", file, e);
         }
     }
 }

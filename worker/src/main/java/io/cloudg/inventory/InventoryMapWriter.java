@@ -18,7 +18,7 @@ import java.util.Map;
  * Writes {@code inventory-map.json}: {@code format}, {@code run}, {@code summary}, {@code coverage} (one
  * record per line), {@code throttling} (only when eventful) and {@code assets} (one per line), the last
  * streamed from the spool so that memory stays flat. The file appears atomically (written beside it, then
- * renamed), so a reader never sees half a map.
+ * renamed), so a reader never sees half a map, and a write that fails leaves nothing beside it.
  */
 public final class InventoryMapWriter {
     public static final String FORMAT = "cloudg.inventory-map/1";
@@ -33,10 +33,11 @@ public final class InventoryMapWriter {
 
     public static Path write(Path outDir, Map<String, Object> run, Summary summary, List<CoverageRecord> coverage,
                              ThrottlingReport throttling, AssetSpool assets) {
+        Path target = outDir.resolve(FILE_NAME);
+        Path tmp = null;
         try {
             Files.createDirectories(outDir);
-            Path target = outDir.resolve(FILE_NAME);
-            Path tmp = Files.createTempFile(outDir, ".inventory-map-", ".json.tmp");
+            tmp = Files.createTempFile(outDir, ".inventory-map-", ".json.tmp");
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 w.write("{\n  \"format\": ");
                 w.write(LINE.writeValueAsString(FORMAT));
@@ -69,8 +70,10 @@ public final class InventoryMapWriter {
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + outDir.resolve(FILE_NAME) + ": " + e.getMessage(), e);
+        } catch (IOException | UncheckedIOException e) {
+            RunFiles.removeTemporary(tmp);
+            IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            throw FileErrors.cannot("write", target, cause);
         }
     }
 

@@ -1,16 +1,24 @@
 package io.cloudg.run;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.inventory.FileErrors;
+import io.cloudg.inventory.RunFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,28 +48,78 @@ public final class PriorRun {
     }
 
     /**
-     * The previous map in {@code outDir}: {@code runs/latest/inventory-map.json} when runs are kept, else
+     * The previous map in {@code outDir}: the map of the run {@code runs/latest} names when runs are kept, else
      * {@code inventory-map.json}; {@link #NONE} when there is none or it cannot be read (said once, at INFO:
      * a map without it still runs, only less well ordered).
+     *
+     * <p>Only a map cloudg could have written is read: a regular file, not a symbolic link, inside
+     * {@code outDir} once every link on the way is resolved. A map that is not one says so without a word of
+     * its content: the output directory may be shared, and the file it points at anyone's.
      */
     public static PriorRun read(Path outDir) {
-        if (outDir == null) {
+        if (outDir == null || !Files.isDirectory(outDir)) {
             return NONE;
         }
-        for (Path p : new Path[] {outDir.resolve("runs").resolve("latest").resolve(FILE), outDir.resolve(FILE)}) {
-            if (Files.isRegularFile(p)) {
-                try (InputStream in = Files.newInputStream(p)) {
-                    PriorRun r = parse(in, p);
-                    LOG.debug("previous map {}: {} account x region record(s)", p, r.records());
-                    return r;
-                } catch (IOException | RuntimeException e) {
-                    LOG.info("the previous map {} cannot be read ({}): tasks are ordered without its sizes", p,
-                            e.getMessage());
-                    return NONE;
-                }
+        List<Path> candidates = new ArrayList<>(2);
+        try {
+            RunFiles.latest(outDir).ifPresent(id -> candidates.add(outDir.resolve(RunFiles.RUNS).resolve(id).resolve(FILE)));
+        } catch (UncheckedIOException | java.nio.file.InvalidPathException e) {
+            LOG.debug("runs/latest of {} cannot be read: {}", outDir, e.getMessage());
+        }
+        candidates.add(outDir.resolve(FILE));
+        for (Path p : candidates) {
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            String refused = refusal(outDir, p);
+            if (refused != null) {
+                LOG.info("the previous map {} {}, not read: tasks are ordered without its sizes", p, refused);
+                return NONE;
+            }
+            try (InputStream in = Files.newInputStream(p, LinkOption.NOFOLLOW_LINKS)) {
+                PriorRun r = parse(in, p);
+                LOG.debug("previous map {}: {} account x region record(s)", p, r.records());
+                return r;
+            } catch (IOException | RuntimeException e) {
+                LOG.info("the previous map {} cannot be read ({}): tasks are ordered without its sizes", p, why(e, p));
+                return NONE;
             }
         }
         return NONE;
+    }
+
+    /** Why {@code map} is not read as a map cloudg wrote into {@code outDir}, or null when it is read. */
+    private static String refusal(Path outDir, Path map) {
+        if (Files.isSymbolicLink(map)) {
+            return "is a symbolic link (cloudg writes it as a file)";
+        }
+        if (!Files.isRegularFile(map, LinkOption.NOFOLLOW_LINKS)) {
+            return "is not a regular file";
+        }
+        try {
+            if (!map.toRealPath().startsWith(outDir.toRealPath())) {
+                return "lies outside " + outDir + " once its links are followed";
+            }
+        } catch (IOException e) {
+            return "cannot be resolved (" + FileErrors.reason(e, map) + ")";
+        }
+        return null;
+    }
+
+    /**
+     * What went wrong, without the parser's words: they quote the text it could not read, which is the
+     * content of a file that may not be a map at all.
+     */
+    private static String why(Exception e, Path p) {
+        if (e instanceof JsonProcessingException j) {
+            JsonLocation at = j.getLocation();
+            return at == null ? "not a cloudg map" : "not a cloudg map: unreadable at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr();
+        }
+        if (e instanceof IOException io) {
+            return FileErrors.reason(io, p);
+        }
+        return e.getClass().getSimpleName();
     }
 
     /** Reads the coverage of a map (visible for tests and benchmarks). */

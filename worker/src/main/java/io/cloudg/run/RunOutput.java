@@ -29,7 +29,10 @@ import org.slf4j.LoggerFactory;
  * the destinations finished and the files written ({@link #finish}): {@code runs/<id>/} with
  * {@code inventory-map.json}, {@code assets.jsonl} and {@code coverage.jsonl}, the top-level links, and
  * the retention. A destination that failed is listed in the run block ({@code destinations}) and in the
- * result; the JSON map is written whatever happened to it.
+ * result; the JSON map is written whatever happened to it. A file that cannot be written does not lose the
+ * finished run: the map goes where it can ({@link RunFiles#write}) and the result says where and why
+ * ({@link InventoryResult#writeProblem()}); a run written nowhere keeps its complete spool and
+ * {@link RunFiles.NotWrittenException} names it.
  */
 public final class RunOutput implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.map");
@@ -103,8 +106,12 @@ public final class RunOutput implements AutoCloseable {
         }
         RunFiles.Written w = RunFiles.write(config.outputDir(), config.output().keepRuns(), block, summary, coverage,
                 throttling, spool);
-        LOG.info("wrote {} ({} assets, {} records; run directory {})", w.mapFile(), spool.count(), coverage.size(), w.runDir());
-        return new InventoryResult(runId, coverage, summary, throttling, w.mapFile(), spool, statuses, w.runDir());
+        if (w.problem() == null) {
+            LOG.info("wrote {} ({} assets, {} records; run directory {})", w.mapFile(), spool.count(), coverage.size(), w.runDir());
+        } else {
+            LOG.warn("{}", w.problem());
+        }
+        return new InventoryResult(runId, coverage, summary, throttling, w.mapFile(), spool, statuses, w.runDir(), w.problem());
     }
 
     /**

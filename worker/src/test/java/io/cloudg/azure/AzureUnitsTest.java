@@ -135,6 +135,21 @@ class AzureUnitsTest {
         assertThat(denied.error()).isEqualTo("1 of 1 listing(s) incomplete: azure_compute FAILED (AuthorizationFailed: no)");
     }
 
+    @Test
+    void onlyCredentialsThatGetNoTokenOrARejectedTokenStopTheMapARefusalIsReported() throws Exception {
+        assertThat(AzureProvider.credentialsFailed(new com.azure.core.exception.ClientAuthenticationException(
+                "DefaultAzureCredential failed to retrieve a token", null))).isTrue();
+        assertThat(AzureProvider.credentialsFailed(new RuntimeException("wrapped",
+                new com.azure.identity.CredentialUnavailableException("EnvironmentCredential unavailable")))).isTrue();
+        assertThat(AzureProvider.credentialsFailed(new ManagementException("InvalidAuthenticationToken",
+                response(401, Map.of())))).isTrue();
+        assertThat(AzureProvider.credentialsFailed(new ManagementException("AuthorizationFailed",
+                response(403, Map.of())))).as("an authenticated caller refused: the map says so").isFalse();
+        assertThat(AzureProvider.credentialsFailed(new ManagementException("InternalServerError",
+                response(500, Map.of())))).isFalse();
+        assertThat(AzureProvider.credentialsFailed(new java.net.ConnectException("Connection refused"))).isFalse();
+    }
+
     static HttpResponse response(int status, Map<String, String> headers) throws Exception {
         HttpRequest req = new HttpRequest(HttpMethod.GET, new URL("https://management.azure.com/subscriptions"));
         HttpHeaders h = new HttpHeaders();

@@ -26,6 +26,20 @@ class SdkErrorInspectorsTest {
     }
 
     @Test
+    void anApacheConnectionClosedWithoutOrInTheMiddleOfAnAnswerIsTransientAlsoWhenWrapped() {
+        org.apache.http.NoHttpResponseException none = new org.apache.http.NoHttpResponseException("127.0.0.1:4566 failed to respond");
+        assertThat(classifier.classify(none)).isEqualTo(ErrorClass.TRANSIENT);
+        // the SDK's wrapping of it, with a message the classifier's text fallback does not know
+        assertThat(classifier.classify(SdkClientException.create("Unable to execute HTTP request",
+                new org.apache.http.NoHttpResponseException("opaque")))).isEqualTo(ErrorClass.TRANSIENT);
+        assertThat(classifier.classify(SdkClientException.create("Unable to unmarshall response",
+                new org.apache.http.ConnectionClosedException("Premature end of Content-Length delimited message body"))))
+                .isEqualTo(ErrorClass.TRANSIENT);
+        assertThat(classifier.classify(new org.apache.http.TruncatedChunkException("Truncated chunk (expected size: 10; actual size: 2)")))
+                .isEqualTo(ErrorClass.TRANSIENT);
+    }
+
+    @Test
     void nettyTimeoutsAndAnEarlyCloseAreTransient() {
         assertThat(classifier.classify(ReadTimeoutException.INSTANCE)).isEqualTo(ErrorClass.TRANSIENT);
         assertThat(classifier.classify(new RuntimeException("wrapped", WriteTimeoutException.INSTANCE)))

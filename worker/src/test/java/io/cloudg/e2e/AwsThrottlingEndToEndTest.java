@@ -11,6 +11,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.report.ThrottlingReport;
+import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,6 +83,90 @@ class AwsThrottlingEndToEndTest {
             assertThat(r.summary().throttling()).containsEntry("gave_up", 3L);
             String json = Files.readString(r.mapFile());
             assertThat(json).contains("\"throttling\": {", "\"slowed_buckets\"", "\"status\":\"PARTIAL\"");
+        }
+    }
+
+    /**
+     * The real clock, each reading a second later than the one before: any call that asks for its time twice
+     * (once when it opens, once before a retry) has outlived a one-second deadline, however fast the sim answers.
+     */
+    static final class LeapingClock implements TimeSource {
+        private final java.util.concurrent.atomic.AtomicLong leaps = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public long nanoTime() {
+            return System.nanoTime() + leaps.incrementAndGet() * 1_000_000_000L;
+        }
+
+        @Override
+        public long epochMillis() {
+            return System.currentTimeMillis();
+        }
+
+        @Override
+        public void sleep(long nanos) throws InterruptedException {
+            TimeSource.system().sleep(nanos);
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<Void> delay(long nanos) {
+            return TimeSource.system().delay(nanos);
+        }
+    }
+
+    @Test
+    void deadlineSecondsBoundsCloudgsOwnLoopNeverTheSdksRetries() throws Exception {
+        FaultSpec faults = FaultSpec.fromYaml(
+                "faults: [{match: {provider: aws, service: ec2, operation: DescribeSubnets}, error: throttle}]");
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
+            Governor g = Governor.builder().time(new LeapingClock())
+                    .config(RateLimitConfig.builder().aws(a -> a.maxBackoffSeconds(0.02).deadlineSeconds(1.0)).build())
+                    .build();
+            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(EC2_NET, List.of()).withSweeps(false, false)
+                    .withMaxRetries(2).withRegions(List.of("us-east-1"))).build();
+            InventoryResult r = new InventoryMapper(config, g).mapInventory();
+
+            Map<String, ServiceCoverage> subnets = entries(r, "us-east-1", "subnets");
+            assertThat(subnets).hasSize(3);
+            assertThat(subnets.values()).allSatisfy(s -> {
+                assertThat(s.status()).isEqualTo(CoverageStatus.PARTIAL);
+                assertThat(s.error()).startsWith("throttled: 1 call(s) gave up after retries (throttled: DescribeSubnets "
+                        + "(retries exhausted): RequestLimitExceeded");
+            });
+            ThrottlingReport t = r.throttling();
+            assertThat(t.totals().throttled()).as("the SDK's three attempts a call, past the one-second deadline")
+                    .isEqualTo(9);
+            assertThat(t.totals().gaveUp()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aConnectionClosedWithoutAnAnswerIsRetriedLikeAResetAndGivesUpAsTransient() throws Exception {
+        FaultSpec faults = FaultSpec.fromYaml("""
+                faults:
+                  - {match: {provider: aws, service: ec2, operation: DescribeSubnets}, error: close, count: 3}
+                  - {match: {provider: aws, service: ec2, operation: DescribeVpcs}, error: close}
+                """);
+        try (SimHarness h = new SimHarness(SimHarness.strictEstate(), faults)) {
+            Governor g = SimHarness.governor(quickRetries());
+            CloudGConfig config = h.config(out).aws(a -> a.withCollectors(EC2_NET, List.of()).withSweeps(false, false)
+                    .withMaxRetries(3).withRegions(List.of("us-east-1"))).build();
+            InventoryResult r = new InventoryMapper(config, g).mapInventory();
+
+            assertThat(entries(r, "us-east-1", "subnets").values()).as("three closes, each call has four attempts")
+                    .allSatisfy(s -> {
+                        assertThat(s.status()).isEqualTo(CoverageStatus.SUCCESS);
+                        assertThat(s.assetCount()).isPositive();
+                    });
+            assertThat(entries(r, "us-east-1", "vpc").values()).hasSize(3).allSatisfy(v -> {
+                assertThat(v.status()).isIn(CoverageStatus.PARTIAL, CoverageStatus.FAILED);
+                assertThat(v.error()).contains("transient: DescribeVpcs (retries exhausted): NoHttpResponseException: ")
+                        .contains("failed to respond");
+            });
+            ThrottlingReport t = r.throttling();
+            assertThat(t.totals().transientErrors()).as("3 closed subnet calls, 4 attempts at each account's vpcs")
+                    .isEqualTo(3 + 3 * 4);
+            assertThat(t.totals().gaveUp()).isEqualTo(3);
         }
     }
 

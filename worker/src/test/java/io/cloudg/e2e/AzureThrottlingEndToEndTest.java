@@ -15,6 +15,7 @@ import io.cloudg.resilience.report.SlowedBucket;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -156,6 +157,61 @@ class AzureThrottlingEndToEndTest {
             assertThat(h.sim.stats().totals().throttled()).isEqualTo(4L * LISTINGS);
             assertThat(r.throttling().totals().gaveUp()).isZero();
             assertThat(r.throttling().totals().retries()).isZero();
+        }
+    }
+
+    @Test
+    void aConnectionClosedWithoutAnAnswerIsRetriedAndThenGivesUpAsTransient() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            String closing = h.sim.estate().azure().subscriptions().get(0).id();
+            h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + closing
+                    + ", operation: ListResources}, error: close}]"));
+            Governor g = SimHarness.governor(quickRetries());
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).workers(LISTINGS).build(), g).mapInventory();
+
+            CoverageRecord bad = bySubscription(r).get(closing);
+            assertThat(bad.services().stream().filter(s -> s.status() == CoverageStatus.FAILED)).hasSize(LISTINGS)
+                    .allSatisfy(s -> assertThat(s.error()).startsWith("transient: ").contains("(retries exhausted)")
+                            .contains("PrematureCloseException"));
+            assertThat(r.throttling().totals().transientErrors()).as("each listing's attempt and its one retry")
+                    .isEqualTo(2L * LISTINGS);
+            assertThat(r.throttling().totals().gaveUp()).isEqualTo(LISTINGS);
+        }
+    }
+
+    @Test
+    void aRefusedSubscriptionListingFailsAzureWithTheReasonAndTheOtherProvidersAreMapped() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            h.sim.setFaults(FaultSpec.fromYaml(
+                    "faults: [{match: {provider: azure, operation: ListSubscriptions}, error: access_denied}]"));
+            io.cloudg.CloudGConfig config = h.config(out).providers("aws", "azure", "gcp")
+                    .aws(a -> a.withCollectors(List.of("vpc"), List.of()).withSweeps(false, false))
+                    .azure(a -> a.withEndpoint(h.sim.azureEndpoint()).withTenant(h.sim.azureTenantId()))
+                    .gcp(gc -> gc.withEndpoint(h.sim.gcpTarget()).withOrganization(h.sim.estate().gcp().organization())
+                            .withConsumerProject(h.consumerProject()))
+                    .build();
+            InventoryResult r = new InventoryMapper(config, SimHarness.governor(quickRetries())).mapInventory();
+
+            assertThat(r.complete()).isFalse();
+            CoverageRecord azure = r.coverage().stream().filter(c -> c.provider().equals("azure")).findFirst().orElseThrow();
+            assertThat(azure.region()).isEqualTo("discovery");
+            assertThat(r.coverage().stream().filter(c -> c.provider().equals("azure"))).as("no subscription was mapped")
+                    .hasSize(1);
+            ServiceCoverage subscriptions = AzureMapEndToEndTest.entry(azure, "subscriptions");
+            assertThat(subscriptions.status()).isEqualTo(CoverageStatus.FAILED);
+            assertThat(subscriptions.error()).startsWith("AuthorizationFailed: The client")
+                    .contains("Microsoft.Resources/subscriptions/read");
+            assertThat(r.coverage().stream().filter(c -> c.provider().equals("aws") && !c.region().equals("discovery"))
+                    .flatMap(c -> c.services().stream())).isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.status()).isEqualTo(CoverageStatus.SUCCESS));
+            java.util.Set<String> gcp;
+            try (java.util.stream.Stream<io.cloudg.inventory.Asset> assets = r.assets()) {
+                gcp = assets.filter(a -> a.provider().equals("gcp"))
+                        .map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
+                        .collect(Collectors.toSet());
+            }
+            h.assertEqualsTruth(gcp, a -> a.provider().equals("gcp"));
+            assertThat(Files.readString(r.mapFile())).contains("AuthorizationFailed");
         }
     }
 

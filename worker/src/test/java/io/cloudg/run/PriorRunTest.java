@@ -45,11 +45,65 @@ class PriorRunTest {
         assertThat(PriorRun.read(dir)).isSameAs(PriorRun.NONE);
         Files.writeString(dir.resolve("inventory-map.json"), MAP);
         assertThat(PriorRun.read(dir).assets("aws/111/us-east-1", "amis")).isEqualTo(400);
-        Path latest = Files.createDirectories(dir.resolve("runs/latest"));
-        Files.writeString(latest.resolve("inventory-map.json"), MAP.replace("400", "12"));
+        Path run = Files.createDirectories(dir.resolve("runs/r1"));
+        Files.writeString(run.resolve("inventory-map.json"), MAP.replace("400", "12"));
+        Files.createSymbolicLink(dir.resolve("runs/latest"), Path.of("r1"));
         PriorRun p = PriorRun.read(dir);
         assertThat(p.assets("aws/111/us-east-1", "amis")).isEqualTo(12);
-        assertThat(p.source()).isEqualTo(latest.resolve("inventory-map.json"));
+        assertThat(p.source()).isEqualTo(run.resolve("inventory-map.json"));
+    }
+
+    /** What the previous-map reader logs while {@code body} runs. */
+    private static String logged(Runnable body) {
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> log =
+                new ch.qos.logback.core.read.ListAppender<>();
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("cloudg.run");
+        ch.qos.logback.classic.Level level = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.DEBUG);
+        log.start();
+        logger.addAppender(log);
+        try {
+            body.run();
+        } finally {
+            logger.detachAppender(log);
+            logger.setLevel(level);
+        }
+        return String.join("\n", log.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList());
+    }
+
+    @Test
+    void aSymlinkedMapIsNotFollowedIntoAnotherFileAndNothingOfThatFileIsLogged(@TempDir Path dir, @TempDir Path elsewhere)
+            throws Exception {
+        Path secret = Files.writeString(elsewhere.resolve("secret.txt"), "root:$6$hunter2:19000:0:99999:7:::\n");
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.createSymbolicLink(out.resolve("inventory-map.json"), secret);
+        String log = logged(() -> assertThat(PriorRun.read(out)).isSameAs(PriorRun.NONE));
+        assertThat(log).contains("is a symbolic link").doesNotContain("hunter2", "root:");
+
+        // a symlinked map of another output directory is not read either, even when it is a map
+        Path otherMap = Files.writeString(elsewhere.resolve("inventory-map.json"), MAP);
+        Files.delete(out.resolve("inventory-map.json"));
+        Files.createSymbolicLink(out.resolve("inventory-map.json"), otherMap);
+        assertThat(PriorRun.read(out)).isSameAs(PriorRun.NONE);
+
+        // nor through runs/latest naming a way out, nor a run directory that is a link out of the directory
+        Files.delete(out.resolve("inventory-map.json"));
+        Files.createDirectories(out.resolve("runs"));
+        Files.writeString(out.resolve("runs/latest"), "../../" + elsewhere.getFileName() + "\n");
+        Files.createSymbolicLink(out.resolve("runs/r1"), elsewhere);
+        log = logged(() -> assertThat(PriorRun.read(out)).isSameAs(PriorRun.NONE));
+        Files.delete(out.resolve("runs/latest"));
+        Files.createSymbolicLink(out.resolve("runs/latest"), Path.of("r1"));
+        Files.writeString(elsewhere.resolve("inventory-map.json"), "root:$6$hunter2:19000:0:99999:7:::\n");
+        log += logged(() -> assertThat(PriorRun.read(out)).isSameAs(PriorRun.NONE));
+        assertThat(log).contains("once its links are followed").doesNotContain("hunter2", "root:");
+    }
+
+    @Test
+    void aMapThatIsNotJsonIsReportedWithoutItsContent(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("inventory-map.json"), "password=hunter2\n");
+        String log = logged(() -> assertThat(PriorRun.read(dir)).isSameAs(PriorRun.NONE));
+        assertThat(log).contains("cannot be read (not a cloudg map: unreadable at line 1").doesNotContain("hunter2", "password");
     }
 
     @Test

@@ -133,6 +133,7 @@ public final class AwsFrontend {
         } else if (v instanceof Verdict.Faulted f) {
             answer = switch (f.kind()) {
                 case RESET -> SimResponse.reset(0);
+                case CLOSE -> SimResponse.closed(0);
                 case ACCESS_DENIED -> {
                     AwsError denied = AwsErrors.accessDenied(service, "User: " + principal.arn()
                         + " is not authorized to perform: " + service.signingName() + ":" + op.name());

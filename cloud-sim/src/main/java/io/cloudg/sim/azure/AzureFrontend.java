@@ -62,6 +62,19 @@ public final class AzureFrontend {
             || p.startsWith("/tenants"));
     }
 
+    /** The RBAC action an access-denied answer to {@code route} names. */
+    private static String deniedAction(Route route) {
+        if (route.graph) {
+            return "Microsoft.ResourceGraph/resources/read";
+        }
+        return switch (route.operation) {
+            case "ListSubscriptions", "GetSubscription" -> "Microsoft.Resources/subscriptions/read";
+            case "ListTenants" -> "Microsoft.Resources/tenants/read";
+            case "ListResourceGroups" -> "Microsoft.Resources/subscriptions/resourceGroups/read";
+            default -> "Microsoft.Resources/subscriptions/resources/read";
+        };
+    }
+
     /** A parsed ARM route: which operation, which subscription, and how to answer it. */
     private record Route(String operation, String subscription, boolean graph, Function<Call, SimResponse> answer) {
         boolean tenant() {
@@ -102,8 +115,8 @@ public final class AzureFrontend {
             } else if (v instanceof Verdict.Faulted f) {
                 answer = switch (f.kind()) {
                     case RESET -> SimResponse.reset(0);
-                    case ACCESS_DENIED -> error(AzureErrors.accessDenied(principal, route.graph
-                        ? "Microsoft.ResourceGraph/resources/read" : "Microsoft.Resources/subscriptions/resources/read",
+                    case CLOSE -> SimResponse.closed(0);
+                    case ACCESS_DENIED -> error(AzureErrors.accessDenied(principal, deniedAction(route),
                         route.tenant() ? "/" : "/subscriptions/" + route.subscription), requestId,
                         List.of());
                     default -> error(AzureErrors.transientFailure(), requestId, List.of());

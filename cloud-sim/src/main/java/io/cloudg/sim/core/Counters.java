@@ -37,7 +37,7 @@ public final class Counters {
      * @param calls     API calls that reached the gate
      * @param admitted  calls answered normally
      * @param throttled calls answered with a throttling error (buckets and injected)
-     * @param faults    calls that got an injected fault (throttle, transient, reset, access_denied, slow)
+     * @param faults    calls that got an injected fault (throttle, transient, reset, close, access_denied, slow)
      * @param errors    requests refused with a client error before the gate (unknown action, bad input)
      * @param retries   AWS requests the SDK marked as retries ({@code amz-sdk-request: attempt=2} and later)
      */

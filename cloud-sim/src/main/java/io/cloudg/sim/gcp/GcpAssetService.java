@@ -204,6 +204,8 @@ public final class GcpAssetService {
             return switch (f.kind()) {
                 case ACCESS_DENIED -> Outcome.failed(GcpErrors.permissionDenied(parent.name()), v.delayNanos());
                 case RESET -> new Outcome<>(null, null, true, v.delayNanos());
+                case CLOSE -> Outcome.failed(GcpErrors.unavailable("Connection closed by peer without a response"),
+                    v.delayNanos());
                 default -> Outcome.failed(GcpErrors.unavailable("The service is currently unavailable."), v.delayNanos());
             };
         }

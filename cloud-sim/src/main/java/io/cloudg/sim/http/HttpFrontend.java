@@ -95,8 +95,10 @@ public final class HttpFrontend implements AutoCloseable {
         }
 
         private static void write(ChannelHandlerContext ctx, SimResponse r, boolean keepAlive) {
-            if (r.reset()) {
-                ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0);
+            if (r.drop() != SimResponse.Drop.NONE) {
+                if (r.drop() == SimResponse.Drop.RESET) {
+                    ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0);
+                }
                 ctx.close();
                 return;
             }

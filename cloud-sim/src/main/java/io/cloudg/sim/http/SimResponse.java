@@ -11,16 +11,31 @@ import java.util.List;
  * @param headers    header name/value pairs in order
  * @param body       body bytes
  * @param delayNanos wait this long before sending
- * @param reset      reset the connection instead of answering
+ * @param drop       end the connection instead of answering ({@link Drop#NONE}: answer)
  * @param items      items the answer lists (a page's length), for the per-item latency; not sent
  */
-public record SimResponse(int status, List<Header> headers, byte[] body, long delayNanos, boolean reset, int items) {
+public record SimResponse(int status, List<Header> headers, byte[] body, long delayNanos, Drop drop, int items) {
 
     public record Header(String name, String value) {
     }
 
+    /** How a connection ends without an answer. */
+    public enum Drop {
+        /** It does not: the answer is sent. */
+        NONE,
+        /** Reset (TCP RST): the client reads "Connection reset". */
+        RESET,
+        /** Closed in order (TCP FIN) before any byte of the answer: the client reads the end of the stream. */
+        CLOSE
+    }
+
     public static SimResponse reset(long delayNanos) {
-        return new SimResponse(0, List.of(), new byte[0], delayNanos, true, 0);
+        return new SimResponse(0, List.of(), new byte[0], delayNanos, Drop.RESET, 0);
+    }
+
+    /** The connection closed in order without a byte of an answer (Apache's {@code NoHttpResponseException}). */
+    public static SimResponse closed(long delayNanos) {
+        return new SimResponse(0, List.of(), new byte[0], delayNanos, Drop.CLOSE, 0);
     }
 
     public static Builder status(int status) {
@@ -28,7 +43,7 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
     }
 
     public SimResponse withDelay(long nanos) {
-        return new SimResponse(status, headers, body, nanos, reset, items);
+        return new SimResponse(status, headers, body, nanos, drop, items);
     }
 
     /** The same answer without a body (a HEAD answer: status and headers only). */
@@ -73,7 +88,7 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
         }
 
         public SimResponse build() {
-            return new SimResponse(status, List.copyOf(headers), body, 0, false, items);
+            return new SimResponse(status, List.copyOf(headers), body, 0, Drop.NONE, items);
         }
     }
 }

@@ -213,6 +213,17 @@ class AwsThrottlingAndErrorsTest {
     }
 
     @Test
+    void aCloseFaultEndsTheConnectionWithoutAByteOfAnAnswer() {
+        try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2())
+            .faults(FaultSpec.fromYaml("faults: [{error: close}]")).build());
+             Ec2Client ec2 = AwsClients.aimNoRetry(Ec2Client.builder(), sim, Region.US_EAST_1, AwsClients.management()).build()) {
+            assertThatThrownBy(ec2::describeVpcs).isInstanceOf(SdkClientException.class)
+                .hasRootCauseInstanceOf(org.apache.http.NoHttpResponseException.class);
+            assertThat(sim.stats().totals().faults()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void unknownActionsGetEachProtocolsOwnErrorShape() {
         try (CloudSim sim = CloudSim.start(SimOptions.builder().estate(tightEc2()).build())) {
             HttpResponse<String> ec2 = Http.send(HttpRequest.newBuilder(sim.awsEndpoint())

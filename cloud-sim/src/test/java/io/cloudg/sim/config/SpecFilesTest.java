@@ -72,7 +72,7 @@ class SpecFilesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "faults: [{error: explode}]                           | faults[0].error: expected one of throttle, transient, reset, access_denied, slow, got \"explode\"",
+        "faults: [{error: explode}]                           | faults[0].error: expected one of throttle, transient, reset, close, access_denied, slow, got \"explode\"",
         "faults: [{match: {service: ec2}}]                    | faults[0].error: required",
         "faults: [{error: throttle, cnt: 3}]                  | faults[0].cnt: unknown key",
         "faults: [{error: throttle, probability: 1.5}]        | faults[0].probability: expected a number from 0 to 1, got 1.5",

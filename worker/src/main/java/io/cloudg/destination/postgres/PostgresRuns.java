@@ -39,9 +39,14 @@ public final class PostgresRuns implements AutoCloseable {
         this.c = c;
     }
 
-    /** Connects (creating the schema if it is new, which then has no run). */
+    /**
+     * Connects to read: SELECT only, nothing created or migrated ({@link PostgresSpec#connectForReading()}).
+     *
+     * @throws io.cloudg.run.StartupException naming the schema when it does not exist or holds no runs this
+     *         cloudg reads
+     */
     public static PostgresRuns open(PostgresSpec spec) {
-        return new PostgresRuns(spec, spec.connectMigrated());
+        return new PostgresRuns(spec, spec.connectForReading());
     }
 
     /** A run row: its id, sequence and finish time. */

@@ -1,5 +1,6 @@
 package io.cloudg.destination.postgres;
 
+import io.cloudg.run.StartupException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -164,6 +165,42 @@ public final class PostgresSchema {
             throw e;
         } finally {
             c.setAutoCommit(auto);
+        }
+    }
+
+    /**
+     * Checks, with reads only, that {@code schema} holds runs this build reads: it exists, it is cloudg's (it
+     * has {@code schema_version}) and it is at this build's version.
+     *
+     * @param where what the messages name first ({@code postgres URL (schema s)})
+     * @throws StartupException one line naming the schema when not
+     */
+    static void requireReadable(Connection c, String schema, String where) throws SQLException {
+        if (!any(c, "SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = ?", schema)) {
+            throw new StartupException(where + ": there is no schema " + schema + " (nothing was mapped into it; "
+                    + "--schema names the schema a map wrote to, by default " + PostgresSpec.DEFAULT_SCHEMA + ")");
+        }
+        if (!any(c, "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = ? AND tablename = 'schema_version'", schema)) {
+            throw new StartupException(where + ": the schema " + schema + " holds no cloudg runs (it has no "
+                    + schema + ".schema_version)");
+        }
+        int at = version(c, schema);
+        if (at > current()) {
+            throw new StartupException(where + ": the schema " + schema + " is at version " + at
+                    + ", newer than this cloudg knows (" + current() + "): upgrade cloudg");
+        }
+        if (at < current()) {
+            throw new StartupException(where + ": the schema " + schema + " is at version " + at + ", older than this "
+                    + "cloudg reads (" + current() + "): a map by this cloudg into it migrates it");
+        }
+    }
+
+    private static boolean any(Connection c, String sql, String value) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, value);
+            try (ResultSet r = ps.executeQuery()) {
+                return r.next();
+            }
         }
     }
 

@@ -130,6 +130,30 @@ public record PostgresSpec(String key, PostgresUrl url, String schema, String pa
         }
     }
 
+    /**
+     * Connects to read runs back ({@code cloudg diff --postgres}): nothing is created or migrated, so a role with
+     * SELECT on the schema's tables reads, and a schema that does not exist is refused rather than created
+     * empty.
+     *
+     * @throws StartupException one line naming the schema: it does not exist, holds no cloudg runs or is of
+     *         another cloudg version; or the server's answer
+     */
+    public Connection connectForReading() {
+        Connection c = null;
+        try {
+            c = connect();
+            PostgresSchema.requireReadable(c, schema, describe());
+            c.setReadOnly(true);
+            return c;
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new StartupException(describe() + ": " + oneLine(e), e);
+        } catch (RuntimeException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
     @Override
     public Destination open() {
         return new PostgresDestination(this, connectMigrated());
