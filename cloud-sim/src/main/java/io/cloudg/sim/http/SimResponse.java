@@ -48,7 +48,7 @@ public record SimResponse(int status, List<Header> headers, byte[] body, long de
 
     /** The same answer without a body (a HEAD answer: status and headers only). */
     public SimResponse withoutBody() {
-        return new SimResponse(status, headers, new byte[0], delayNanos, reset, items);
+        return new SimResponse(status, headers, new byte[0], delayNanos, drop, items);
     }
 
     public String bodyUtf8() {
