@@ -123,6 +123,26 @@ class ShippedClassPathCheckTest {
     }
 
     @Test
+    void aModuleOfThisBuildThatShadowsIsNamedEvenWhenTheShippingModuleGetsTheJar() throws Exception {
+        artifact("org.sdk", "sdk-json", "2.2", deps(dep("org.schema", "validator", "")));
+        artifact("org.schema", "validator", "1.0", "");
+        Path module = Files.createDirectories(dir.resolve("mcp/target"));
+        Files.writeString(dir.resolve("mcp/pom.xml"), """
+                <project><modelVersion>4.0.0</modelVersion>
+                <groupId>io.example</groupId><artifactId>mcp</artifactId><version>1.0</version>
+                %s
+                </project>""".formatted(deps(dep("org.sdk", "sdk-json", ""), dep("org.schema", "validator", "<scope>test</scope>"))));
+        Path jar = Files.write(module.resolve("mcp-1.0.jar"), new byte[0]);
+        Files.write(lib.resolve("mcp-1.0.jar"), new byte[0]);
+        listed.add("   io.example:mcp:jar:1.0:compile:" + jar);
+        Outcome o = check(deps(dep("io.example", "mcp", "")));
+        assertThat(o.code()).as(o.err()).isEqualTo(1);
+        assertThat(o.err()).doesNotContain("missing:").contains("shadowed: " + dir.resolve("mcp/pom.xml")
+                + " declares org.schema:validator with scope test, which takes it off mcp's runtime class path, but "
+                + "org.sdk:sdk-json needs it at run time (mcp -> org.sdk:sdk-json)");
+    }
+
+    @Test
     void aTestDeclarationOfWhatOnlyTestsUseIsFine() throws Exception {
         artifact("org.sdk", "sdk-json", "2.2", deps(dep("org.other", "lib", "")));
         artifact("org.other", "lib", "1.0", "");
