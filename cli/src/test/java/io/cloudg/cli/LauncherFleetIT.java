@@ -70,6 +70,7 @@ class LauncherFleetIT {
                       endpoint_url: %s
                       access_key_id: AKIASIMMANAGEMENT001
                       secret_access_key: cloudg-sim-management-secret
+                      collectors: [vpc, subnets, security_groups, instances, iam_users, s3_buckets]
                     """.formatted(endpoint));
 
             try (Launcher.Running worker = Launcher.start(dir, Map.of(), "worker", "--config", "cloudg.yaml", "--kafka",
