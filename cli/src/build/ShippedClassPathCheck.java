@@ -133,7 +133,8 @@ public final class ShippedClassPathCheck {
     }
 
     /** A dependency as a POM's effective model declares it. */
-    record Dependency(Key key, String type, String classifier, String scope, boolean optional, List<Key> exclusions) {
+    record Dependency(Key key, String version, String type, String classifier, String scope, boolean optional,
+            List<Key> exclusions) {
         boolean onRuntimePath() {
             return ON_RUNTIME_PATH.contains(scope) && !optional && CLASS_PATH_TYPES.contains(type);
         }
@@ -272,7 +273,11 @@ public final class ShippedClassPathCheck {
         // missing: every compile/runtime non-optional dependency of every shipped artifact is shipped
         for (Map.Entry<Key, Pom> e : models.entrySet()) {
             for (Dependency d : e.getValue().dependencies()) {
-                if (!d.onRuntimePath() || shipped.containsKey(d.key())) {
+                if (!d.onRuntimePath() || shipped.containsKey(d.key()) || shipped.containsKey(poms.relocated(d))) {
+                    continue;
+                }
+                if (d.key().toString().contains("${")) {
+                    notes.add("not judged: " + e.getKey() + " declares " + d.key() + ", a property this check cannot resolve");
                     continue;
                 }
                 if (rules.absent().containsKey(d.key())) {
@@ -657,6 +662,23 @@ public final class ShippedClassPathCheck {
             return inRepo;
         }
 
+        /** Where a dependency's POM relocates it ({@code distributionManagement/relocation}), else its own key. */
+        Key relocated(Dependency d) {
+            if (d.version() == null || d.version().contains("${")) {
+                return d.key();
+            }
+            Path pom = repoPom(d.key(), d.version());
+            if (!Files.isRegularFile(pom)) {
+                return d.key();
+            }
+            Element relocation = child(child(raw(pom).project(), "distributionManagement"), "relocation");
+            if (relocation == null) {
+                return d.key();
+            }
+            return new Key(Objects.requireNonNullElse(text(relocation, "groupId"), d.key().groupId()),
+                    Objects.requireNonNullElse(text(relocation, "artifactId"), d.key().artifactId()));
+        }
+
         static String id(Dependency d) {
             return d.key() + ":" + d.type() + ":" + d.classifier();
         }
@@ -671,6 +693,10 @@ public final class ShippedClassPathCheck {
             if (scope == null) {
                 scope = m != null && !m.scope().isEmpty() ? m.scope() : defaultScope;
             }
+            String version = in.apply(text(d, "version"));
+            if (version == null) {
+                version = managedVersions.get(key + ":" + type + ":" + classifier);
+            }
             boolean optional = "true".equals(in.apply(text(d, "optional")));
             List<Key> exclusions = new ArrayList<>();
             for (Element x : children(child(d, "exclusions"), "exclusion")) {
@@ -680,7 +706,7 @@ public final class ShippedClassPathCheck {
             if (m != null) {
                 exclusions.addAll(m.exclusions());
             }
-            return new Dependency(key, type, classifier, scope, optional, List.copyOf(exclusions));
+            return new Dependency(key, version, type, classifier, scope, optional, List.copyOf(exclusions));
         }
 
         static void readProperties(Element properties, Map<String, String> into) {

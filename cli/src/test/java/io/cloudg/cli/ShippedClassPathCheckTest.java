@@ -181,6 +181,17 @@ class ShippedClassPathCheckTest {
     }
 
     @Test
+    void aRelocatedDependencyIsFoundUnderItsNewNameAndAnUnresolvablePropertyIsNotJudged() throws Exception {
+        artifact("org.db", "connector-java", "1.0", false, "<distributionManagement><relocation><groupId>org.db.new"
+                + "</groupId><artifactId>connector-j</artifactId></relocation></distributionManagement>");
+        artifact("org.db.new", "connector-j", "1.0", "");
+        artifact("org.app", "dao", "1.0", deps(dep("org.db", "connector-java", ""), dep("${os.group}", "native", "")));
+        Outcome o = check(deps(dep("org.app", "dao", "")));
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("not judged: org.app:dao declares ${os.group}:native, a property this check cannot resolve");
+    }
+
+    @Test
     void aThirdPartyExclusionIsHonouredOursNeedsAnAbsentRuleWithItsReason() throws Exception {
         artifact("org.top", "top", "1.0", deps(dep("org.sdk", "sdk", "<exclusions><exclusion><groupId>org.log</groupId>"
                 + "<artifactId>*</artifactId></exclusion></exclusions>")));
