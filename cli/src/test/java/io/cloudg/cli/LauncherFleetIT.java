@@ -13,12 +13,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.embedded.RedisServer;
 
 /**
  * A fleet through the launcher as built: real Kafka and real Redis (servers in this JVM), a standalone
@@ -27,38 +24,25 @@ import redis.embedded.RedisServer;
  * diff} of the two runs, and {@code ./cloudg ratelimit show|reset --redis}. The worker ends with 0 on SIGTERM.
  */
 class LauncherFleetIT {
-    static KafkaClusterTestKit kafka;
-    static RedisServer redis;
-    static String redisUrl;
+    static TestServers servers;
 
     @BeforeAll
     static void servers() throws Exception {
-        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
-        kafka.format();
-        kafka.startup();
-        kafka.waitForReadyBrokers();
-        int port = Launcher.freePort();
-        redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
-        redis.start();
-        redisUrl = "redis://127.0.0.1:" + port;
+        servers = TestServers.start();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (redis != null) {
-            redis.stop();
-        }
-        if (kafka != null) {
-            kafka.close();
+        if (servers != null) {
+            servers.close();
         }
     }
 
     @Test
     void aWorkerAndADistributedMapThenAnEmbeddedMapTheDiffAndTheGovernorsStateInRedis() throws Exception {
         Path dir = Launcher.workDir("fleet");
-        String bootstrap = kafka.bootstrapServers();
+        String bootstrap = servers.kafka().bootstrapServers();
+        String redisUrl = servers.redisUrl();
         String fleetRun;
         try (Launcher.Running sim = Launcher.start(dir, Map.of(), "sim", "--port", "0")) {
             String endpoint = sim.expectLine(sim.out, Pattern.compile("^\\s+aws:\\s+(http://\\S+)"), Launcher.HANG).group(1);
