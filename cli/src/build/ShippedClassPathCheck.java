@@ -127,8 +127,10 @@ public final class ShippedClassPathCheck {
 
     /** One artifact of the runtime class path, as the dependency plugin listed it. */
     record Shipped(Key key, String type, String classifier, String version, Path file) {
+        /** The name copy-dependencies gives it in lib/. */
         String fileName() {
-            return key.artifactId + "-" + version + (classifier.isEmpty() ? "" : "-" + classifier) + "." + type;
+            String extension = CLASS_PATH_TYPES.contains(type) || type.equals("test-jar") ? "jar" : type;
+            return key.artifactId + "-" + version + (classifier.isEmpty() ? "" : "-" + classifier) + "." + extension;
         }
     }
 
@@ -150,6 +152,8 @@ public final class ShippedClassPathCheck {
     }
 
     static final class BadInput extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         BadInput(String message) {
             super(message);
         }
@@ -223,20 +227,23 @@ public final class ShippedClassPathCheck {
         Map<Key, Shipped> shipped = new LinkedHashMap<>();
         listed.forEach(s -> shipped.putIfAbsent(s.key(), s));
 
-        // what lib/ holds is what was resolved: stale jars go, a missing one is a problem
+        // what lib/ holds is what was resolved: a missing file is a problem; once every resolved one is there,
+        // the jars no longer resolved go (not before: a name this check got wrong must not cost a jar)
         Set<String> expected = new TreeSet<>();
         listed.forEach(s -> expected.add(s.fileName()));
-        try (Stream<Path> files = Files.list(lib)) {
-            for (Path f : files.sorted().toList()) {
-                if (f.getFileName().toString().endsWith(".jar") && !expected.contains(f.getFileName().toString())) {
-                    Files.delete(f);
-                    notes.add("removed " + f + ": left by an earlier build, no longer resolved");
-                }
-            }
-        }
         for (String name : expected) {
             if (!Files.isRegularFile(lib.resolve(name))) {
                 problems.add("missing: " + name + " was resolved but is not in " + lib);
+            }
+        }
+        if (problems.isEmpty()) {
+            try (Stream<Path> files = Files.list(lib)) {
+                for (Path f : files.sorted().toList()) {
+                    if (f.getFileName().toString().endsWith(".jar") && !expected.contains(f.getFileName().toString())) {
+                        Files.delete(f);
+                        notes.add("removed " + f + ": left by an earlier build, no longer resolved");
+                    }
+                }
             }
         }
 

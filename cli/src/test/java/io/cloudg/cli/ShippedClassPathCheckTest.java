@@ -251,6 +251,18 @@ class ShippedClassPathCheckTest {
     }
 
     @Test
+    void aResolvedJarMissingFromLibIsAProblemAndThenNothingIsRemoved() throws Exception {
+        artifact("org.sdk", "sdk", "2.0", "");
+        artifact("org.sdk", "extra", "1.0", "");
+        Files.delete(lib.resolve("extra-1.0.jar"));
+        Files.write(lib.resolve("sdk-1.0.jar"), new byte[0]);
+        Outcome o = check(deps(dep("org.sdk", "sdk", ""), dep("org.sdk", "extra", "")));
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).contains("missing: extra-1.0.jar was resolved but is not in " + lib);
+        assertThat(lib.resolve("sdk-1.0.jar")).exists();
+    }
+
+    @Test
     void aRuleWithoutAReasonIsRefused() throws Exception {
         artifact("org.sdk", "sdk", "1.0", "");
         rules = "absent org.log:log4j\n";
