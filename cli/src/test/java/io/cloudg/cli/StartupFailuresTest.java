@@ -10,12 +10,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.embedded.RedisServer;
 
 /**
  * Every command, with every kind of bad input it can get, cannot start: exit code 2 and one line on stderr
@@ -25,8 +23,8 @@ import redis.embedded.RedisServer;
 class StartupFailuresTest {
     static final Pattern FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*$|^Caused by:|^Exception in", Pattern.MULTILINE);
 
+    static TestServers servers;
     static KafkaClusterTestKit kafka;
-    static RedisServer redis;
     static String redisUrl;
 
     @TempDir
@@ -34,25 +32,15 @@ class StartupFailuresTest {
 
     @BeforeAll
     static void servers() throws Exception {
-        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
-        kafka.format();
-        kafka.startup();
-        kafka.waitForReadyBrokers();
-        int port = freePort();
-        redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
-        redis.start();
-        redisUrl = "redis://127.0.0.1:" + port;
+        servers = TestServers.start();
+        kafka = servers.kafka();
+        redisUrl = servers.redisUrl();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (redis != null) {
-            redis.stop();
-        }
-        if (kafka != null) {
-            kafka.close();
+        if (servers != null) {
+            servers.close();
         }
     }
 
