@@ -28,6 +28,10 @@ class StartupFailuresTest {
     static KafkaClusterTestKit kafka;
     static RedisServer redis;
     static String redisUrl;
+    /** A Redis that requires a password and serves TLS with a private CA's certificate. */
+    static TestTlsRedis secured;
+    @TempDir
+    static Path certs;
 
     @TempDir
     Path dir;
@@ -44,12 +48,16 @@ class StartupFailuresTest {
         redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
         redis.start();
         redisUrl = "redis://127.0.0.1:" + port;
+        secured = TestTlsRedis.start(certs);
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (redis != null) {
             redis.stop();
+        }
+        if (secured != null) {
+            secured.close();
         }
         if (kafka != null) {
             kafka.close();
@@ -139,6 +147,46 @@ class StartupFailuresTest {
                     "cannot serve MCP on", "port " + busy.getLocalPort() + " is in use", "--port");
         }
         cannotStart(args("mcp", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+    }
+
+    /**
+     * Every command that opens Redis, against a Redis it cannot use: a wrong password, none where one is
+     * required, a password variable that is not set, a certificate no trusted CA signed, a host that does
+     * not exist. Each says which, in one line naming the setting.
+     */
+    @Test
+    void everyCommandSaysWhyItCannotUseRedis() throws Exception {
+        int port = secured.port;
+        String wrong = "redis://:wrong@127.0.0.1:" + port;
+        String unsetEnv = file("unset-pw.yaml", "ratelimit:\n  redis:\n    password_env: CLOUDG_TEST_UNSET_PW\n").toString();
+        String tls = secured.tls("localhost", true);
+        String unknown = "redis://no-such-host.invalid:6379";
+        List<String[]> commands = List.of(
+                args("map", "--sim", "-p", "aws", "--out", dir.toString()),
+                args("map", "--distributed", "-p", "aws", "--kafka", kafka.bootstrapServers()),
+                args("worker", "--kafka", kafka.bootstrapServers(), "--health-port", "0"),
+                args("mcp"),
+                args("ratelimit", "show"),
+                args("ratelimit", "reset", "--yes"));
+        for (String[] command : commands) {
+            cannotStart(with(command, "--redis", wrong), "Redis at redis://127.0.0.1:" + port + " refused the password "
+                    + "from the URL (ratelimit.redis.url or --redis)", "WRONGPASS");
+            cannotStart(with(command, "--redis", secured.plain()), "Redis at redis://127.0.0.1:" + port
+                    + " requires a password, and none is set", "CLOUDG_REDIS_PASSWORD", "ratelimit.redis.password_env");
+            cannotStart(with(command, "--redis", secured.plain(), "--config", unsetEnv),
+                    "ratelimit.redis.password_env must be the name of a set environment variable, but was "
+                            + "\"CLOUDG_TEST_UNSET_PW\"");
+            cannotStart(with(command, "--redis", tls), "the TLS certificate of Redis at rediss://localhost:"
+                    + secured.tlsPort + " is not trusted", "ratelimit.redis.ca_file");
+            cannotStart(with(command, "--redis", unknown), "cannot reach Redis at " + unknown + ": unknown host "
+                    + "no-such-host.invalid (ratelimit.redis.url or --redis)");
+        }
+    }
+
+    static String[] with(String[] command, String... more) {
+        String[] all = Arrays.copyOf(command, command.length + more.length);
+        System.arraycopy(more, 0, all, command.length, more.length);
+        return all;
     }
 
     @Test
