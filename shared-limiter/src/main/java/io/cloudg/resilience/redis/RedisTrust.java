@@ -1,19 +1,11 @@
 package io.cloudg.resilience.redis;
 
+import io.cloudg.resilience.config.CertificateFiles;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RedisSettings;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.UnrecoverableKeyException;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.function.Function;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -47,65 +39,12 @@ final class RedisTrust {
         }
     }
 
-    /** Every certificate of a PEM file (a bundle may hold several), as trust anchors. */
     static KeyStore fromPem(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw ConfigErrors.invalid(CA_FILE, "cannot read " + file + ": " + ConfigErrors.fileReason(e));
-        }
-        Collection<? extends Certificate> certs;
-        try {
-            certs = CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(bytes));
-        } catch (CertificateException e) {
-            certs = Collections.emptyList();
-        }
-        if (certs.isEmpty()) {
-            throw ConfigErrors.invalid(CA_FILE, file + " holds no certificate: expected PEM (-----BEGIN CERTIFICATE-----)");
-        }
-        try {
-            KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
-            ks.load(null, null);
-            int i = 0;
-            for (Certificate c : certs) {
-                ks.setCertificateEntry("ca-" + i++, c);
-            }
-            return ks;
-        } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalStateException("the JVM cannot hold certificates in memory: " + e.getMessage(), e);
-        }
+        return CertificateFiles.pem(file, CA_FILE);
     }
 
-    /** A PKCS12 or JKS file (the type is detected), which must hold at least one trusted certificate. */
     static KeyStore fromStore(Path file, char[] password) {
-        if (!Files.isRegularFile(file)) {
-            throw ConfigErrors.invalid(TRUST_STORE, "cannot read " + file + ": "
-                    + (Files.exists(file) ? "not a regular file" : "no such file"));
-        }
-        KeyStore ks;
-        try {
-            ks = KeyStore.getInstance(file.toFile(), password);
-        } catch (IOException e) {
-            if (e.getCause() instanceof UnrecoverableKeyException) {
-                throw ConfigErrors.invalid(TRUST_STORE, "cannot open " + file + ": the password is wrong (its password "
-                        + "comes from ratelimit.redis.trust_store_password_env)");
-            }
-            throw ConfigErrors.invalid(TRUST_STORE, "cannot read " + file + ": " + ConfigErrors.fileReason(e));
-        } catch (GeneralSecurityException e) {
-            throw ConfigErrors.invalid(TRUST_STORE, file + " is not a PKCS12 or JKS trust store (" + e.getMessage() + ")");
-        }
-        try {
-            for (String alias : Collections.list(ks.aliases())) {
-                if (ks.isCertificateEntry(alias) || ks.getCertificate(alias) != null) {
-                    return ks;
-                }
-            }
-        } catch (GeneralSecurityException e) {
-            // reported below as holding nothing usable
-        }
-        throw ConfigErrors.invalid(TRUST_STORE, file + " holds no certificate" + (password == null
-                ? " readable without a password: set ratelimit.redis.trust_store_password_env" : ""));
+        return CertificateFiles.store(file, null, password, TRUST_STORE, "ratelimit.redis.trust_store_password_env");
     }
 
     private static char[] password(RedisSettings s, Function<String, String> env) {
