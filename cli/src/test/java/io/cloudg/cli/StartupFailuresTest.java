@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +24,7 @@ import redis.embedded.RedisServer;
 class StartupFailuresTest {
     static final Pattern FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*$|^Caused by:|^Exception in", Pattern.MULTILINE);
 
+    static TestSecureKafka secureKafka;
     static KafkaClusterTestKit kafka;
     static RedisServer redis;
     static String redisUrl;
@@ -38,17 +38,13 @@ class StartupFailuresTest {
 
     @BeforeAll
     static void servers() throws Exception {
-        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0").build();
-        kafka.format();
-        kafka.startup();
-        kafka.waitForReadyBrokers();
+        secureKafka = TestSecureKafka.start(certs.resolve("kafka"));
+        kafka = secureKafka.kit();
         int port = freePort();
         redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
         redis.start();
         redisUrl = "redis://127.0.0.1:" + port;
-        secured = TestTlsRedis.start(certs);
+        secured = TestTlsRedis.start(certs.resolve("redis"));
     }
 
     @AfterAll
@@ -59,8 +55,8 @@ class StartupFailuresTest {
         if (secured != null) {
             secured.close();
         }
-        if (kafka != null) {
-            kafka.close();
+        if (secureKafka != null) {
+            secureKafka.close();
         }
     }
 
@@ -180,6 +176,58 @@ class StartupFailuresTest {
                     + secured.tlsPort + " is not trusted", "ratelimit.redis.ca_file");
             cannotStart(with(command, "--redis", unknown), "cannot reach Redis at " + unknown + ": unknown host "
                     + "no-such-host.invalid (ratelimit.redis.url or --redis)");
+        }
+    }
+
+    /**
+     * The fleet's commands against a Kafka they cannot use: a refused SASL login, a password variable that
+     * is not set, a trust store that is missing, locked with another password or not a store, a certificate
+     * no trusted CA signed. Each is one line naming the setting, at once.
+     */
+    @Test
+    void fleetCommandsSayWhyTheyCannotUseKafka() throws Exception {
+        String sasl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.sasl() + "\"\n    security_protocol: SASL_PLAINTEXT\n"
+                + "    sasl_mechanism: PLAIN\n    sasl_username: cloudg\n";
+        String ssl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.ssl() + "\"\n    security_protocol: SSL\n";
+        Path other = TestCertificates.create(dir.resolve("other-ca")).caPem();
+        java.security.KeyStore otherJks = java.security.KeyStore.getInstance("JKS");
+        otherJks.load(null, null);
+        try (var in = Files.newInputStream(other)) {
+            otherJks.setCertificateEntry("ca", java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        Path otherStore = dir.resolve("other.jks");
+        try (var out = Files.newOutputStream(otherStore)) {
+            otherJks.store(out, "changeit".toCharArray());
+        }
+        String trustStore = secureKafka.certs.trustStore().toString();
+        String at = secureKafka.ssl();
+        // HOME is set in every test process, and is the wrong password everywhere
+        record Case(String yaml, String... expected) {
+        }
+        List<Case> cases = List.of(
+                new Case(sasl + "    sasl_password_env: HOME\n", "Kafka at " + secureKafka.sasl() + " refused the SASL PLAIN "
+                        + "login of user cloudg (fleet.kafka.sasl_username, the password in $HOME, fleet.kafka.sasl_password_env)",
+                        "Authentication failed"),
+                new Case(sasl + "    sasl_password_env: CLOUDG_TEST_UNSET_KPW\n",
+                        "fleet.kafka.sasl_password_env must be the name of a set environment variable, but was "
+                                + "\"CLOUDG_TEST_UNSET_KPW\""),
+                new Case(ssl + "    ssl_truststore_location: " + dir.resolve("missing.p12") + "\n",
+                        "fleet.kafka.ssl_truststore_location: cannot read " + dir.resolve("missing.p12") + ": no such file"),
+                new Case(ssl + "    ssl_truststore_location: " + trustStore + "\n    ssl_truststore_password_env: HOME\n",
+                        "fleet.kafka.ssl_truststore_location: cannot open " + trustStore + ": the password is wrong "
+                                + "(its password comes from $HOME (fleet.kafka.ssl_truststore_password_env))"),
+                new Case(ssl + "    ssl_truststore_location: " + secureKafka.certs.caPem() + "\n",
+                        "fleet.kafka.ssl_truststore_location: " + secureKafka.certs.caPem() + " is not a PKCS12 store"),
+                new Case(ssl, "the TLS certificate of Kafka at " + at + " is not trusted: no CA in the JVM's trust store "
+                        + "signed it", "fleet.kafka.ssl_truststore_location"),
+                new Case(ssl + "    ssl_truststore_location: " + otherStore + "\n    ssl_truststore_type: JKS\n",
+                        "the TLS certificate of Kafka at " + at + " is not trusted: no CA in "
+                                + "fleet.kafka.ssl_truststore_location " + otherStore + " signed it"));
+        int i = 0;
+        for (Case c : cases) {
+            String cfg = file("kafka-" + i++ + ".yaml", c.yaml()).toString();
+            cannotStart(args("worker", "--config", cfg, "--redis", redisUrl, "--health-port", "0"), c.expected());
+            cannotStart(args("map", "--distributed", "-p", "aws", "--config", cfg, "--redis", redisUrl), c.expected());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.cloudg.resilience.redis;
 
 import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.config.TlsProblem;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -10,10 +11,6 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.security.cert.CertPathBuilderException;
-import java.security.cert.CertPathValidatorException;
-import java.security.cert.CertificateExpiredException;
-import java.security.cert.CertificateNotYetValidException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -168,9 +165,8 @@ public final class RedisPreflight {
         if (contains(server, "DB index is out of range", "invalid DB index")) {
             return at + " has no database " + s.database() + " (the path of ratelimit.redis.url)";
         }
-        SSLException tls = find(chain, SSLException.class);
-        if (tls != null) {
-            return tlsFailure(s, at, host, chain, tls);
+        if (TlsProblem.of(cause) != null) {
+            return tlsFailure(s, at, host, cause);
         }
         if (has(chain, UnknownHostException.class)) {
             return "cannot reach " + at + ": unknown host " + host + " (" + URL_KEYS + ")";
@@ -208,27 +204,20 @@ public final class RedisPreflight {
                 : ": " + oneLine(root.getMessage())) + " (" + URL_KEYS + ")";
     }
 
-    private static String tlsFailure(RedisSettings s, String at, String host, List<Throwable> chain, SSLException tls) {
+    private static String tlsFailure(RedisSettings s, String at, String host, Throwable cause) {
         String trust = s.trustSource();
-        if (has(chain, CertificateExpiredException.class) || has(chain, CertificateNotYetValidException.class)) {
-            return "the TLS certificate of " + at + " is outside its validity period (" + oneLine(message(tls)) + ")";
-        }
-        if (anyMessage(chain, "No subject alternative", "No name matching")) {
-            return "the TLS certificate of " + at + " does not name host " + host + ": connect by a name it holds ("
+        return switch (TlsProblem.of(cause)) {
+            case EXPIRED -> "the TLS certificate of " + at + " is outside its validity period (" + TlsProblem.message(cause) + ")";
+            case WRONG_HOST -> "the TLS certificate of " + at + " does not name host " + host + ": connect by a name it holds ("
                     + URL_KEYS + ")";
-        }
-        if (has(chain, CertPathBuilderException.class) || has(chain, CertPathValidatorException.class)
-                || anyMessage(chain, "PKIX path", "unable to find valid certification path")) {
-            return trust == null
+            case UNTRUSTED -> trust == null
                     ? "the TLS certificate of " + at + " is not trusted: no CA in the JVM's trust store signed it; give "
                             + "the CA's certificate in ratelimit.redis.ca_file (PEM) or ratelimit.redis.trust_store"
                     : "the TLS certificate of " + at + " is not trusted: the CA in " + trust + " did not sign it";
-        }
-        if (anyMessage(chain, "certificate_required", "bad_certificate")) {
-            return at + " asks for a client certificate, which cloudg does not send (set tls-auth-clients no or "
-                    + "optional on the server)";
-        }
-        return "the TLS handshake with " + at + " failed: " + oneLine(message(tls));
+            case CLIENT_CERTIFICATE -> at + " asks for a client certificate, which cloudg does not send (set "
+                    + "tls-auth-clients no or optional on the server)";
+            default -> "the TLS handshake with " + at + " failed: " + oneLine(TlsProblem.message(cause));
+        };
     }
 
     /** The server's error reply, without what Redisson appends to it (channel, command data). */
