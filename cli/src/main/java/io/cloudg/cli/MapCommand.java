@@ -4,6 +4,11 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.cli.log.LogSetup;
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.JobCost;
+import io.cloudg.collect.TaskRunner;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
@@ -118,7 +123,7 @@ final class MapCommand implements Callable<Integer> {
                 InventoryResult result;
                 try (Progress progress = new Progress(governor, ConsoleLine.stderr(),
                         !noProgress && System.console() != null)) {
-                    result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress)
+                    result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(startedOnPlan(progress))
                             .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
                 } finally {
                     removeHook(saveOnStop);
@@ -129,6 +134,35 @@ final class MapCommand implements Callable<Integer> {
                 return OutputOptions.exitCode(result);
             }
         }
+    }
+
+    /**
+     * {@code l}, and the map counts as started once its tasks are planned: every provider discovered, every
+     * endpoint answered. The log lines held until then are written ({@link LogSetup#started()}).
+     */
+    static TaskRunner.Listener startedOnPlan(TaskRunner.Listener l) {
+        return new TaskRunner.Listener() {
+            @Override
+            public void planned(List<CollectionTask> tasks, JobCost cost) {
+                LogSetup.started();
+                l.planned(tasks, cost);
+            }
+
+            @Override
+            public void taskDone(CollectionTask task, CoverageRecord record, int done, int total) {
+                l.taskDone(task, record, done, total);
+            }
+
+            @Override
+            public void jobStarted(CollectionTask task, CollectorJob job) {
+                l.jobStarted(task, job);
+            }
+
+            @Override
+            public void jobDone(CollectionTask task, CollectorJob job, ServiceCoverage entry) {
+                l.jobDone(task, job, entry);
+            }
+        };
     }
 
     /** The map options of the command line over the configuration (embedded and distributed alike). */

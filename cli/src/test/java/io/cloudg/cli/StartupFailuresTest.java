@@ -73,6 +73,7 @@ class StartupFailuresTest {
         assertThat(r.code()).as("%s exit code; stderr:%n%s", cmd, r.err()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(FRAME.matcher(r.err()).find()).as("%s printed a stack trace:%n%s", cmd, r.err()).isFalse();
         List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as("%s: exactly one line on stderr, no log line before it", cmd).hasSize(1);
         String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
         assertThat(last).as("%s: the last line says why", cmd).matches("^cloudg( sim)?: .*").contains(expected);
         assertThat(last.length()).as("%s: one short line", cmd).isLessThan(420);
@@ -114,6 +115,37 @@ class StartupFailuresTest {
                 "cannot reach Kafka at 127.0.0.1:" + closed);
         assertThat(dir.toFile().list()).as("a failed start writes nothing in the output directory")
                 .allMatch(n -> n.endsWith(".yaml"));
+    }
+
+    /**
+     * What a map logs while it starts (the learned rates it loaded, the simulator it started) is held back: a
+     * start that fails prints its one line only, a warning of the configuration inside it; a map that starts
+     * prints them all.
+     */
+    @Test
+    void aFailedStartPrintsItsOneLineAndNoLogLineBeforeIt() throws Exception {
+        Path rates = dir.resolve("learned-rates.json");
+        new io.cloudg.resilience.memory.LearnedRatesFile(rates).merge(List.of(new io.cloudg.resilience.memory.LearnedRate(
+                io.cloudg.resilience.Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets"), 5, 20, 3,
+                System.currentTimeMillis())), java.util.Set.of(), System.currentTimeMillis(), 3_600_000L);
+        int closed = freePort();
+        String cfg = file("learned.yaml", "ratelimit: {state_file: \"" + rates + "\"}\naws: {endpoint_url: \"http://127.0.0.1:"
+                + closed + "\", access_key_id: a, secret_access_key: b}\n").toString();
+        cannotStart(args("map", "-p", "aws", "--config", cfg, "--out", dir.toString()),
+                "cannot reach aws.endpoint_url http://127.0.0.1:" + closed);
+        String typo = file("typo.yaml", "ratelimit: {redis: {ca_flie: /etc/ca.pem}}\n").toString();
+        String line = cannotStart(args("map", "--sim", "-p", "aws", "--config", typo, "--redis", "redis://127.0.0.1:" + closed,
+                "--out", dir.toString()), "cannot reach Redis at redis://127.0.0.1:" + closed);
+        assertThat(line).as("the warning held back is in the line").endsWith(
+                "[warning before: Unknown config key ratelimit.redis.ca_flie is ignored]");
+
+        MapCommandTest.Run ok = MapCommandTest.run("map", "--sim", "--sim-estate", file("one.yaml",
+                "aws: {accounts: 1, regions: [us-east-1]}\n").toString(), "-p", "aws", "--config",
+                file("learned-sim.yaml", "ratelimit: {state_file: \"" + rates + "\"}\n").toString(), "--out",
+                dir.resolve("ok").toString(), "--no-progress");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.err()).as("a map that started writes what it logged while starting")
+                .contains("cloud-sim started at", "1 learned rate(s) from " + rates);
     }
 
     @Test
