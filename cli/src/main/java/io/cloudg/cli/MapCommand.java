@@ -16,6 +16,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.run.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -109,30 +110,29 @@ final class MapCommand implements Callable<Integer> {
             return DistributedMap.run(this, System.out, err);
         }
         ConfigFile file = ConfigLocation.load(config);
-        CloudGConfig.Builder b = overrides(CloudGConfig.from(file).toBuilder());
-        try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null) {
-            if (session != null) {
-                session.pointAt(b);
-            }
-            CloudGConfig cfg = output.apply(b).build();
-            cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
-            try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
-                Governor governor = metrics.governor(cfg.ratelimit());
-                Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
-                Runtime.getRuntime().addShutdownHook(saveOnStop);
-                InventoryResult result;
-                try (Progress progress = new Progress(governor, ConsoleLine.stderr(),
-                        !noProgress && System.console() != null)) {
-                    result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(startedOnPlan(progress))
-                            .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
-                } finally {
-                    removeHook(saveOnStop);
-                    governor.close();
+        CloudGConfig.Builder b = output.apply(overrides(CloudGConfig.from(file).toBuilder()));
+        RateLimitConfig ratelimit = b.build().ratelimit().withRedisUrl(redis);
+        try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
+            // the governor first: a Redis that cannot be used ends the start before a simulator starts for nothing
+            Governor governor = metrics.governor(ratelimit);
+            Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
+            Runtime.getRuntime().addShutdownHook(saveOnStop);
+            InventoryResult result;
+            try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null;
+                 Progress progress = new Progress(governor, ConsoleLine.stderr(), !noProgress && System.console() != null)) {
+                if (session != null) {
+                    session.pointAt(b);
                 }
-                report(result, System.out);
-                result.discardSpool();
-                return OutputOptions.exitCode(result);
+                CloudGConfig cfg = b.build().toBuilder().ratelimit(ratelimit).build();
+                result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(startedOnPlan(progress))
+                        .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
+            } finally {
+                removeHook(saveOnStop);
+                governor.close();
             }
+            report(result, System.out);
+            result.discardSpool();
+            return OutputOptions.exitCode(result);
         }
     }
 
