@@ -152,7 +152,11 @@ class StartupFailuresTest {
     void worker() throws Exception {
         int closed = freePort();
         cannotStart(args("worker", "--kafka", "kafka"), "fleet.kafka.bootstrap_servers must be a host:port list");
-        cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:" + closed);
+        cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:"
+                + closed + ": connection refused (fleet.kafka.bootstrap_servers or --kafka)");
+        cannotStart(args("worker", "--kafka", "no-such-host.invalid:9092," + "127.0.0.1:" + closed, "--redis", redisUrl),
+                "cannot reach Kafka at no-such-host.invalid:9092: unknown host no-such-host.invalid; 127.0.0.1:" + closed
+                        + ": connection refused");
         cannotStart(args("worker", "--kafka", kafka.bootstrapServers()), "ratelimit.backend", "--redis");
         cannotStart(args("worker", "--kafka", kafka.bootstrapServers(), "--redis", "redis://127.0.0.1:" + closed),
                 "cannot reach Redis");

@@ -172,13 +172,15 @@ public final class KafkaClients {
     public static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);
 
     /**
-     * Reads the trust and key stores {@code fleet.kafka} names, then asks the cluster for its nodes, once. A
-     * store that cannot be used, a refused SASL login, a certificate that is not trusted (each at once) or no
-     * answer within {@code timeout} (a closed port, a wrong host, a listener that does not speak Kafka) fails
-     * the start with one line naming the setting ({@link KafkaPreflight}).
+     * Reads the trust and key stores {@code fleet.kafka} names, connects to a bootstrap server, then asks the
+     * cluster for its nodes, once. A store that cannot be used, no bootstrap server taking a connection (a
+     * closed port, an unknown host), a refused SASL login, a certificate that is not trusted (each at once) or
+     * no answer within {@code timeout} (a listener that does not speak Kafka) fails the start with one line
+     * naming the setting ({@link KafkaPreflight}).
      */
     public void requireReachable(Duration timeout) {
         KafkaPreflight.checkStores(settings, env);
+        KafkaPreflight.checkConnect(settings);
         Map<String, Object> p = common("cloudg-probe");
         p.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());

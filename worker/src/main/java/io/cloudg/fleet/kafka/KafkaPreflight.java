@@ -4,7 +4,15 @@ import io.cloudg.fleet.KafkaSettings;
 import io.cloudg.resilience.config.CertificateFiles;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.TlsProblem;
+import io.cloudg.run.Endpoints;
+import io.cloudg.run.StartupException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import org.apache.kafka.common.errors.AuthorizationException;
@@ -25,6 +33,30 @@ final class KafkaPreflight {
     private static final String SERVERS = "fleet.kafka.bootstrap_servers or --kafka";
 
     private KafkaPreflight() {
+    }
+
+    /**
+     * Connects to the bootstrap servers, one after the other, until one takes the connection: a closed port or
+     * an unknown host on every one of them ends the start at once, instead of the client's retries until its
+     * timeout.
+     */
+    static void checkConnect(KafkaSettings s) {
+        List<String> failures = new ArrayList<>();
+        for (String server : s.bootstrapServers().split(",")) {
+            int colon = server.lastIndexOf(':');
+            String host = server.substring(0, colon);
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, Integer.parseInt(server.substring(colon + 1))),
+                        Endpoints.CONNECT_TIMEOUT_MS);
+                return;
+            } catch (UnknownHostException e) {
+                failures.add(server + ": unknown host " + host);
+            } catch (IOException e) {
+                failures.add(server + ": " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                        : e.getMessage().toLowerCase(Locale.ROOT)));
+            }
+        }
+        throw new StartupException("cannot reach Kafka at " + String.join("; ", failures) + " (" + SERVERS + ")");
     }
 
     /** Reads the stores {@code s} names (TLS only). */
