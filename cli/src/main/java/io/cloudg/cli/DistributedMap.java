@@ -3,6 +3,7 @@ package io.cloudg.cli;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.cli.log.LogSetup;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
@@ -78,6 +79,7 @@ final class DistributedMap {
      */
     private static Consumer<String> progress(boolean tty) {
         return line -> {
+            LogSetup.started(); // the coordinator reports: the run is going
             if (tty && FleetProgress.isProgressLine(line)) {
                 ConsoleLine.stderr().status(line);
             } else {

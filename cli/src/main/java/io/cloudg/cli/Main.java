@@ -49,9 +49,11 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             String startup = StartupFailures.line(e);
             if (startup != null) {
-                System.err.println("cloudg: " + startup);
+                // the one line: the log lines held while the command started are dropped, its warnings kept in it
+                System.err.println("cloudg: " + StartupFailures.withWarnings(startup, LogSetup.failedToStart()));
                 return ExitCodes.CANNOT_START;
             }
+            LogSetup.started(); // what was logged before an internal error helps to report it
             System.err.println("cloudg: internal error: " + e);
             e.printStackTrace(System.err);
             return ExitCodes.INTERNAL_ERROR;
@@ -62,7 +64,11 @@ public final class Main implements Runnable {
             System.err.println("cloudg: " + e.getMessage() + " (see " + help + ")");
             return ExitCodes.CANNOT_START;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } finally {
+            LogSetup.started(); // a short command that never said it started: its lines, now
+        }
     }
 
     /** Logging as {@code --log-format} and {@code --log-level} say, wherever on the command line they are. */

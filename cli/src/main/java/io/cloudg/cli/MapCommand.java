@@ -4,6 +4,11 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
+import io.cloudg.cli.log.LogSetup;
+import io.cloudg.collect.CollectionTask;
+import io.cloudg.collect.CollectorJob;
+import io.cloudg.collect.JobCost;
+import io.cloudg.collect.TaskRunner;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
@@ -12,6 +17,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.run.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -114,31 +120,59 @@ final class MapCommand implements Callable<Integer> {
             return DistributedMap.run(this, System.out, err);
         }
         ConfigFile file = ConfigLocation.load(config);
-        CloudGConfig.Builder b = overrides(CloudGConfig.from(file).toBuilder());
-        try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null) {
-            if (session != null) {
-                session.pointAt(b);
-            }
-            CloudGConfig cfg = output.apply(b).build();
-            cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
-            try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
-                Governor governor = metrics.governor(cfg.ratelimit());
-                Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
-                Runtime.getRuntime().addShutdownHook(saveOnStop);
-                InventoryResult result;
-                try (Progress progress = new Progress(governor, ConsoleLine.stderr(),
-                        !noProgress && System.console() != null)) {
-                    result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(progress)
-                            .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
-                } finally {
-                    removeHook(saveOnStop);
-                    governor.close();
+        CloudGConfig.Builder b = output.apply(overrides(CloudGConfig.from(file).toBuilder()));
+        RateLimitConfig ratelimit = b.build().ratelimit().withRedisUrl(redis);
+        try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, metricsPort), "map")) {
+            // the governor first: a Redis that cannot be used ends the start before a simulator starts for nothing
+            Governor governor = metrics.governor(ratelimit);
+            Thread saveOnStop = new Thread(governor::close, "cloudg-governor-save");
+            Runtime.getRuntime().addShutdownHook(saveOnStop);
+            InventoryResult result;
+            try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null;
+                 Progress progress = new Progress(governor, ConsoleLine.stderr(), !noProgress && System.console() != null)) {
+                if (session != null) {
+                    session.pointAt(b);
                 }
-                report(result, System.out);
-                result.discardSpool();
-                return OutputOptions.exitCode(result);
+                CloudGConfig cfg = b.build().toBuilder().ratelimit(ratelimit).build();
+                result = new InventoryMapper(cfg, governor).retryFailed(output.retryFailed).onTaskDone(startedOnPlan(progress))
+                        .metrics(MapMetrics.of(metrics.metrics())).mapInventory();
+            } finally {
+                removeHook(saveOnStop);
+                governor.close();
             }
+            report(result, System.out);
+            result.discardSpool();
+            return OutputOptions.exitCode(result);
         }
+    }
+
+    /**
+     * {@code l}, and the map counts as started once its tasks are planned: every provider discovered, every
+     * endpoint answered. The log lines held until then are written ({@link LogSetup#started()}).
+     */
+    static TaskRunner.Listener startedOnPlan(TaskRunner.Listener l) {
+        return new TaskRunner.Listener() {
+            @Override
+            public void planned(List<CollectionTask> tasks, JobCost cost) {
+                LogSetup.started();
+                l.planned(tasks, cost);
+            }
+
+            @Override
+            public void taskDone(CollectionTask task, CoverageRecord record, int done, int total) {
+                l.taskDone(task, record, done, total);
+            }
+
+            @Override
+            public void jobStarted(CollectionTask task, CollectorJob job) {
+                l.jobStarted(task, job);
+            }
+
+            @Override
+            public void jobDone(CollectionTask task, CollectorJob job, ServiceCoverage entry) {
+                l.jobDone(task, job, entry);
+            }
+        };
     }
 
     /** The map options of the command line over the configuration (embedded and distributed alike). */

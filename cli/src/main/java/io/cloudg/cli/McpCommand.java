@@ -1,6 +1,7 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.cli.log.LogSetup;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.CloudgMcp;
@@ -92,12 +93,14 @@ final class McpCommand implements Callable<Integer> {
                  CloudgMcp mcp = CloudgMcp.builder(cfg).mcp(mcpSettings).metrics(runMetrics.metrics()).build()) {
                 if (http) {
                     CloudgMcp.HttpEndpoint endpoint = mcp.serveHttp();
+                    LogSetup.started();
                     err.println("cloudg: MCP at " + endpoint.uri());
                     // SIGTERM or Ctrl-C: stop serving, cancel live operations (their scopes still cool down), exit 0
                     try (StopSignals signals = StopSignals.onStop(endpoint::close)) {
                         endpoint.join();
                     }
                 } else {
+                    LogSetup.started();
                     mcp.runStdio(System.in, System.out);
                 }
             }

@@ -7,7 +7,6 @@ import io.cloudg.resilience.memory.LearnedRate;
 import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.redis.RateLimitRow;
 import io.cloudg.resilience.redis.RedisRateLimitAdmin;
-import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.StartupException;
 import java.io.BufferedReader;
@@ -60,10 +59,9 @@ final class RatelimitCommand implements Callable<Integer> {
         public Integer call() {
             RateLimitConfig rl = CloudGConfig.from(ConfigLocation.load(config)).ratelimit().withRedisUrl(redis);
             if (rl.backend() == RateLimitConfig.Backend.REDIS) {
+                // a Redis that cannot be used says why (StateStoreUnavailableException): a start-up failure
                 try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(rl.redis())) {
                     return redis(admin, String.join(",", rl.redis().addresses()) + " prefix=" + rl.redis().keyPrefix(), System.out);
-                } catch (StateStoreUnavailableException e) {
-                    throw new StartupException("cannot reach Redis: " + e.getMessage(), e);
                 }
             }
             if (RateLimitConfig.NO_STATE_FILE.equals(rl.stateFile())) {

@@ -17,6 +17,7 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        io.cloudg.cli.log.LogSetup.started(); // the simulator reports its own start on stdout, and runs until stopped
         try {
             int code = SimMain.run(args.toArray(String[]::new), System.out, System.err);
             return code == 0 ? ExitCodes.OK : ExitCodes.CANNOT_START;

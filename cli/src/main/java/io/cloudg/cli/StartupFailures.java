@@ -35,6 +35,20 @@ final class StartupFailures {
         return null;
     }
 
+    /**
+     * {@code line} with the warnings logged before the failure, which were held back and are not written
+     * otherwise (an unknown configuration key may be why the start failed): at most two, then how many more.
+     */
+    static String withWarnings(String line, java.util.List<String> warnings) {
+        if (warnings.isEmpty()) {
+            return line;
+        }
+        String shown = String.join("; ", warnings.subList(0, Math.min(2, warnings.size())).stream()
+                .map(StartupFailures::oneLine).toList());
+        return oneLine(line + " [" + (warnings.size() == 1 ? "warning" : warnings.size() + " warnings") + " before: "
+                + shown + (warnings.size() > 2 ? "; ..." : "") + "]");
+    }
+
     static String oneLine(String m) {
         if (m == null) {
             return "(no message)";

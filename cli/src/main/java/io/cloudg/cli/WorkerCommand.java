@@ -1,6 +1,7 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.cli.log.LogSetup;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.WorkerSettings;
@@ -69,6 +70,7 @@ final class WorkerCommand implements Callable<Integer> {
         try (WorkerRuntime runtime = WorkerRuntime.open(cfg, fleet.withWorker(w), metrics, System::getenv,
                 TimeSource.system());
              StopSignals signals = StopSignals.onStop(() -> runtime.worker().stop(null))) {
+            LogSetup.started(); // Kafka, Redis and the health port answered
             return runtime.run() == 0 ? ExitCodes.OK : ExitCodes.INTERNAL_ERROR;
         }
     }

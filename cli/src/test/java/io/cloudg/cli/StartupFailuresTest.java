@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.junit.jupiter.api.AfterAll;
+import redis.embedded.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,24 +24,39 @@ import org.junit.jupiter.api.io.TempDir;
 class StartupFailuresTest {
     static final Pattern FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*$|^Caused by:|^Exception in", Pattern.MULTILINE);
 
-    static TestServers servers;
+    static TestSecureKafka secureKafka;
     static KafkaClusterTestKit kafka;
+    static RedisServer redis;
     static String redisUrl;
+    /** A Redis that requires a password and serves TLS with a private CA's certificate. */
+    static TestTlsRedis secured;
+    @TempDir
+    static Path certs;
 
     @TempDir
     Path dir;
 
     @BeforeAll
     static void servers() throws Exception {
-        servers = TestServers.start();
-        kafka = servers.kafka();
-        redisUrl = servers.redisUrl();
+        secureKafka = TestSecureKafka.start(certs.resolve("kafka"));
+        kafka = secureKafka.kit();
+        int port = freePort();
+        redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
+        redis.start();
+        redisUrl = "redis://127.0.0.1:" + port;
+        secured = TestTlsRedis.start(certs.resolve("redis"));
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (servers != null) {
-            servers.close();
+        if (redis != null) {
+            redis.stop();
+        }
+        if (secured != null) {
+            secured.close();
+        }
+        if (secureKafka != null) {
+            secureKafka.close();
         }
     }
 
@@ -57,6 +73,7 @@ class StartupFailuresTest {
         assertThat(r.code()).as("%s exit code; stderr:%n%s", cmd, r.err()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(FRAME.matcher(r.err()).find()).as("%s printed a stack trace:%n%s", cmd, r.err()).isFalse();
         List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as("%s: exactly one line on stderr, no log line before it", cmd).hasSize(1);
         String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
         assertThat(last).as("%s: the last line says why", cmd).matches("^cloudg( sim)?: .*").contains(expected);
         assertThat(last.length()).as("%s: one short line", cmd).isLessThan(420);
@@ -100,11 +117,46 @@ class StartupFailuresTest {
                 .allMatch(n -> n.endsWith(".yaml"));
     }
 
+    /**
+     * What a map logs while it starts (the learned rates it loaded, the simulator it started) is held back: a
+     * start that fails prints its one line only, a warning of the configuration inside it; a map that starts
+     * prints them all.
+     */
+    @Test
+    void aFailedStartPrintsItsOneLineAndNoLogLineBeforeIt() throws Exception {
+        Path rates = dir.resolve("learned-rates.json");
+        new io.cloudg.resilience.memory.LearnedRatesFile(rates).merge(List.of(new io.cloudg.resilience.memory.LearnedRate(
+                io.cloudg.resilience.Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets"), 5, 20, 3,
+                System.currentTimeMillis())), java.util.Set.of(), System.currentTimeMillis(), 3_600_000L);
+        int closed = freePort();
+        String cfg = file("learned.yaml", "ratelimit: {state_file: \"" + rates + "\"}\naws: {endpoint_url: \"http://127.0.0.1:"
+                + closed + "\", access_key_id: a, secret_access_key: b}\n").toString();
+        cannotStart(args("map", "-p", "aws", "--config", cfg, "--out", dir.toString()),
+                "cannot reach aws.endpoint_url http://127.0.0.1:" + closed);
+        String typo = file("typo.yaml", "ratelimit: {redis: {ca_flie: /etc/ca.pem}}\n").toString();
+        String line = cannotStart(args("map", "--sim", "-p", "aws", "--config", typo, "--redis", "redis://127.0.0.1:" + closed,
+                "--out", dir.toString()), "cannot reach Redis at redis://127.0.0.1:" + closed);
+        assertThat(line).as("the warning held back is in the line").endsWith(
+                "[warning before: Unknown config key ratelimit.redis.ca_flie is ignored]");
+
+        MapCommandTest.Run ok = MapCommandTest.run("map", "--sim", "--sim-estate", file("one.yaml",
+                "aws: {accounts: 1, regions: [us-east-1]}\n").toString(), "-p", "aws", "--config",
+                file("learned-sim.yaml", "ratelimit: {state_file: \"" + rates + "\"}\n").toString(), "--out",
+                dir.resolve("ok").toString(), "--no-progress");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.err()).as("a map that started writes what it logged while starting")
+                .contains("cloud-sim started at", "1 learned rate(s) from " + rates);
+    }
+
     @Test
     void worker() throws Exception {
         int closed = freePort();
         cannotStart(args("worker", "--kafka", "kafka"), "fleet.kafka.bootstrap_servers must be a host:port list");
-        cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:" + closed);
+        cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:"
+                + closed + ": connection refused (fleet.kafka.bootstrap_servers or --kafka)");
+        cannotStart(args("worker", "--kafka", "no-such-host.invalid:9092," + "127.0.0.1:" + closed, "--redis", redisUrl),
+                "cannot reach Kafka at no-such-host.invalid:9092: unknown host no-such-host.invalid; 127.0.0.1:" + closed
+                        + ": connection refused");
         cannotStart(args("worker", "--kafka", kafka.bootstrapServers()), "ratelimit.backend", "--redis");
         cannotStart(args("worker", "--kafka", kafka.bootstrapServers(), "--redis", "redis://127.0.0.1:" + closed),
                 "cannot reach Redis");
@@ -127,6 +179,98 @@ class StartupFailuresTest {
                     "cannot serve MCP on", "port " + busy.getLocalPort() + " is in use", "--port");
         }
         cannotStart(args("mcp", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+    }
+
+    /**
+     * Every command that opens Redis, against a Redis it cannot use: a wrong password, none where one is
+     * required, a password variable that is not set, a certificate no trusted CA signed, a host that does
+     * not exist. Each says which, in one line naming the setting.
+     */
+    @Test
+    void everyCommandSaysWhyItCannotUseRedis() throws Exception {
+        int port = secured.port;
+        String wrong = "redis://:wrong@127.0.0.1:" + port;
+        String unsetEnv = file("unset-pw.yaml", "ratelimit:\n  redis:\n    password_env: CLOUDG_TEST_UNSET_PW\n").toString();
+        String tls = secured.tls("localhost", true);
+        String unknown = "redis://no-such-host.invalid:6379";
+        List<String[]> commands = List.of(
+                args("map", "--sim", "-p", "aws", "--out", dir.toString()),
+                args("map", "--distributed", "-p", "aws", "--kafka", kafka.bootstrapServers()),
+                args("worker", "--kafka", kafka.bootstrapServers(), "--health-port", "0"),
+                args("mcp"),
+                args("ratelimit", "show"),
+                args("ratelimit", "reset", "--yes"));
+        for (String[] command : commands) {
+            cannotStart(with(command, "--redis", wrong), "Redis at redis://127.0.0.1:" + port + " refused the password "
+                    + "from the URL (ratelimit.redis.url or --redis)", "WRONGPASS");
+            cannotStart(with(command, "--redis", secured.plain()), "Redis at redis://127.0.0.1:" + port
+                    + " requires a password, and none is set", "CLOUDG_REDIS_PASSWORD", "ratelimit.redis.password_env");
+            cannotStart(with(command, "--redis", secured.plain(), "--config", unsetEnv),
+                    "ratelimit.redis.password_env must be the name of a set environment variable, but was "
+                            + "\"CLOUDG_TEST_UNSET_PW\"");
+            cannotStart(with(command, "--redis", tls), "the TLS certificate of Redis at rediss://localhost:"
+                    + secured.tlsPort + " is not trusted", "ratelimit.redis.ca_file");
+            cannotStart(with(command, "--redis", unknown), "cannot reach Redis at " + unknown + ": unknown host "
+                    + "no-such-host.invalid (ratelimit.redis.url or --redis)");
+        }
+    }
+
+    /**
+     * The fleet's commands against a Kafka they cannot use: a refused SASL login, a password variable that
+     * is not set, a trust store that is missing, locked with another password or not a store, a certificate
+     * no trusted CA signed. Each is one line naming the setting, at once.
+     */
+    @Test
+    void fleetCommandsSayWhyTheyCannotUseKafka() throws Exception {
+        String sasl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.sasl() + "\"\n    security_protocol: SASL_PLAINTEXT\n"
+                + "    sasl_mechanism: PLAIN\n    sasl_username: cloudg\n";
+        String ssl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.ssl() + "\"\n    security_protocol: SSL\n";
+        Path other = TestCertificates.create(dir.resolve("other-ca")).caPem();
+        java.security.KeyStore otherJks = java.security.KeyStore.getInstance("JKS");
+        otherJks.load(null, null);
+        try (var in = Files.newInputStream(other)) {
+            otherJks.setCertificateEntry("ca", java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        Path otherStore = dir.resolve("other.jks");
+        try (var out = Files.newOutputStream(otherStore)) {
+            otherJks.store(out, "changeit".toCharArray());
+        }
+        String trustStore = secureKafka.certs.trustStore().toString();
+        String at = secureKafka.ssl();
+        // HOME is set in every test process, and is the wrong password everywhere
+        record Case(String yaml, String... expected) {
+        }
+        List<Case> cases = List.of(
+                new Case(sasl + "    sasl_password_env: HOME\n", "Kafka at " + secureKafka.sasl() + " refused the SASL PLAIN "
+                        + "login of user cloudg (fleet.kafka.sasl_username, the password in $HOME, fleet.kafka.sasl_password_env)",
+                        "Authentication failed"),
+                new Case(sasl + "    sasl_password_env: CLOUDG_TEST_UNSET_KPW\n",
+                        "fleet.kafka.sasl_password_env must be the name of a set environment variable, but was "
+                                + "\"CLOUDG_TEST_UNSET_KPW\""),
+                new Case(ssl + "    ssl_truststore_location: " + dir.resolve("missing.p12") + "\n",
+                        "fleet.kafka.ssl_truststore_location: cannot read " + dir.resolve("missing.p12") + ": no such file"),
+                new Case(ssl + "    ssl_truststore_location: " + trustStore + "\n    ssl_truststore_password_env: HOME\n",
+                        "fleet.kafka.ssl_truststore_location: cannot open " + trustStore + ": the password is wrong "
+                                + "(its password comes from $HOME (fleet.kafka.ssl_truststore_password_env))"),
+                new Case(ssl + "    ssl_truststore_location: " + secureKafka.certs.caPem() + "\n",
+                        "fleet.kafka.ssl_truststore_location: " + secureKafka.certs.caPem() + " is not a PKCS12 store"),
+                new Case(ssl, "the TLS certificate of Kafka at " + at + " is not trusted: no CA in the JVM's trust store "
+                        + "signed it", "fleet.kafka.ssl_truststore_location"),
+                new Case(ssl + "    ssl_truststore_location: " + otherStore + "\n    ssl_truststore_type: JKS\n",
+                        "the TLS certificate of Kafka at " + at + " is not trusted: no CA in "
+                                + "fleet.kafka.ssl_truststore_location " + otherStore + " signed it"));
+        int i = 0;
+        for (Case c : cases) {
+            String cfg = file("kafka-" + i++ + ".yaml", c.yaml()).toString();
+            cannotStart(args("worker", "--config", cfg, "--redis", redisUrl, "--health-port", "0"), c.expected());
+            cannotStart(args("map", "--distributed", "-p", "aws", "--config", cfg, "--redis", redisUrl), c.expected());
+        }
+    }
+
+    static String[] with(String[] command, String... more) {
+        String[] all = Arrays.copyOf(command, command.length + more.length);
+        System.arraycopy(more, 0, all, command.length, more.length);
+        return all;
     }
 
     @Test

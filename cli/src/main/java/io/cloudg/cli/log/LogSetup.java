@@ -18,6 +18,10 @@ import org.slf4j.LoggerFactory;
  * {@code json} one object per line (Logback's {@code JsonEncoder}: timestamp, level, logger, thread, the
  * MDC's run, task, provider, account and region, the message, the exception).
  *
+ * <p>Until the command has started ({@link #started()}), its lines are held back ({@link StartupGate}), and a
+ * command that cannot start drops them ({@link #failedToStart()}): a start-up failure is one line on stderr.
+ * At {@code debug} and {@code trace} every line is written as it comes.
+ *
  * <p>cloudg's own loggers ({@code cloudg.*}, {@code io.cloudg.*}) log at the chosen level; every other
  * logger (the AWS, Azure and Google SDKs, msal4j, gRPC, Netty, Kafka, Redisson, Jetty) stays silent
  * unless the level is {@code debug} (their warnings and errors) or {@code trace} (their info too): a
@@ -55,7 +59,27 @@ public final class LogSetup {
         }
     }
 
+    /** The gate of the configuration {@link #apply} made last; null before. */
+    private static volatile StartupGate gate;
+
     private LogSetup() {
+    }
+
+    /** The command has started: the lines held until now are written, and later ones as they come. */
+    public static void started() {
+        StartupGate g = gate;
+        if (g != null) {
+            g.open();
+        }
+    }
+
+    /**
+     * The command could not start: the lines held until now are dropped, and so is what is logged while the
+     * process ends. Returns the messages of the warnings among them (e.g. an unknown configuration key).
+     */
+    public static java.util.List<String> failedToStart() {
+        StartupGate g = gate;
+        return g == null ? java.util.List.of() : g.drop();
     }
 
     /** The level from {@code CLOUDG_LOG_LEVEL} (info when unset or unreadable). */
@@ -84,14 +108,19 @@ public final class LogSetup {
 
         ConsoleLineAppender appender = new ConsoleLineAppender();
         appender.setContext(ctx);
-        appender.setName("CONSOLE");
+        appender.setName("CONSOLE-LINE");
         appender.setConsole(console);
         appender.setEncoder(encoder(format, ctx));
         appender.start();
+        StartupGate g = new StartupGate(appender, level == LogLevel.debug || level == LogLevel.trace);
+        g.setContext(ctx);
+        g.setName("CONSOLE");
+        g.start();
+        gate = g;
 
         Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         root.setLevel(level.thirdParty());
-        root.addAppender(appender);
+        root.addAppender(g);
         ctx.getLogger("cloudg").setLevel(level.level);
         ctx.getLogger("io.cloudg").setLevel(level.level);
     }

@@ -105,6 +105,39 @@ class DeployFilesTest {
         }
     }
 
+    /** The files a cloudg.yaml reads besides itself: the Kafka trust store, Redis's CA. */
+    static List<String> configFiles(Loaded config) {
+        List<String> files = new java.util.ArrayList<>();
+        if (config.fleet().kafka().sslTruststoreLocation() != null) {
+            files.add(config.fleet().kafka().sslTruststoreLocation());
+        }
+        var redis = config.config().ratelimit().redis();
+        if (redis.caFile() != null) {
+            files.add(redis.caFile());
+        }
+        if (redis.trustStore() != null) {
+            files.add(redis.trustStore());
+        }
+        return files;
+    }
+
+    /** Each of {@code files} lies in a directory the pod mounts from a Secret or a ConfigMap. */
+    static void assertFilesMounted(String where, JsonNode podSpec, List<String> files) {
+        Map<String, JsonNode> volumes = new java.util.HashMap<>();
+        podSpec.get("volumes").forEach(v -> volumes.put(v.get("name").asText(), v));
+        for (String file : files) {
+            boolean mounted = false;
+            for (JsonNode m : podSpec.at("/containers/0/volumeMounts")) {
+                JsonNode v = volumes.get(m.get("name").asText());
+                if (!m.has("subPath") && file.startsWith(m.get("mountPath").asText() + "/") && v != null
+                        && (v.has("secret") || v.has("configMap"))) {
+                    mounted = true;
+                }
+            }
+            assertThat(mounted).as("%s: %s is mounted from a Secret or ConfigMap", where, file).isTrue();
+        }
+    }
+
     static void assertPodSpec(JsonNode podSpec, Set<String> variables, int healthPort, boolean probes, String configMap) {
         JsonNode c = podSpec.get("containers").get(0);
         assertThat(c.get("image").asText()).isEqualTo("cloudg");
@@ -305,6 +338,15 @@ class DeployFilesTest {
 
             JsonNode worker = byKind(all, "Deployment", "cloudg-worker");
             assertPodSpec(worker.at("/spec/template/spec"), variables, healthPort, true, "cloudg-config");
+            List<String> files = configFiles(config);
+            if (config.config().ratelimit().redis().tls()) {
+                assertThat(config.config().ratelimit().redis().caFile()).as("%s: the CA of its rediss:// Redis", where)
+                        .startsWith("/etc/cloudg/redis-ca/");
+            }
+            for (JsonNode pod : List.of(worker.at("/spec/template/spec"), byKind(all, "Job", "cloudg-map").at("/spec/template/spec"),
+                    byKind(all, "CronJob", "cloudg-sweep").at("/spec/jobTemplate/spec/template/spec"))) {
+                assertFilesMounted(where, pod, files);
+            }
             JsonNode podLabels = worker.at("/spec/template/metadata/labels");
             worker.at("/spec/selector/matchLabels").properties().forEach(l ->
                     assertThat(podLabels.get(l.getKey())).as("selector label %s", l.getKey()).isEqualTo(l.getValue()));

@@ -27,6 +27,7 @@ class ConsoleLineTest {
     @AfterEach
     void restoreLogging() {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, ConsoleLine.stderr());
+        LogSetup.started();
     }
 
     List<String> screen() {
@@ -54,6 +55,7 @@ class ConsoleLineTest {
     @Test
     void interleavedLogLinesAndRedrawsFromManyThreadsNeverGarbleALine() throws Exception {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        LogSetup.started();
         Logger log = LoggerFactory.getLogger("cloudg.aws");
         int threads = 4;
         int perThread = 200;

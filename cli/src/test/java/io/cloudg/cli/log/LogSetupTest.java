@@ -27,6 +27,7 @@ class LogSetupTest {
     @AfterEach
     void restore() {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, ConsoleLine.stderr());
+        LogSetup.started();
     }
 
     List<String> lines() {
@@ -37,6 +38,7 @@ class LogSetupTest {
     @Test
     void textLinesHaveATimestampTheLevelTheLoggerAndTheTaskContext() {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        LogSetup.started();
         cloudg.info("planned");
         try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r1", LogContext.TASK_ID, "aws/1/us-east-1"))) {
             cloudg.warn("throttled");
@@ -50,6 +52,7 @@ class LogSetupTest {
     @Test
     void jsonLinesAreObjectsWithTimestampLevelLoggerMessageAndTheMdc() throws Exception {
         LogSetup.apply(LogSetup.Format.json, LogSetup.LogLevel.info, console);
+        LogSetup.started();
         try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r2", LogContext.PROVIDER, "aws",
                 LogContext.ACCOUNT, "123456789012", LogContext.REGION, "eu-west-1"))) {
             cloudg.info("mapped {} assets", 42);
@@ -72,6 +75,7 @@ class LogSetupTest {
     @Test
     void otherLibrariesAreSilentUnlessDebugging() {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        LogSetup.started();
         azure.error("Failed to acquire a new access token");
         msal.warn("[Correlation ID: x] Execution of class ... failed");
         kafka.warn("Connection to node -1 could not be established");
@@ -79,6 +83,7 @@ class LogSetupTest {
         assertThat(lines()).singleElement().asString().endsWith("ERROR cloudg.map: cloudg's own line");
         bytes.reset();
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.debug, console);
+        LogSetup.started();
         azure.error("Failed to acquire a new access token");
         kafka.info("not at debug: only their warnings and errors");
         cloudg.debug("cloudg's debug line");
@@ -90,9 +95,52 @@ class LogSetupTest {
     @Test
     void theLevelCutsCloudgsOwnLines() {
         LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.warn, console);
+        LogSetup.started();
         cloudg.info("hidden");
         cloudg.warn("shown");
         assertThat(lines()).singleElement().asString().endsWith("WARNING cloudg.map: shown");
+    }
+
+    @Test
+    void linesWaitUntilTheCommandStartedAndAreDroppedIfItCouldNot() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        cloudg.info("3 learned rate(s) from the state file");
+        try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r3"))) {
+            cloudg.warn("Unknown config key x is ignored");
+        }
+        assertThat(lines()).as("held while the command starts").isEmpty();
+        LogSetup.started();
+        assertThat(lines()).hasSize(2);
+        assertThat(lines().get(0)).endsWith("INFO cloudg.map: 3 learned rate(s) from the state file");
+        assertThat(lines().get(1)).as("with the context it was logged in").contains("run_id=r3");
+        cloudg.info("mapping");
+        assertThat(lines()).as("once started, as they come").hasSize(3);
+
+        bytes.reset();
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        cloudg.info("cloud-sim started");
+        cloudg.warn("Unknown config key y is ignored");
+        assertThat(LogSetup.failedToStart()).containsExactly("Unknown config key y is ignored");
+        cloudg.info("learned rates kept");
+        LogSetup.started();
+        assertThat(lines()).as("a command that could not start prints none of its log lines").isEmpty();
+    }
+
+    @Test
+    void debuggingWritesEveryLineAsItComes() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.debug, console);
+        cloudg.info("at once");
+        assertThat(lines()).singleElement().asString().endsWith("INFO cloudg.map: at once");
+    }
+
+    @Test
+    void aStartThatLogsALotIsRunning() {
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        for (int i = 0; i <= StartupGate.MAX_HELD; i++) {
+            cloudg.info("line {}", i);
+        }
+        assertThat(lines()).as("past the limit the held lines are written").hasSize(StartupGate.MAX_HELD + 1);
+        assertThat(lines().get(0)).endsWith("line 0");
     }
 
     @Test

@@ -29,6 +29,23 @@ public final class ConfigErrors {
         return text;
     }
 
+    /**
+     * Why a file could not be read, as the operating system says it ({@code no such file}, {@code permission
+     * denied}, {@code is a directory}), for messages that already name the file.
+     */
+    public static String fileReason(java.io.IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     static double positive(String key, double v) {
         if (!(v > 0) || Double.isInfinite(v)) {
             throw mustBe(key, "a positive number", v);

@@ -72,7 +72,10 @@ final class RateLimitConfigLoader {
             Map.entry("probe_interval_seconds", num((b, v) -> b.probeIntervalSeconds(v))),
             Map.entry("username", str((b, v) -> b.username(v))),
             Map.entry("password", str((b, v) -> b.password(v))),
-            Map.entry("password_env", str((b, v) -> b.passwordEnv(v))));
+            Map.entry("password_env", str((b, v) -> b.passwordEnv(v))),
+            Map.entry("ca_file", str((b, v) -> b.caFile(v))),
+            Map.entry("trust_store", str((b, v) -> b.trustStore(v))),
+            Map.entry("trust_store_password_env", str((b, v) -> b.trustStorePasswordEnv(v))));
 
     private static final class LiveHolder {
         LiveLimits live = LiveLimits.DEFAULTS;

@@ -34,12 +34,20 @@ import java.util.regex.Pattern;
  * @param probeIntervalSeconds while degraded, how often to check whether Redis is back
  * @param username the ACL user, or null
  * @param password the password, or null (then {@code password_env} is read)
- * @param passwordEnv the environment variable holding the password ({@code CLOUDG_REDIS_PASSWORD})
+ * @param passwordEnv the environment variable holding the password; null means {@code CLOUDG_REDIS_PASSWORD},
+ *        read if set. Named explicitly, the variable must be set.
+ * @param caFile for {@code rediss://}: a PEM file of the CA certificate(s) that sign the server's certificate,
+ *        trusted for this connection only (the JVM's trust store, which the cloud SDKs use, is left alone);
+ *        null: the JVM's trust store verifies the server
+ * @param trustStore for {@code rediss://}: instead of {@code caFile}, a PKCS12 or JKS trust store holding those
+ *        certificates
+ * @param trustStorePasswordEnv the environment variable holding {@code trustStore}'s password, or null for a
+ *        store opened without one
  */
 public record RedisSettings(String url, Mode mode, String sentinelMaster, String keyPrefix, int fleetSizeHint,
                             double learnedTtlHours, int connectTimeoutMs, int timeoutMs, int poolSize, int minIdle,
                             int pipelineMaxBatch, double probeIntervalSeconds, String username, String password,
-                            String passwordEnv) {
+                            String passwordEnv, String caFile, String trustStore, String trustStorePasswordEnv) {
 
     public enum Mode { STANDALONE, SENTINEL, CLUSTER }
 
@@ -84,6 +92,31 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         if (passwordEnv != null && !ENV.matcher(passwordEnv).matches()) {
             throw ConfigErrors.mustBe(K + "password_env", "an environment variable name", passwordEnv);
         }
+        if (trustStorePasswordEnv != null && !ENV.matcher(trustStorePasswordEnv).matches()) {
+            throw ConfigErrors.mustBe(K + "trust_store_password_env", "an environment variable name", trustStorePasswordEnv);
+        }
+        checkTrust(url, caFile, trustStore, trustStorePasswordEnv);
+    }
+
+    /** The CA settings are honoured or refused: never both, never half, never on a connection without TLS. */
+    private static void checkTrust(String url, String caFile, String trustStore, String trustStorePasswordEnv) {
+        if (caFile != null && caFile.isBlank()) {
+            throw ConfigErrors.mustBe(K + "ca_file", "the path of a PEM file", caFile);
+        }
+        if (trustStore != null && trustStore.isBlank()) {
+            throw ConfigErrors.mustBe(K + "trust_store", "the path of a PKCS12 or JKS file", trustStore);
+        }
+        if (caFile != null && trustStore != null) {
+            throw ConfigErrors.invalid(K + "ca_file", "cannot be combined with " + K + "trust_store: give the CA one way");
+        }
+        if (trustStorePasswordEnv != null && trustStore == null) {
+            throw ConfigErrors.invalid(K + "trust_store_password_env", "is set without " + K + "trust_store");
+        }
+        String trustKey = caFile != null ? K + "ca_file" : trustStore != null ? K + "trust_store" : null;
+        if (trustKey != null && url != null && !url.trim().toLowerCase(Locale.ROOT).startsWith("rediss://")) {
+            throw ConfigErrors.invalid(trustKey, "is set, but the connection has no TLS (" + redact(url)
+                    + "): use rediss:// in " + K + "url or --redis");
+        }
     }
 
     private static void checkAddress(String a, String whole) {
@@ -107,7 +140,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
                 .fleetSizeHint(fleetSizeHint).learnedTtlHours(learnedTtlHours).connectTimeoutMs(connectTimeoutMs)
                 .timeoutMs(timeoutMs).poolSize(poolSize).minIdle(minIdle).pipelineMaxBatch(pipelineMaxBatch)
                 .probeIntervalSeconds(probeIntervalSeconds).username(username).password(password)
-                .passwordEnv(passwordEnv);
+                .passwordEnv(passwordEnv).caFile(caFile).trustStore(trustStore).trustStorePasswordEnv(trustStorePasswordEnv);
     }
 
     /** This block with another URL (the CLI's {@code --redis URL}). */
@@ -172,9 +205,15 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         return ui != null && ui.length == 2 && !ui[0].isEmpty() ? ui[0] : null;
     }
 
+    /** The variable read for the password when neither {@code password} nor the URL has one. */
+    public static final String DEFAULT_PASSWORD_ENV = "CLOUDG_REDIS_PASSWORD";
+
     /**
      * The password: {@code password}, else the URL's, else the environment variable {@code password_env}
      * (looked up with {@code env}), else null.
+     *
+     * @throws ConfigException naming {@code password_env} when it names a variable that is not set (or empty):
+     *         a secret the configuration asks for is never silently dropped
      */
     public String resolvedPassword(Function<String, String> env) {
         if (password != null) {
@@ -184,8 +223,32 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         if (ui != null) {
             return ui.length == 2 ? ui[1] : ui[0];
         }
-        String v = env.apply(passwordEnv == null ? "CLOUDG_REDIS_PASSWORD" : passwordEnv);
+        String v = env.apply(passwordEnv == null ? DEFAULT_PASSWORD_ENV : passwordEnv);
+        if ((v == null || v.isEmpty()) && passwordEnv != null) {
+            throw ConfigErrors.mustBe(K + "password_env", "the name of a set environment variable", passwordEnv);
+        }
         return v == null || v.isEmpty() ? null : v;
+    }
+
+    /**
+     * Where {@link #resolvedPassword} found the password, for messages ({@code $CLOUDG_REDIS_PASSWORD
+     * (ratelimit.redis.password_env)}), or null when there is none. Never the password itself.
+     */
+    public String passwordSource(Function<String, String> env) {
+        if (password != null) {
+            return K + "password";
+        }
+        if (userInfo() != null) {
+            return "the URL (" + K + "url or --redis)";
+        }
+        String name = passwordEnv == null ? DEFAULT_PASSWORD_ENV : passwordEnv;
+        String v = env.apply(name);
+        return v == null || v.isEmpty() ? null : "$" + name + " (" + K + "password_env)";
+    }
+
+    /** The setting that names the CA for TLS ({@code ratelimit.redis.ca_file = /path}), or null for the JVM's. */
+    public String trustSource() {
+        return caFile != null ? K + "ca_file " + caFile : trustStore != null ? K + "trust_store " + trustStore : null;
     }
 
     private String[] userInfo() {
@@ -217,7 +280,8 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         return "RedisSettings{url=" + (url == null ? "unset" : redactedUrl()) + ", mode=" + mode + ", key_prefix=" + keyPrefix
                 + ", fleet_size_hint=" + fleetSizeHint + ", learned_ttl_hours=" + learnedTtlHours
                 + ", timeout_ms=" + timeoutMs + ", pool_size=" + poolSize + ", username=" + username
-                + ", password=" + (password == null ? "unset" : "***") + "}";
+                + ", password=" + (password == null ? "unset" : "***")
+                + (caFile == null ? "" : ", ca_file=" + caFile) + (trustStore == null ? "" : ", trust_store=" + trustStore) + "}";
     }
 
     /** Builds {@link RedisSettings}; every setter's null means the default. */
@@ -237,6 +301,9 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         private String username;
         private String password;
         private String passwordEnv;
+        private String caFile;
+        private String trustStore;
+        private String trustStorePasswordEnv;
 
         public Builder url(String v) { if (v != null) url = v; return this; }
         public Builder mode(Mode v) { if (v != null) mode = v; return this; }
@@ -253,6 +320,9 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         public Builder username(String v) { username = v; return this; }
         public Builder password(String v) { password = v; return this; }
         public Builder passwordEnv(String v) { passwordEnv = v; return this; }
+        public Builder caFile(String v) { caFile = v; return this; }
+        public Builder trustStore(String v) { trustStore = v; return this; }
+        public Builder trustStorePasswordEnv(String v) { trustStorePasswordEnv = v; return this; }
 
         /** {@code standalone}, {@code sentinel} or {@code cluster}, as written in YAML. */
         public Builder mode(String v) {
@@ -269,7 +339,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         public RedisSettings build() {
             return new RedisSettings(url, mode, sentinelMaster, keyPrefix, fleetSizeHint, learnedTtlHours,
                     connectTimeoutMs, timeoutMs, poolSize, minIdle, pipelineMaxBatch, probeIntervalSeconds, username,
-                    password, passwordEnv);
+                    password, passwordEnv, caFile, trustStore, trustStorePasswordEnv);
         }
     }
 }

@@ -15,7 +15,8 @@ import org.redisson.config.TransportMode;
 /**
  * Builds the Redisson client from {@code ratelimit.redis}: standalone, Sentinel or Cluster; AUTH or ACL
  * user + password (from the config, the URL or an environment variable); TLS for {@code rediss://}
- * addresses (the JVM's trust store verifies the server). The client initializes lazily, so building it
+ * addresses, the server verified by the CA of {@code ratelimit.redis.ca_file} or {@code trust_store} when one is
+ * set ({@link RedisTrust}), else by the JVM's trust store. The client initializes lazily, so building it
  * never fails when Redis is down: the first call does, and the degrading store takes over. Few client-side
  * retries: an unreachable Redis should be noticed within about one {@code timeout_ms}.
  */
@@ -53,6 +54,10 @@ public final class RedisClients {
         }
         base.setUsername(s.resolvedUsername());
         base.setPassword(s.resolvedPassword(env));
+        javax.net.ssl.TrustManagerFactory trust = RedisTrust.trustManagers(s, env);
+        if (trust != null) {
+            base.setSslTrustManagerFactory(trust);
+        }
         base.setConnectTimeout(s.connectTimeoutMs());
         base.setTimeout(s.timeoutMs());
         base.setRetryAttempts(1);

@@ -40,7 +40,14 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         return connect(s, System::getenv);
     }
 
+    /**
+     * As {@link #connect(RedisSettings)}, reading secrets with {@code env}.
+     *
+     * @throws io.cloudg.resilience.spi.StateStoreUnavailableException when Redis cannot be used, naming why
+     *         ({@link RedisPreflight})
+     */
     public static RedisRateLimitAdmin connect(RedisSettings s, Function<String, String> env) {
+        RedisPreflight.check(s, env);
         return new RedisRateLimitAdmin(StateStores.redisStore(s, RedisClients.create(s, env), true), true);
     }
 

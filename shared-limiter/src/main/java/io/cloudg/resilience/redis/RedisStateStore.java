@@ -963,14 +963,21 @@ public final class RedisStateStore implements StateStore {
 
     /** Whether Redis answers now on the connection the scripts use (the degraded wrapper's probe). */
     public boolean ping() {
+        return pingFailure() == null;
+    }
+
+    /** Null when Redis answers PING now on the connection the scripts use, else what went wrong. */
+    public Throwable pingFailure() {
         try {
             Object r = runner.ping(pingKey).get(timeoutMs, TimeUnit.MILLISECONDS);
-            return "PONG".equals(r);
+            return "PONG".equals(r) ? null : new IllegalStateException("PING answered " + r);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return e;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return e.getCause() == null ? e : e.getCause();
         } catch (Exception e) {
-            return false;
+            return e;
         }
     }
 

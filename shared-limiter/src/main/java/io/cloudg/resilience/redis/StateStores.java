@@ -8,7 +8,6 @@ import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.memory.LearningStateStore;
 import io.cloudg.resilience.spi.GovernorListener;
 import io.cloudg.resilience.spi.StateStore;
-import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +49,10 @@ public final class StateStores {
         }
         RedisSettings s = config.redis();
         s.requireUrl();
-        RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true);
+        return degrading(s, redisStore(s, RedisClients.create(s, env), true), time);
+    }
+
+    private static StateStore degrading(RedisSettings s, RedisStateStore redis, TimeSource time) {
         return new DegradingStateStore(redis, redis::ping, new InMemoryStateStore(time), s.fleetSizeHint(), time,
                 (long) (s.probeIntervalSeconds() * 1e9), "redis");
     }
@@ -86,24 +88,27 @@ public final class StateStores {
      */
     public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time,
                                     UnaryOperator<StateStore> decorate, GovernorListener listener) {
-        StateStore store = create(config, env, time);
-        if (config.backend() == RateLimitConfig.Backend.REDIS) {
-            requireReachable(store, config.redis());
-        }
+        StateStore store = config.backend() == RateLimitConfig.Backend.REDIS ? reachableRedis(config.redis(), env, time)
+                : create(config, env, time);
         return Governor.builder().config(config).time(time).store(decorate.apply(store)).listener(listener).build();
     }
 
     /**
-     * A run starts only with the Redis it was told to use: unreachable at start (a wrong URL, a closed
-     * port, a bad password) is a start-up failure, not a silent fallback. Reachability is one PING, bounded
-     * by the connect and reply timeouts. (Losing Redis later in the run degrades instead.)
+     * A run starts only with the Redis it was told to use: one that cannot be used at start (a wrong URL or
+     * password, an untrusted certificate, a closed port) is a start-up failure naming why
+     * ({@link RedisPreflight}), not a silent fallback. Then one PING through the pool the scripts use. (Losing
+     * Redis later in the run degrades instead.)
      */
-    private static void requireReachable(StateStore store, RedisSettings s) {
-        if (store instanceof DegradingStateStore d && !d.sharedReachable()) {
-            store.close();
-            throw new StateStoreUnavailableException("cannot reach Redis at " + String.join(",", s.addresses())
-                    + " (ratelimit.redis.url or --redis; within " + (s.connectTimeoutMs() + s.timeoutMs()) + " ms)");
+    private static StateStore reachableRedis(RedisSettings s, Function<String, String> env, TimeSource time) {
+        s.requireUrl();
+        RedisPreflight.check(s, env);
+        RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true);
+        Throwable failure = redis.pingFailure();
+        if (failure != null) {
+            redis.close();
+            throw RedisPreflight.failure(s, String.join(",", s.addresses()), failure, env);
         }
+        return degrading(s, redis, time);
     }
 
     /** What {@code ratelimit.backend} ran as, for a run's {@code governor} field: {@code memory} or {@code redis}. */

@@ -42,6 +42,11 @@
  *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}): Redis out of reach means
  *       local pacing at {@code 1/fleet_size_hint} of every limit, one WARNING, {@code "governor": "degraded"}
  *       in the report, and a probe per {@code probe_interval_seconds} to go back.</li>
+ *   <li><b>Start</b>: before a store is built, {@link io.cloudg.resilience.redis.RedisPreflight} asks Redis
+ *       once on a plain connection (no pool, no retries) and turns what failed into one line naming the
+ *       setting: a refused or missing password, an untrusted or misnamed certificate, an unknown host, a
+ *       closed port, silence. TLS trusts the CA of {@code ratelimit.redis.ca_file} / {@code trust_store} for
+ *       these connections only ({@code RedisTrust}), never the JVM-wide trust store.</li>
  *   <li>Built by {@link io.cloudg.resilience.redis.StateStores} from {@code ratelimit.backend: redis};
  *       {@link io.cloudg.resilience.redis.RedisRateLimitAdmin} backs {@code cloudg ratelimit show|reset}.</li>
  * </ul>

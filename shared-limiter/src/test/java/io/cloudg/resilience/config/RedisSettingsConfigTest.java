@@ -46,7 +46,13 @@ class RedisSettingsConfigTest {
         assertThat(r.poolSize()).isEqualTo(32);
         assertThat(r.resolvedUsername()).isEqualTo("cloudg");
         assertThat(r.resolvedPassword(Map.of("MY_REDIS_SECRET", "s3cret")::get)).isEqualTo("s3cret");
-        assertThat(r.resolvedPassword(k -> null)).isNull();
+        assertThatThrownBy(() -> r.resolvedPassword(k -> null)).as("a variable named but not set is refused")
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("ratelimit.redis.password_env must be the name of a set environment variable, but was "
+                        + "\"MY_REDIS_SECRET\"");
+        assertThat(RedisSettings.DEFAULTS.resolvedPassword(k -> null)).as("the default variable is optional").isNull();
+        assertThat(r.passwordSource(Map.of("MY_REDIS_SECRET", "s3cret")::get))
+                .isEqualTo("$MY_REDIS_SECRET (ratelimit.redis.password_env)");
     }
 
     @Test

@@ -19,6 +19,7 @@ class RedisStateStoreSentinelContractTest extends StateStoreContract {
     private static TestRedis master;
     private static RedisSentinel sentinel;
     private static RedissonClient client;
+    private static RedisSettings settings;
 
     @BeforeAll
     static void startSentinel() throws Exception {
@@ -27,7 +28,7 @@ class RedisStateStoreSentinelContractTest extends StateStoreContract {
         sentinel = RedisSentinel.newRedisSentinel().bind("127.0.0.1").port(port).masterPort(master.port())
                 .masterName(MASTER).quorumSize(1).build();
         sentinel.start();
-        RedisSettings settings = RedisSettings.builder().mode(RedisSettings.Mode.SENTINEL)
+        settings = RedisSettings.builder().mode(RedisSettings.Mode.SENTINEL)
                 .url("redis://127.0.0.1:" + port).sentinelMaster(MASTER).keyPrefix("contracts").build();
         client = RedisClients.create(settings, name -> null);
     }
@@ -48,5 +49,17 @@ class RedisStateStoreSentinelContractTest extends StateStoreContract {
     @Override
     protected StateStore newStore(ManualTimeSource time) {
         return RedisStateStore.builder(client).keyPrefix("contracts").clock(StoreClock.injected(time)).build();
+    }
+
+    /** The start-up check asks the sentinel, and the governor every command builds starts through it. */
+    @org.junit.jupiter.api.Test
+    void theStartUpCheckPassesThroughTheSentinel() {
+        RedisPreflight.check(settings, name -> null);
+        io.cloudg.resilience.config.RateLimitConfig config = io.cloudg.resilience.config.RateLimitConfig.builder()
+                .backend(io.cloudg.resilience.config.RateLimitConfig.Backend.REDIS).redis(settings).build();
+        try (io.cloudg.resilience.Governor g = StateStores.governor(config, name -> null,
+                io.cloudg.resilience.time.TimeSource.system())) {
+            org.assertj.core.api.Assertions.assertThat(g).isNotNull();
+        }
     }
 }

@@ -59,6 +59,13 @@ final class TestRedis implements AutoCloseable {
         return start(Binary.EMBEDDED, false);
     }
 
+    /** An embedded redis-server with more settings, e.g. {@code requirepass s3cret}. */
+    static TestRedis embedded(String... settings) {
+        TestRedis r = new TestRedis(Binary.EMBEDDED, false, freePort(), List.of(settings));
+        r.start();
+        return r;
+    }
+
     /**
      * An embedded redis-server started as a Redis Cluster node (no slots yet: {@link TestRedisCluster}
      * joins nodes into a cluster). Its port leaves room for the cluster bus at port + 10000.

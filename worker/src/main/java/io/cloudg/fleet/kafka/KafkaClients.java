@@ -1,7 +1,6 @@
 package io.cloudg.fleet.kafka;
 
 import io.cloudg.fleet.KafkaSettings;
-import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.run.StartupException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -14,6 +13,7 @@ import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.config.SslConfigs;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -51,13 +51,13 @@ public final class KafkaClients {
             putIfSet(p, SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, settings.sslTruststoreLocation());
             if (settings.sslTruststoreLocation() != null) {
                 p.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, settings.sslTruststoreType());
-                putIfSet(p, SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, secret(settings.sslTruststorePasswordEnv(), false));
+                putIfSet(p, SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, secret(settings.sslTruststorePasswordEnv()));
             }
             putIfSet(p, SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, settings.sslKeystoreLocation());
             if (settings.sslKeystoreLocation() != null) {
                 p.put(SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, settings.sslKeystoreType());
-                putIfSet(p, SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, secret(settings.sslKeystorePasswordEnv(), false));
-                putIfSet(p, SslConfigs.SSL_KEY_PASSWORD_CONFIG, secret(settings.sslKeyPasswordEnv(), false));
+                putIfSet(p, SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, secret(settings.sslKeystorePasswordEnv()));
+                putIfSet(p, SslConfigs.SSL_KEY_PASSWORD_CONFIG, secret(settings.sslKeyPasswordEnv()));
             }
             if (settings.sslEndpointIdentification() != null) {
                 p.put(SslConfigs.SSL_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG, settings.sslEndpointIdentification());
@@ -74,29 +74,21 @@ public final class KafkaClients {
     /** The JAAS line: the whole of it from {@code sasl_jaas_config_env}, or built for PLAIN and SCRAM. */
     String jaas() {
         if (settings.saslJaasConfigEnv() != null) {
-            return secret(settings.saslJaasConfigEnv(), true);
+            return KafkaPreflight.requiredSecret(settings.saslJaasConfigEnv(), "sasl_jaas_config_env", env);
         }
         String module = settings.saslMechanism().equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
                 : "org.apache.kafka.common.security.scram.ScramLoginModule";
         return module + " required username=\"" + quote(settings.saslUsername()) + "\" password=\""
-                + quote(secret(settings.saslPasswordEnv(), true)) + "\";";
+                + quote(KafkaPreflight.requiredSecret(settings.saslPasswordEnv(), "sasl_password_env", env)) + "\";";
     }
 
     private static String quote(String s) {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
-    private String secret(String variable, boolean required) {
-        if (variable == null) {
-            if (required) {
-                throw ConfigErrors.invalid("fleet.kafka", "a secret is required but no environment variable is named");
-            }
-            return null;
-        }
-        String v = env.apply(variable);
-        if ((v == null || v.isEmpty()) && required) {
-            throw ConfigErrors.invalid("fleet.kafka", "the environment variable " + variable + " is not set");
-        }
+    /** An optional secret: the value of {@code variable}, or null when it is not named or not set. */
+    private String secret(String variable) {
+        String v = variable == null ? null : env.apply(variable);
         return v == null || v.isEmpty() ? null : v;
     }
 
@@ -180,22 +172,44 @@ public final class KafkaClients {
     public static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);
 
     /**
-     * Asks the cluster for its nodes, once; no answer within {@code timeout} (a closed port, a wrong host, a
-     * listener that does not speak Kafka) fails the start naming the servers and the key that sets them.
+     * Reads the trust and key stores {@code fleet.kafka} names, connects to a bootstrap server, then asks the
+     * cluster for its nodes, once. A store that cannot be used, no bootstrap server taking a connection (a
+     * closed port, an unknown host), a refused SASL login, a certificate that is not trusted (each at once) or
+     * no answer within {@code timeout} (a listener that does not speak Kafka) fails the start with one line
+     * naming the setting ({@link KafkaPreflight}).
      */
     public void requireReachable(Duration timeout) {
+        KafkaPreflight.checkStores(settings, env);
+        KafkaPreflight.checkConnect(settings);
         Map<String, Object> p = common("cloudg-probe");
         p.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        try (Admin admin = Admin.create(p)) {
+        Admin probe;
+        try {
+            probe = Admin.create(p);
+        } catch (KafkaException e) {
+            throw new StartupException("cannot make a Kafka client for " + settings.bootstrapServers() + ": "
+                    + KafkaPreflight.causes(e) + " (fleet.kafka)", e);
+        }
+        try (Admin admin = probe) {
             admin.describeCluster().nodes().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StartupException("interrupted while reaching Kafka at " + settings.bootstrapServers(), e);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new StartupException("cannot reach Kafka at " + settings.bootstrapServers() + " within "
-                    + timeout.toSeconds() + " s (fleet.kafka.bootstrap_servers or --kafka)", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw unreachable(timeout, e);
+            }
+            throw new StartupException(KafkaPreflight.explain(settings, cause), e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw unreachable(timeout, e);
         }
+    }
+
+    private StartupException unreachable(Duration timeout, Exception e) {
+        return new StartupException("cannot reach Kafka at " + settings.bootstrapServers() + " within "
+                + timeout.toSeconds() + " s (fleet.kafka.bootstrap_servers or --kafka)", e);
     }
 
     public Admin admin(String clientId) {

@@ -72,7 +72,9 @@ class FleetSettingsTest {
     void aMissingSecretOrAMissingMechanismSaysWhichKey() {
         FleetSettings s = fleet(YAML);
         assertThatThrownBy(() -> new KafkaClients(s.kafka(), k -> null).common("c"))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("CLOUDG_KAFKA_PASSWORD is not set");
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("fleet.kafka.sasl_password_env must be the name of a set environment variable, but was "
+                        + "\"CLOUDG_KAFKA_PASSWORD\"");
         assertThatThrownBy(() -> fleet("fleet: {kafka: {security_protocol: SASL_PLAINTEXT}}"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("fleet.kafka.sasl_mechanism: is required when security_protocol is SASL_PLAINTEXT");

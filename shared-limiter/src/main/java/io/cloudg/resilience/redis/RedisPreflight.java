@@ -1,0 +1,288 @@
+package io.cloudg.resilience.redis;
+
+import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.config.TlsProblem;
+import io.cloudg.resilience.spi.StateStoreUnavailableException;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.resolver.dns.DnsAddressResolverGroup;
+import io.netty.resolver.dns.DnsServerAddressStreamProviders;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManagerFactory;
+import org.redisson.client.RedisAuthRequiredException;
+import org.redisson.client.RedisClient;
+import org.redisson.client.RedisClientConfig;
+import org.redisson.client.RedisConnection;
+import org.redisson.client.RedisConnectionException;
+import org.redisson.client.RedisException;
+import org.redisson.client.RedisTimeoutException;
+import org.redisson.client.RedisWrongPasswordException;
+import org.redisson.client.protocol.RedisCommands;
+
+/**
+ * Whether the Redis of {@code ratelimit.redis} can be used, asked once at start on one plain connection (no
+ * pool, no client-side retries): resolve the host, connect, the TLS handshake, AUTH, SELECT, PING. A failure is
+ * a {@link StateStoreUnavailableException} whose one-line message says what failed and which setting to look
+ * at: a wrong password, a password required but not set, a certificate the configured CA (or the JVM's trust
+ * store) does not trust or that names another host, an unknown host, a refused connection, no answer in time.
+ * An answer from the server (a refused password, a handshake alert) fails at once; only silence waits, at most
+ * {@code connect_timeout_ms} plus {@code timeout_ms} for each exchange.
+ *
+ * <p>In sentinel mode the addresses are sentinels, whose credentials are theirs: only the transport (name,
+ * connection, TLS) is checked here, and the master through the pool once the store is built.
+ */
+public final class RedisPreflight {
+    private static final String URL_KEYS = "ratelimit.redis.url or --redis";
+
+    private RedisPreflight() {
+    }
+
+    /**
+     * Checks that {@code s}'s Redis answers with the credentials and the trust it is configured with; returns
+     * when one node does.
+     *
+     * @throws StateStoreUnavailableException naming the problem and the setting, when none does
+     * @throws io.cloudg.resilience.config.ConfigException for an unset password variable or an unusable CA file
+     */
+    public static void check(RedisSettings s, Function<String, String> env) {
+        boolean sentinel = s.mode() == RedisSettings.Mode.SENTINEL;
+        String username = sentinel ? null : s.resolvedUsername();
+        String password = sentinel ? null : s.resolvedPassword(env);
+        TrustManagerFactory trust = RedisTrust.trustManagers(s, env);
+        List<String> addresses = s.addresses();
+        StateStoreUnavailableException first = null;
+        for (String address : addresses) {
+            Throwable failure = ping(s, address, username, password, trust);
+            if (failure == null || (sentinel && answered(failure))) {
+                return;
+            }
+            StateStoreUnavailableException e = failure(s, address, failure, env);
+            if (answered(failure) || first == null) {
+                first = e;
+            }
+            if (answered(failure)) {
+                break; // the server said no: every node of one deployment would say the same
+            }
+        }
+        if (addresses.size() > 1 && !answered(first.getCause())) {
+            throw new StateStoreUnavailableException(first.getMessage() + "; nor any of the other " + (addresses.size() - 1)
+                    + " node(s)", first.getCause());
+        }
+        throw first;
+    }
+
+    /** Null when {@code address} answered PING, else what went wrong (a {@link TimeoutException} for silence). */
+    private static Throwable ping(RedisSettings s, String address, String username, String password,
+                                  TrustManagerFactory trust) {
+        RedisClientConfig c = new RedisClientConfig().setAddress(address).setConnectTimeout(s.connectTimeoutMs())
+                .setCommandTimeout(s.timeoutMs()).setClientName("cloudg-preflight").setUsername(username)
+                .setPassword(password);
+        if (s.mode() == RedisSettings.Mode.STANDALONE) {
+            c.setDatabase(s.database());
+        }
+        if (trust != null) {
+            c.setSslTrustManagerFactory(trust);
+        }
+        long bound = s.connectTimeoutMs() + 3L * s.timeoutMs();
+        // NIO and netty's resolver, named: left unset, the client probes for the native transports' classes
+        DnsAddressResolverGroup resolver = new DnsAddressResolverGroup(NioDatagramChannel.class,
+                DnsServerAddressStreamProviders.platformDefault());
+        c.setSocketChannelClass(NioSocketChannel.class).setResolverGroup(resolver);
+        RedisClient client = RedisClient.create(c);
+        try {
+            RedisConnection conn = client.connectAsync().toCompletableFuture().get(bound, TimeUnit.MILLISECONDS);
+            try {
+                conn.async(RedisCommands.PING).toCompletableFuture().get(s.timeoutMs() * 2L, TimeUnit.MILLISECONDS);
+                return null;
+            } finally {
+                conn.closeAsync();
+            }
+        } catch (ExecutionException e) {
+            return e.getCause() == null ? e : e.getCause();
+        } catch (TimeoutException e) {
+            return e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return e;
+        } catch (RuntimeException e) {
+            return e;
+        } finally {
+            client.shutdownAsync().whenComplete((v, e) -> resolver.close());
+        }
+    }
+
+    /** Whether the server answered (with an error or a TLS alert), as opposed to staying out of reach. */
+    private static boolean answered(Throwable t) {
+        for (Throwable e = t; e != null; e = e.getCause()) {
+            if (e instanceof SSLException) {
+                return true;
+            }
+            if (e instanceof RedisException && !(e instanceof RedisConnectionException)
+                    && !(e instanceof RedisTimeoutException)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The start-up failure for {@code cause}, met talking to {@code address}: one line naming the setting. */
+    public static StateStoreUnavailableException failure(RedisSettings s, String address, Throwable cause,
+                                                         Function<String, String> env) {
+        return new StateStoreUnavailableException(explain(s, address, cause, env), cause);
+    }
+
+    static String explain(RedisSettings s, String address, Throwable cause, Function<String, String> env) {
+        String host = URI.create(address.split(",")[0].trim()).getHost();
+        String at = "Redis at " + address;
+        List<Throwable> chain = chain(cause);
+        String server = serverMessage(chain);
+        if (has(chain, RedisWrongPasswordException.class) || contains(server, "WRONGPASS", "invalid password")) {
+            String user = s.resolvedUsername();
+            String source = s.passwordSource(env);
+            return at + " refused " + (user == null ? "the password" : "user " + user + " with the password")
+                    + (source == null ? "" : " from " + source) + " (" + server + ")";
+        }
+        if (has(chain, RedisAuthRequiredException.class) || contains(server, "NOAUTH")) {
+            return at + " requires a password, and none is set: put it in $" + (s.passwordEnv() == null
+                    ? RedisSettings.DEFAULT_PASSWORD_ENV : s.passwordEnv())
+                    + " (or name another variable in ratelimit.redis.password_env)";
+        }
+        if (contains(server, "without any password configured", "no password is set")) {
+            return at + " has no password, but " + s.passwordSource(env) + " gives one: remove it, or set the "
+                    + "password on the server";
+        }
+        if (contains(server, "DB index is out of range", "invalid DB index")) {
+            return at + " has no database " + s.database() + " (the path of ratelimit.redis.url)";
+        }
+        if (TlsProblem.of(cause) != null) {
+            return tlsFailure(s, at, host, cause);
+        }
+        if (has(chain, UnknownHostException.class)) {
+            return "cannot reach " + at + ": unknown host " + host + " (" + URL_KEYS + ")";
+        }
+        if (has(chain, NoRouteToHostException.class)) {
+            return "cannot reach " + at + ": no route to host (" + URL_KEYS + ")";
+        }
+        if (anyMessage(chain, "connection timed out") || chain.stream().anyMatch(e -> e.getClass().getSimpleName()
+                .equals("ConnectTimeoutException"))) {
+            return "cannot reach " + at + ": no connection within " + s.connectTimeoutMs() + " ms (" + URL_KEYS
+                    + "; ratelimit.redis.connect_timeout_ms)";
+        }
+        if (has(chain, ConnectException.class)) {
+            return "cannot reach " + at + ": connection refused (" + URL_KEYS + ")";
+        }
+        if (has(chain, TimeoutException.class) || has(chain, RedisTimeoutException.class)) {
+            long waited = has(chain, RedisTimeoutException.class) ? s.timeoutMs() : s.connectTimeoutMs() + 3L * s.timeoutMs();
+            return s.tls()
+                    ? at + " did not complete a TLS handshake within " + waited + " ms: does that port serve TLS? "
+                            + "(rediss:// in " + URL_KEYS + ")"
+                    : at + " did not answer within " + waited + " ms (ratelimit.redis.timeout_ms); if that port serves "
+                            + "TLS, use rediss:// in " + URL_KEYS;
+        }
+        if (anyMessage(chain, "Can't decode")) {
+            String reply = message(find(chain, IllegalStateException.class));
+            int colon = reply.indexOf(':');
+            return at + " does not speak the Redis protocol (it answered \"" + (colon >= 0 ? reply.substring(colon + 1).trim()
+                    : reply) + "\"): check " + URL_KEYS;
+        }
+        if (server != null) {
+            return at + " answered " + server;
+        }
+        Throwable root = chain.get(chain.size() - 1);
+        return "cannot reach " + at + ": " + root.getClass().getSimpleName() + (root.getMessage() == null ? ""
+                : ": " + oneLine(root.getMessage())) + " (" + URL_KEYS + ")";
+    }
+
+    private static String tlsFailure(RedisSettings s, String at, String host, Throwable cause) {
+        String trust = s.trustSource();
+        return switch (TlsProblem.of(cause)) {
+            case EXPIRED -> "the TLS certificate of " + at + " is outside its validity period (" + TlsProblem.message(cause) + ")";
+            case WRONG_HOST -> "the TLS certificate of " + at + " does not name host " + host + ": connect by a name it holds ("
+                    + URL_KEYS + ")";
+            case UNTRUSTED -> trust == null
+                    ? "the TLS certificate of " + at + " is not trusted: no CA in the JVM's trust store signed it; give "
+                            + "the CA's certificate in ratelimit.redis.ca_file (PEM) or ratelimit.redis.trust_store"
+                    : "the TLS certificate of " + at + " is not trusted: the CA in " + trust + " did not sign it";
+            case CLIENT_CERTIFICATE -> at + " asks for a client certificate, which cloudg does not send (set "
+                    + "tls-auth-clients no or optional on the server)";
+            default -> "the TLS handshake with " + at + " failed: " + oneLine(TlsProblem.message(cause));
+        };
+    }
+
+    /** The server's error reply, without what Redisson appends to it (channel, command data). */
+    private static String serverMessage(List<Throwable> chain) {
+        for (Throwable e : chain) {
+            if (e instanceof RedisException && !(e instanceof RedisConnectionException) && !(e instanceof RedisTimeoutException)
+                    && e.getMessage() != null) {
+                String m = e.getMessage();
+                int cut = m.indexOf(". channel:");
+                m = (cut >= 0 ? m.substring(0, cut) : m).trim();
+                return m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
+            }
+        }
+        return null;
+    }
+
+    private static List<Throwable> chain(Throwable t) {
+        List<Throwable> out = new ArrayList<>();
+        for (Throwable e = t; e != null && out.size() < 20; e = e.getCause()) {
+            out.add(e);
+        }
+        return out;
+    }
+
+    private static boolean has(List<Throwable> chain, Class<? extends Throwable> type) {
+        return find(chain, type) != null;
+    }
+
+    private static <T extends Throwable> T find(List<Throwable> chain, Class<T> type) {
+        for (Throwable e : chain) {
+            if (type.isInstance(e)) {
+                return type.cast(e);
+            }
+        }
+        return null;
+    }
+
+    private static boolean anyMessage(List<Throwable> chain, String... parts) {
+        for (Throwable e : chain) {
+            if (contains(e.getMessage(), parts)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(String text, String... parts) {
+        if (text == null) {
+            return false;
+        }
+        String t = text.toLowerCase(Locale.ROOT);
+        for (String p : parts) {
+            if (t.contains(p.toLowerCase(Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String message(Throwable t) {
+        return t == null || t.getMessage() == null ? (t == null ? "" : t.getClass().getSimpleName()) : t.getMessage();
+    }
+
+    private static String oneLine(String m) {
+        String s = m.replaceAll("\\s*\\R\\s*", " ").trim();
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+}
