@@ -5,6 +5,9 @@
 #
 #   class-data-archive.sh JAVA TARGET_DIR
 #
+# JAVA is a java binary, or the file naming one that build-jvm.sh wrote (TARGET_DIR/build-jvm: the JDK the build
+# compiled and tested with, which the launcher also runs).
+#
 # Run by the cli module's package phase (skip with -Dcloudg.cds.skip). It maps cloud-sim's demo estate
 # (`cloudg map --sim`, in process) with -XX:DumpLoadedClassList to learn the classes a map loads, then dumps
 # them with -Xshare:dump. The archive only fits the JVM that dumped it and this exact class path (its jars'
@@ -13,10 +16,15 @@
 # one line: maps then start as before, slower; the build goes on.
 set -uo pipefail
 java=$1
+if [ -f "$java" ] && [ ! -x "$java" ]; then
+  java=$(cat "$java")
+fi
 target=$(cd "$2" && pwd)
 work="$target/cds"
 jsa="$target/cloudg.jsa"
 cp="$target/cloudg-cli.jar:$target/lib/*"
+# the launcher's own (see ../../../cloudg): the archive is made with the options it is used with
+jvm_access=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
 
 say() { echo "[class-data archive] $*"; }
 give_up() {
@@ -43,7 +51,7 @@ start=$(date +%s)
 # The training map: cloud-sim's demo estate, in a directory of its own (no ./cloudg.yaml, no CLOUDG_CONFIG)
 # and with learned rates kept under it (never the user's ~/.cache).
 # Exit 0 or 3 (a map with PARTIAL coverage still loaded its classes); anything else is a failure.
-(cd "$work" && env -u CLOUDG_CONFIG XDG_CACHE_HOME="$work/cache" "$java" -XX:TieredStopAtLevel=1 \
+(cd "$work" && env -u CLOUDG_CONFIG XDG_CACHE_HOME="$work/cache" "$java" "${jvm_access[@]}" -XX:TieredStopAtLevel=1 \
    -XX:DumpLoadedClassList="$work/classes.txt" -cp "$cp" io.cloudg.cli.Main map --sim --out "$work/map" \
    --no-progress >"$work/training.log" 2>&1)
 rc=$?
@@ -54,7 +62,7 @@ rc=$?
 # extends them): ClassListFilter.java drops those; should a dump still fail, once more without the classes
 # its log says it skipped.
 dump() {
-  (cd "$work" && "$java" -Xshare:dump -XX:SharedClassListFile="$work/$1" -XX:SharedArchiveFile="$jsa.tmp" -cp "$cp" \
+  (cd "$work" && "$java" "${jvm_access[@]}" -Xshare:dump -XX:SharedClassListFile="$work/$1" -XX:SharedArchiveFile="$jsa.tmp" -cp "$cp" \
      >"$work/$2" 2>&1)
 }
 "$java" "$(dirname "$0")/ClassListFilter.java" "$work/classes.txt" "$target/lib" >"$work/filtered.txt" 2>"$work/filter.log" \

@@ -1,4 +1,4 @@
-# Sourced by the cloudg launcher and by class-data-archive.sh: the one rule for which JVM a class-data archive
+# Sourced by the cloudg launcher and by class-data-archive.sh. The one rule for which JVM a class-data archive
 # belongs to. jvm_identity JAVA prints the JVM's resolved binary and the runtime version its release file
 # names (a class-data archive fits only the JVM that dumped it); it fails when either cannot be found.
 jvm_identity() {
@@ -7,4 +7,22 @@ jvm_identity() {
   release="$(dirname "$(dirname "$real")")/release"
   [ -f "$release" ] || return 1
   echo "$real $(grep '^JAVA_RUNTIME_VERSION=' "$release")"
+}
+
+# java_feature JAVA prints the JVM's feature release (17, 25...): from the release file beside its binary, else from
+# its -version banner; it fails when neither says (no such java).
+java_feature() {
+  local real release v=""
+  real=$(readlink -f "$(command -v "$1" 2>/dev/null)" 2>/dev/null) && [ -n "$real" ] && [ -x "$real" ] || return 1
+  release="$(dirname "$(dirname "$real")")/release"
+  if [ -f "$release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$release")
+  fi
+  if [ -z "$v" ]; then
+    v=$("$real" -version 2>&1 | sed -n 's/.* version "\([^"]*\)".*/\1/p' | head -n 1)
+  fi
+  v=${v#1.}         # 1.8.0_402: Java 8
+  v=${v%%[!0-9]*}
+  [ -n "$v" ] || return 1
+  echo "$v"
 }
