@@ -22,7 +22,8 @@ import java.util.concurrent.ExecutionException;
  * own {@code call}/{@code callAsync} are loops over it.
  *
  * <p>Per attempt: {@link #admit()} (breaker, tokens at every level; returns the wait) or the blocking
- * {@link #beforeSend()} / non-blocking {@link #beforeSendAsync()} (admit, wait, take a bulkhead slot);
+ * {@link #beforeSend()} / non-blocking {@link #beforeSendAsync()} (admit, wait, take a bulkhead slot, then a place
+ * under the process's ceiling on calls in flight, {@code ratelimit.max_calls_in_flight}, given back with the slot);
  * then {@link #onSuccess()} or {@link #onFailure(Throwable)}, which returns the decision. {@link #close()}
  * releases whatever is still held. Not thread-safe: one call is driven by one caller at a time.
  */
@@ -44,6 +45,8 @@ public final class GovernedCall implements AutoCloseable {
     private long probeGeneration;
     private SlotLease lease;
     private long leaseRenewedAt;
+    /** Whether this call holds a place under the process's ceiling on calls in flight ({@link CallCeiling}). */
+    private boolean place;
     private boolean ended;
     /** The class of the last failed attempt, for a give-up the SDK's own deadline decides. */
     private ErrorClass lastClass;
@@ -100,6 +103,19 @@ public final class GovernedCall implements AutoCloseable {
     /** Whether the next attempt still needs a bulkhead slot (after {@link #admit()}). */
     public boolean needsSlot() {
         return plan.enabled && lease == null && options.slotMode() != CallOptions.SlotMode.HELD;
+    }
+
+    /**
+     * Whether the next attempt still needs a place under the process's ceiling on calls in flight: every call
+     * does, governed or not, but one made under a {@link SlotHold} (which holds the place for all its calls).
+     */
+    public boolean needsPlace() {
+        return !place && options.slotMode() != CallOptions.SlotMode.HELD;
+    }
+
+    /** Whether this call holds its place under the process's ceiling on calls in flight. */
+    public boolean holdsPlace() {
+        return place;
     }
 
     /**
@@ -231,18 +247,17 @@ public final class GovernedCall implements AutoCloseable {
         });
     }
 
-    /** Admits, waits for the tokens, takes a bulkhead slot: everything before sending. Blocks. */
+    /**
+     * Admits, waits for the tokens, takes a bulkhead slot and a place under the process's ceiling: everything
+     * before sending. Blocks (parks: on a virtual thread, its carrier is free meanwhile).
+     */
     public void beforeSend() throws InterruptedException {
         waitForTokens(admit());
-        if (needsSlot()) {
-            try {
-                takeLease(plan.gate.acquire(plan.slot).get());
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
-            } catch (InterruptedException e) {
-                close();
-                throw e;
-            }
+        try {
+            awaitSlot();
+        } catch (InterruptedException e) {
+            close();
+            throw e;
         }
     }
 
@@ -259,10 +274,18 @@ public final class GovernedCall implements AutoCloseable {
                 return CompletableFuture.completedFuture(null);
             }
             return plan.gate.acquire(plan.slot).thenAccept(this::takeLease);
+        }).thenCompose(v -> {
+            if (!needsPlace()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return governor.ceiling().acquire().thenRun(() -> place = true);
         });
     }
 
-    /** Waits for a bulkhead slot if this call still needs one; a no-op otherwise. Blocks. */
+    /**
+     * Waits for a bulkhead slot if this call still needs one, then for a place under the process's ceiling on
+     * calls in flight if it needs one; a no-op otherwise. Blocks (parks).
+     */
     public void awaitSlot() throws InterruptedException {
         if (needsSlot()) {
             try {
@@ -270,6 +293,10 @@ public final class GovernedCall implements AutoCloseable {
             } catch (ExecutionException e) {
                 throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
             }
+        }
+        if (needsPlace()) {
+            Governor.awaitPlace(governor.ceiling());
+            place = true;
         }
     }
 
@@ -419,6 +446,9 @@ public final class GovernedCall implements AutoCloseable {
         if (release != null) {
             lease = null;
         }
+        if (releaseSlot) {
+            releasePlace();
+        }
         QuotaWindow w = outcome == AttemptOutcome.THROTTLED ? window : QuotaWindow.NONE;
         AttemptOutcome own = outcome;
         if (quota != null && (outcome == AttemptOutcome.SUCCESS || outcome == AttemptOutcome.THROTTLED)) {
@@ -455,6 +485,14 @@ public final class GovernedCall implements AutoCloseable {
             lease = null;
             store.releaseSlot(l);
             plan.gate.released();
+        }
+        releasePlace();
+    }
+
+    private void releasePlace() {
+        if (place) {
+            place = false;
+            governor.ceiling().release();
         }
     }
 

@@ -42,11 +42,13 @@ public final class Governor implements AutoCloseable {
     private final GovernorListener listener;
     private final ThrottlingStats stats = new ThrottlingStats();
     private final ConcurrentHashMap<Scope, SlotGate> gates = new ConcurrentHashMap<>();
+    private final CallCeiling ceiling;
     private volatile Plans plans;
     private final ConcurrentHashMap<Scope, ThrottleNotice> notices = new ConcurrentHashMap<>();
 
     private Governor(Builder b) {
         this.plans = new Plans(b.config);
+        this.ceiling = new CallCeiling(b.config.maxCallsInFlight());
         this.time = b.time;
         this.store = b.store != null ? b.store : new InMemoryStateStore(b.time);
         this.classifier = b.classifier;
@@ -69,6 +71,7 @@ public final class Governor implements AutoCloseable {
      */
     public void reconfigure(RateLimitConfig newConfig) {
         this.plans = new Plans(Objects.requireNonNull(newConfig, "config"));
+        ceiling.resize(newConfig.maxCallsInFlight());
     }
 
     public RateLimitConfig config() {
@@ -94,6 +97,31 @@ public final class Governor implements AutoCloseable {
 
     double random() {
         return random.getAsDouble();
+    }
+
+    CallCeiling ceiling() {
+        return ceiling;
+    }
+
+    /**
+     * Calls in flight in this process: holding a place under {@code ratelimit.max_calls_in_flight} (from their
+     * bulkhead slot to its release), every provider and account together ({@code cloudg_calls_in_flight}).
+     */
+    public int callsInFlight() {
+        return ceiling.held();
+    }
+
+    /** Calls that hold their bulkhead slot and wait for a place under the ceiling. */
+    public int callsWaitingForCeiling() {
+        return ceiling.waiting();
+    }
+
+    /**
+     * Whether this process can take on more calls at once: below {@code ratelimit.max_calls_in_flight} with
+     * nobody waiting for a place. What a fleet worker asks before taking another task.
+     */
+    public boolean hasRoomForCalls() {
+        return ceiling.hasRoom();
     }
 
     /** The plan of the leaf that paces calls of {@code scope}. */
@@ -236,14 +264,37 @@ public final class Governor implements AutoCloseable {
      */
     public SlotHold holdSlot(Scope scope) throws InterruptedException {
         CallPlan plan = plan(scope);
-        if (!plan.enabled) {
-            return new SlotHold(this, plan, null, time.nanoTime());
+        SlotLease lease = null;
+        if (plan.enabled) {
+            try {
+                lease = plan.gate.acquire(plan.slot).get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
+            }
         }
+        SlotHold hold = new SlotHold(this, plan, lease, time.nanoTime());
         try {
-            SlotLease lease = plan.gate.acquire(plan.slot).get();
-            return new SlotHold(this, plan, lease, time.nanoTime());
+            awaitPlace(ceiling);
+        } catch (InterruptedException | RuntimeException e) {
+            hold.close();
+            throw e;
+        }
+        hold.placeTaken();
+        return hold;
+    }
+
+    /** Waits for a place under the ceiling (parks the calling thread; a virtual thread frees its carrier). */
+    static void awaitPlace(CallCeiling ceiling) throws InterruptedException {
+        CompletableFuture<Void> f = ceiling.acquire();
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            if (!f.cancel(false)) {
+                ceiling.release(); // served while being interrupted: give the place back
+            }
+            throw e;
         } catch (ExecutionException e) {
-            throw new IllegalStateException("waiting for a bulkhead slot failed", e.getCause());
+            throw new IllegalStateException("waiting for a place under max_calls_in_flight failed", e.getCause());
         }
     }
 

@@ -476,6 +476,104 @@ class GovernorTest {
     }
 
     @Test
+    void theProcesssCeilingOnCallsInFlightHoldsOverEveryAccountAndProviderAndServesInOrder() {
+        Governor g = governor(b -> b.maxCallsInFlight(3));
+        List<CompletableFuture<String>> answers = new ArrayList<>();
+        List<String> started = new ArrayList<>();
+        List<CompletableFuture<String>> results = new ArrayList<>();
+        AtomicInteger most = new AtomicInteger();
+        String[][] scopes = {{"aws", "111111111111"}, {"aws", "222222222222"}, {"azure", "sub-1"}, {"gcp", "my-project"},
+                {"aws", "333333333333"}};
+        for (String[] sc : scopes) {
+            CompletableFuture<String> answer = new CompletableFuture<>();
+            answers.add(answer);
+            results.add(g.callAsync(Scope.of(sc[0], sc[1], "global", "svc", null), () -> {
+                synchronized (started) {
+                    started.add(sc[1]);
+                }
+                most.accumulateAndGet(g.callsInFlight(), Math::max);
+                return answer;
+            }));
+        }
+        // five accounts, each with room in its own bulkhead: the ceiling of three is what holds the other two
+        assertThat(started).containsExactly("111111111111", "222222222222", "sub-1");
+        assertThat(g.callsInFlight()).isEqualTo(3);
+        assertThat(g.callsWaitingForCeiling()).isEqualTo(2);
+        assertThat(g.hasRoomForCalls()).isFalse();
+        answers.get(1).complete("b");
+        assertThat(started).containsExactly("111111111111", "222222222222", "sub-1", "my-project");
+        answers.get(0).complete("a");
+        answers.get(2).complete("c");
+        assertThat(started).hasSize(5);
+        answers.get(3).complete("d");
+        answers.get(4).complete("e");
+        assertThat(results).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+        assertThat(most).hasValue(3);
+        assertThat(g.callsInFlight()).isZero();
+        assertThat(g.hasRoomForCalls()).isTrue();
+    }
+
+    @Test
+    void aBlockedCallHoldsItsPlaceUntilItEndsAndAGaveUpOrRejectedOneGivesItBack() throws Exception {
+        Governor g = governor(b -> b.maxCallsInFlight(1));
+        GovernedCall first = g.open(VPCS);
+        first.beforeSend();
+        assertThat(first.holdsPlace()).isTrue();
+        assertThat(g.callsInFlight()).isEqualTo(1);
+        // a retry of the same call keeps its slot and its place (per call)
+        assertThat(first.onFailure(throttled()).retry()).isTrue();
+        assertThat(g.callsInFlight()).isEqualTo(1);
+        first.close();
+        assertThat(g.callsInFlight()).isZero();
+
+        // per attempt (Azure): the place goes back with the slot after each attempt
+        GovernedCall perAttempt = g.open(Scope.of("azure", "sub-1", "global", "compute", null), CallOptions.perAttempt());
+        perAttempt.beforeSend();
+        assertThat(g.callsInFlight()).isEqualTo(1);
+        assertThat(perAttempt.onFailure(new ProviderException("TooManyRequests", 429, "slow down")).retry()).isTrue();
+        assertThat(g.callsInFlight()).isZero();
+        perAttempt.close();
+
+        // a disabled provider's calls are neither paced nor retried, but they count: the ceiling is the process's
+        Governor off = governor(b -> b.maxCallsInFlight(1).aws(a -> a.enabled(false)));
+        assertThat(off.call(VPCS, () -> off.callsInFlight())).isEqualTo(1);
+        assertThat(off.callsInFlight()).isZero();
+    }
+
+    @Test
+    void aSlotHeldForAListingHoldsOnePlaceForAllItsPages() throws Exception {
+        Governor g = governor(b -> b.maxCallsInFlight(2));
+        Scope listing = Scope.of("gcp", "my-project", "global", "cloudasset", "ListAssets");
+        try (SlotHold hold = g.holdSlot(listing)) {
+            assertThat(g.callsInFlight()).isEqualTo(1);
+            for (int page = 0; page < 3; page++) {
+                g.call(listing, CallOptions.held(hold), () -> "page");
+                assertThat(g.callsInFlight()).isEqualTo(1);
+            }
+        }
+        assertThat(g.callsInFlight()).isZero();
+    }
+
+    @Test
+    void aRaisedCeilingServesTheWaitersAtOnce() {
+        Governor g = governor(b -> b.maxCallsInFlight(1));
+        CompletableFuture<String> held = new CompletableFuture<>();
+        CompletableFuture<String> first = g.callAsync(VPCS, () -> held);
+        AtomicInteger second = new AtomicInteger();
+        CompletableFuture<String> waiting = g.callAsync(Scope.of("aws", "999999999999", "us-east-1", "iam", null), () -> {
+            second.incrementAndGet();
+            return CompletableFuture.completedFuture("x");
+        });
+        assertThat(second).hasValue(0);
+        g.reconfigure(RateLimitConfig.builder().maxCallsInFlight(2).build());
+        assertThat(second).hasValue(1);
+        assertThat(waiting).isCompletedWithValue("x");
+        held.complete("y");
+        assertThat(first).isCompletedWithValue("y");
+        assertThat(g.callsInFlight()).isZero();
+    }
+
+    @Test
     void operationsGetTheirOwnBucketOnlyWhereTheyMatter() {
         Governor g = governor(b -> b.aws(a -> a.service("ssm", io.cloudg.resilience.config.ServiceLimit.of(10, 20)
                 .perOperation(true)).service("s3.ListObjectsV2", 3, 6)));

@@ -44,7 +44,10 @@ import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
  * happened; a {@link RetryStrategy} wrapped around the SDK's own passes each attempt through the governor:
  * <ul>
  *   <li>initial token: the breaker (an open one fails the call at once), tokens at every level (their
- *       wait becomes the SDK's delay), one bulkhead slot for the whole call;</li>
+ *       wait becomes the SDK's delay), one bulkhead slot for the whole call and a place under the process's
+ *       ceiling on calls in flight. All of it before the SDK sends anything: the HTTP client leases its pooled
+ *       connection only after this, so a call waiting on the governor holds no connection; on a virtual thread
+ *       it holds no platform thread either (the waits park);</li>
  *   <li>refresh (a failed attempt): the governor classifies and counts it, halves the leaf on throttling,
  *       and may end the loop (a fatal error, an empty retry budget); otherwise the next attempt's tokens
  *       are reserved and the delay is the longest of the SDK's backoff, Retry-After and the token wait;</li>
@@ -185,8 +188,8 @@ public final class GovernedAwsCalls {
                 if (call.needsSlot()) {
                     call.waitForTokens(wait);
                     wait = 0;
-                    call.awaitSlot();
                 }
+                call.awaitSlot(); // the slot if still needed, then a place under ratelimit.max_calls_in_flight
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 call.close();

@@ -105,6 +105,8 @@ final class RateLimitConfigLoader {
                 b.stateFile(node.string(key, null));
             } else if (key.equals("learned_ttl_hours")) {
                 b.learnedTtlHours(node.number(key, null));
+            } else if (key.equals("max_calls_in_flight")) {
+                b.maxCallsInFlight(node.integer(key, null, 1));
             } else if (LIVE_KEYS.containsKey(key)) {
                 LIVE_KEYS.get(key).apply(node, key, live);
             } else if (RateLimitConfig.PROVIDERS.contains(key)) {
@@ -195,7 +197,7 @@ final class RateLimitConfigLoader {
     /** Every key of the {@code ratelimit} section, as dotted paths ({@code <provider>}, {@code <service>} placeholders). */
     static java.util.SortedSet<String> documentedKeys() {
         java.util.SortedSet<String> out = new java.util.TreeSet<>();
-        for (String k : List.of("enabled", "backend", "state_file", "learned_ttl_hours")) {
+        for (String k : List.of("enabled", "backend", "state_file", "learned_ttl_hours", "max_calls_in_flight")) {
             out.add("ratelimit." + k);
         }
         LIVE_KEYS.keySet().forEach(k -> out.add("ratelimit." + k));

@@ -195,6 +195,22 @@ class RateLimitConfigTest {
     }
 
     @Test
+    void theCeilingOnCallsInFlightIsAProcessWideKeyValidatedByName() {
+        assertThat(RateLimitConfig.defaults().maxCallsInFlight()).isEqualTo(RateLimitConfig.DEFAULT_MAX_CALLS_IN_FLIGHT)
+                .isGreaterThanOrEqualTo(2000);
+        assertThat(RateLimitConfig.fromYaml("ratelimit: {max_calls_in_flight: 300}").maxCallsInFlight()).isEqualTo(300);
+        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {max_calls_in_flight: 0}"))
+                .hasMessage("ratelimit.max_calls_in_flight must be an integer >= 1, but was 0");
+        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {max_calls_in_flight: many}"))
+                .hasMessage("ratelimit.max_calls_in_flight must be an integer, but was \"many\"");
+        assertThatThrownBy(() -> RateLimitConfig.defaults().withMaxCallsInFlight(-5))
+                .hasMessage("ratelimit.max_calls_in_flight must be an integer >= 1, but was -5");
+        assertThat(RateLimitConfig.fromYaml("ratelimit: {max_calls_in_flight: 300}").withRedisUrl("redis://h:6379")
+                .maxCallsInFlight()).as("kept with another backend").isEqualTo(300);
+        assertThat(RateLimitConfig.documentedKeys()).contains("ratelimit.max_calls_in_flight");
+    }
+
+    @Test
     void enabledGloballyAndPerProvider() {
         RateLimitConfig off = RateLimitConfig.fromYaml("ratelimit: {enabled: false}");
         assertThat(off.enabled("aws")).isFalse();
