@@ -92,7 +92,7 @@ public final class CloudSim implements AutoCloseable {
         GcpRestFrontend gcpRest = new GcpRestFrontend(gcp.service());
         try {
             this.http = new HttpFrontend(options.host(), options.port(), options.httpThreads(),
-                req -> route(req, admin, aws, azure, gcpRest));
+                req -> route(req, admin, aws, azure, gcpRest), counters.inFlight());
         } catch (RuntimeException | InterruptedException e) {
             gcp.close();
             throw e;
@@ -231,7 +231,7 @@ public final class CloudSim implements AutoCloseable {
     }
 
     public SimStats stats() {
-        return new SimStats(quotas.snapshot(), counters.snapshot());
+        return new SimStats(quotas.snapshot(), counters.snapshot(), counters.inFlight().snapshot());
     }
 
     /** Replaces the fault rules (counts start afresh). */

@@ -1,6 +1,7 @@
 package io.cloudg.sim;
 
 import io.cloudg.sim.core.Counters;
+import io.cloudg.sim.core.InFlight;
 import io.cloudg.sim.quota.BucketStats;
 import java.util.List;
 
@@ -10,8 +11,10 @@ import java.util.List;
  * @param buckets per quota bucket: calls, throttled answers, highest admitted in any 1-second window,
  *                configured rate and burst
  * @param totals  whole-simulator counts
+ * @param inFlight calls in flight now and the most at once (from arrival to answer, latency included), overall
+ *                and per {@code provider/account}
  */
-public record SimStats(List<BucketStats> buckets, Counters.Totals totals) {
+public record SimStats(List<BucketStats> buckets, Counters.Totals totals, InFlight.Snapshot inFlight) {
 
     /** The bucket with this key, or null. */
     public BucketStats bucket(String key) {

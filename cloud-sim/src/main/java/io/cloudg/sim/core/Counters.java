@@ -11,6 +11,12 @@ public final class Counters {
     final LongAdder faults = new LongAdder();
     final LongAdder errors = new LongAdder();
     final LongAdder retries = new LongAdder();
+    final InFlight inFlight = new InFlight();
+
+    /** Calls in flight now, and the most at once, overall and per account. */
+    public InFlight inFlight() {
+        return inFlight;
+    }
 
     /** An HTTP request or gRPC call arrived (including admin and malformed ones). */
     public void request() {

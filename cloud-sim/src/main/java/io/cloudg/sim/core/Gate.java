@@ -54,6 +54,7 @@ public final class Gate {
      */
     public Verdict enter(CallScope scope, List<BucketRef> buckets) {
         counters.calls.increment();
+        counters.inFlight.attribute(scope);
         long delay = latencyNanos();
         FaultRule fault = faults.decide(scope);
         if (fault != null) {

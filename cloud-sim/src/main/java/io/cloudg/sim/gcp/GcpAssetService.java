@@ -117,9 +117,10 @@ public final class GcpAssetService {
 
     private ServerServiceDefinition methods() {
         return ServerServiceDefinition.builder(SERVICE)
-            .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) -> reply(listAssets(req, CALL_USER_PROJECT.get()), obs)))
+            .addMethod(LIST_ASSETS, ServerCalls.asyncUnaryCall((req, obs) ->
+                reply(() -> listAssets(req, CALL_USER_PROJECT.get()), obs)))
             .addMethod(SEARCH_ALL_RESOURCES, ServerCalls.asyncUnaryCall((req, obs) ->
-                reply(searchAllResources(req, CALL_USER_PROJECT.get()), obs)))
+                reply(() -> searchAllResources(req, CALL_USER_PROJECT.get()), obs)))
             .build();
     }
 
@@ -152,15 +153,27 @@ public final class GcpAssetService {
         return call("SearchAllResources", req.getScope(), userProject, parent -> search(req, parent));
     }
 
-    private <R> void reply(Outcome<R> o, StreamObserver<R> obs) {
+    /** Answers a gRPC call; it counts as in flight ({@link io.cloudg.sim.core.InFlight}) until the answer goes. */
+    private <R> void reply(java.util.function.Supplier<Outcome<R>> call, StreamObserver<R> obs) {
         gate.counters().request();
-        Runnable send = o.error() != null ? () -> obs.onError(o.error())
+        io.cloudg.sim.core.InFlight inFlight = gate.counters().inFlight();
+        io.cloudg.sim.core.InFlight.Request request = inFlight.begin();
+        Outcome<R> o;
+        try {
+            o = call.get();
+        } finally {
+            inFlight.unbind();
+        }
+        Runnable answer = o.error() != null ? () -> obs.onError(o.error())
             : o.reset() ? () -> obs.onError(GcpErrors.unavailable("Connection reset by peer"))
             : () -> {
                 obs.onNext(o.response());
                 obs.onCompleted();
             };
-        schedule(send, o.delayNanos());
+        schedule(() -> {
+            inFlight.end(request);
+            answer.run();
+        }, o.delayNanos());
     }
 
     /** A resolved parent or scope: one project or the organization. */

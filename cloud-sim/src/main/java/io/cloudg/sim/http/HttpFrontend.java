@@ -23,12 +23,17 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.cloudg.sim.core.InFlight;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Netty HTTP/1.1 server bound to the loopback interface. */
+/**
+ * Netty HTTP/1.1 server bound to the loopback interface. Each request is handled on its event loop and answered
+ * after the latency the service asks for; while it is ({@link InFlight}: from arrival to the answer written) it
+ * counts as in flight, overall and for the account the service's gate attributes it to.
+ */
 public final class HttpFrontend implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpFrontend.class);
 
@@ -37,6 +42,12 @@ public final class HttpFrontend implements AutoCloseable {
     private final Channel channel;
 
     public HttpFrontend(String host, int port, int threads, HttpService service) throws InterruptedException {
+        this(host, port, threads, service, new InFlight());
+    }
+
+    /** @param inFlight counts the requests being answered (what the service's gate attributes to an account) */
+    public HttpFrontend(String host, int port, int threads, HttpService service, InFlight inFlight)
+        throws InterruptedException {
         this.workers = new NioEventLoopGroup(threads);
         ServerBootstrap b = new ServerBootstrap()
             .group(boss, workers)
@@ -50,7 +61,7 @@ public final class HttpFrontend implements AutoCloseable {
                         .addLast(new HttpServerCodec())
                         .addLast(new HttpObjectAggregator(32 * 1024 * 1024))
                         .addLast(new HttpServerExpectContinueHandler())
-                        .addLast(new Handler(service));
+                        .addLast(new Handler(service, inFlight));
                 }
             });
         this.channel = b.bind(host, port).sync().channel();
@@ -69,15 +80,18 @@ public final class HttpFrontend implements AutoCloseable {
 
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final HttpService service;
+        private final InFlight inFlight;
 
-        Handler(HttpService service) {
+        Handler(HttpService service, InFlight inFlight) {
             this.service = service;
+            this.inFlight = inFlight;
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest msg) {
             boolean keepAlive = HttpUtil.isKeepAlive(msg);
             SimResponse r;
+            InFlight.Request call = inFlight.begin();
             try {
                 SimRequest req = new SimRequest(msg.method().name(), msg.uri(), msg.headers(),
                     ByteBufUtil.getBytes(msg.content()));
@@ -85,11 +99,17 @@ public final class HttpFrontend implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("internal error answering {} {}", msg.method(), msg.uri(), e);
                 r = SimResponse.status(500).body("text/plain; charset=utf-8", "cloud-sim internal error: " + e).build();
+            } finally {
+                inFlight.unbind();
             }
             SimResponse response = r;
             if (response.delayNanos() > 0) {
-                ctx.executor().schedule(() -> write(ctx, response, keepAlive), response.delayNanos(), TimeUnit.NANOSECONDS);
+                ctx.executor().schedule(() -> {
+                    inFlight.end(call);
+                    write(ctx, response, keepAlive);
+                }, response.delayNanos(), TimeUnit.NANOSECONDS);
             } else {
+                inFlight.end(call);
                 write(ctx, response, keepAlive);
             }
         }
