@@ -18,7 +18,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * cloudg's configuration: which providers to map, each provider's settings, the {@code ratelimit} block,
- * where to write the map and how many tasks run at once. Immutable. Load it from YAML
+ * where to write the map and how many collector jobs run at once. Immutable. Load it from YAML
  * ({@link #load(Path)}, {@link #fromYaml(String)}) or build it ({@link #builder()}). Unknown keys are
  * logged ({@code Unknown config key aws.regionz is ignored}) and ignored; wrong types and ranges fail the
  * load with the key and the value in the message.
@@ -31,6 +31,8 @@ import java.util.function.UnaryOperator;
  */
 public final class CloudGConfig implements io.cloudg.resilience.config.RateLimitConfigSource {
     public static final Set<String> PROVIDERS = Set.of("aws", "azure", "gcp");
+    /** {@code workers} not set: as many collector jobs at once as {@code ratelimit.max_calls_in_flight}. */
+    private static final int AUTO = 0;
 
     private final List<String> providers;
     private final AwsSettings aws;
@@ -80,8 +82,15 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     @Override
     public RateLimitConfig ratelimit() { return ratelimit; }
     public Path outputDir() { return outputDir; }
-    /** Collection tasks run at once ({@code workers}, default 16). */
-    public int workers() { return workers; }
+    /**
+     * Collector jobs run at once, each on a virtual thread ({@code workers}): what was set, else
+     * {@code ratelimit.max_calls_in_flight} (a job has one call in flight at a time but for its per-item fan-out, so
+     * with as many jobs the governor's limits, not this, bound the calls in flight).
+     */
+    public int workers() { return workers != AUTO ? workers : ratelimit.maxCallsInFlight(); }
+
+    /** Whether {@code workers} was set (else {@link #workers()} follows {@code ratelimit.max_calls_in_flight}). */
+    public boolean workersSet() { return workers != AUTO; }
     /** How many runs to keep in the output directory, and the destinations written while a run streams. */
     public OutputSettings output() { return output; }
     /** The warnings the load logged (unknown keys). */
@@ -104,7 +113,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     @Override
     public String toString() {
         return "CloudGConfig{providers=" + providers + ", " + aws + ", " + azure + ", " + gcp + ", out=" + outputDir
-                + ", workers=" + workers + "}";
+                + ", workers=" + (workers == AUTO ? "auto" : Integer.toString(workers)) + "}";
     }
 
     public static final class Builder {
@@ -114,7 +123,7 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         private GcpSettings gcp = GcpSettings.DEFAULTS;
         private RateLimitConfig ratelimit = RateLimitConfig.defaults();
         private Path outputDir = Path.of(".");
-        private int workers = 16;
+        private int workers = AUTO;
         private final List<String> warnings = new ArrayList<>();
         private OutputSettings output = OutputSettings.DEFAULTS;
 

@@ -3,6 +3,7 @@ package io.cloudg;
 import io.cloudg.aws.AwsClients;
 import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
+import io.cloudg.collect.CallCapacity;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.collect.LogContext;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Maps an estate in this process (the embedded mode): discovers each configured provider, runs every
- * collection task on a thread pool, all calls through one governor, and writes
+ * collection task's jobs on virtual threads ({@link TaskRunner}), all calls through one governor, and writes
  * {@code inventory-map.json}.
  *
  * <pre>{@code
@@ -68,7 +69,7 @@ public final class InventoryMapper {
         this.governor = governor;
         planners.put("aws", c -> awsPlanner(c, governor));
         planners.put("azure", c -> AzureProvider.planner(c.azure(), governor));
-        planners.put("gcp", c -> GcpProvider.planner(c.gcp(), governor, c.workers()));
+        planners.put("gcp", c -> GcpProvider.planner(c.gcp(), governor, CallCapacity.of(c.workers(), 1, governor.config())));
     }
 
     /** Hears of each finished task (progress lines, progress bars). */
@@ -98,7 +99,8 @@ public final class InventoryMapper {
     }
 
     private ProviderPlanner awsPlanner(CloudGConfig c, Governor g) {
-        AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (c.aws().itemConcurrency() + 1)));
+        // a job's listing call and its per-item calls at once, at most
+        AwsClients clients = new AwsClients(c.aws(), g, CallCapacity.of(c.workers(), c.aws().itemConcurrency() + 1, g.config()));
         AwsProvider provider = new AwsProvider(c.aws(), clients);
         return ProviderPlanner.of(provider::plan, clients::close, () -> {
             String m = provider.managementAccountId();

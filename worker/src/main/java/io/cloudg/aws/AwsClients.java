@@ -49,7 +49,13 @@ public final class AwsClients implements AutoCloseable {
     private final Map<ClientKey, SdkClient> cache = new ConcurrentHashMap<>();
     private final AtomicInteger builds = new AtomicInteger();
     private final ExecutorService items;
+    /** How long a pooled connection may stay unused before the pool's reaper closes it. */
+    static final Duration IDLE = Duration.ofSeconds(20);
 
+    /**
+     * @param maxConnections the calls these clients can have in flight at once
+     *        ({@link io.cloudg.collect.CallCapacity}): the connection pool's size, shared by every client and account
+     */
     public AwsClients(AwsSettings settings, Governor governor, int maxConnections) {
         this(settings, governor, maxConnections, itemPool());
     }
@@ -63,23 +69,24 @@ public final class AwsClients implements AutoCloseable {
         }
         this.settings = settings;
         this.governor = governor;
+        // the pool opens connections as calls need them, up to the calls that can be in flight, and its reaper
+        // closes those left unused (after a burst of per-item calls, an account's region done): sized by the
+        // concurrency allowed, its footprint follows the concurrency used. The governor admits a call (tokens,
+        // bulkhead slot, the ceiling on calls in flight) before the SDK asks the pool for a connection.
         this.http = ApacheHttpClient.builder().maxConnections(Math.max(8, maxConnections))
+                .connectionMaxIdleTime(IDLE).useIdleConnectionReaper(true)
                 .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
         this.items = items;
     }
 
     private static ExecutorService itemPool() {
-        AtomicInteger n = new AtomicInteger();
-        return Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "cloudg-aws-item-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cloudg-aws-item-", 0).factory());
     }
 
     /**
-     * The threads that run collectors' per-item calls ({@code aws.item_concurrency} at most per collector
-     * job); the calls' pacing is the governor's, so more threads never mean more than the quota.
+     * The threads that run collectors' per-item calls, a virtual thread per item: {@code aws.item_concurrency} at
+     * most per collector job, a fairness cap (one collector's fan-out leaves room in its account's bulkhead for the
+     * others), not the throughput's: the governor paces the calls and bounds them per account and per process.
      */
     ExecutorService itemThreads() {
         return items;

@@ -42,9 +42,11 @@ import software.amazon.awssdk.core.exception.SdkException;
  * (the SDK's paginator where the model has one), the items at the spec's member path, each item's id, name,
  * tags and ARN, and its per-item calls. Nothing here knows a service: a new collector is a catalog entry.
  *
- * <p>Per-item calls run {@code aws.item_concurrency} (8) at a time (a sliding window over the listing, on the
- * clients' item threads, each bound to the job's ledger), so that a bucket-heavy account is held by its
- * quota, not by one round trip after another; each is governed like any call, on its own operation's leaf.
+ * <p>Per-item calls run {@code aws.item_concurrency} (8) at a time (a sliding window over the listing, each on a
+ * virtual thread bound to the job's ledger), so that a bucket-heavy account is held by its quota, not by one round
+ * trip after another; each is governed like any call, on its own operation's leaf. The window is a fairness cap
+ * (one collector's fan-out leaves its account's bulkhead to the others too), not the map's throughput: that is
+ * the governor's (the buckets, the bulkheads, {@code ratelimit.max_calls_in_flight}).
  * Assets still reach the sink in listing order, from the job's own thread.
  *
  * <p>A per-item call that fails (AccessDenied on one bucket, a call the governor gave up on) never makes an

@@ -4,6 +4,7 @@ import com.azure.core.credential.AccessToken;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpPipeline;
+import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.core.management.AzureEnvironment;
 import com.azure.core.management.profile.AzureProfile;
 import com.azure.identity.ClientSecretCredentialBuilder;
@@ -18,11 +19,13 @@ import io.cloudg.config.AzureSettings;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.time.TimeSource;
 import java.net.URI;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Mono;
+import reactor.netty.resources.ConnectionProvider;
 
 /**
  * The Azure SDK clients of a run, all on one governed {@link AzurePipeline}: the subscription listing,
@@ -51,7 +54,8 @@ public final class AzureClients {
         this.profile = new AzureProfile(settings.tenantId(), null, environment);
         this.tenantAccount = settings.clientId() != null ? settings.clientId()
                 : settings.tenantId() != null ? settings.tenantId() : "tenant";
-        this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl()), credential(settings, governor.time()),
+        this.pipeline = AzurePipeline.build(httpClient(settings.endpointUrl(), governor.config().maxCallsInFlight()),
+                credential(settings, governor.time()),
                 environment, governor, tenantAccount);
     }
 
@@ -111,8 +115,20 @@ public final class AzureClients {
                 "managementEndpointUrl", base));
     }
 
-    static HttpClient httpClient(URI endpoint) {
-        HttpClient http = HttpClient.createDefault();
+    /** How long a pooled connection may stay unused before it is closed. */
+    static final Duration IDLE = Duration.ofSeconds(20);
+
+    /**
+     * The HTTP client every Azure call of the run shares (reactor-netty): a pool of at most {@code connections}
+     * (what the process can have in flight, {@code ratelimit.max_calls_in_flight}; Azure's own bulkheads hold each
+     * subscription to 16) that closes connections left unused for {@link #IDLE}. The governor's policy admits a
+     * call before the pipeline reaches this client, so a call waiting on the governor holds no connection.
+     */
+    static HttpClient httpClient(URI endpoint, int connections) {
+        ConnectionProvider pool = ConnectionProvider.builder("cloudg-azure").maxConnections(Math.max(8, connections))
+                .pendingAcquireMaxCount(-1).pendingAcquireTimeout(Duration.ofSeconds(60)).maxIdleTime(IDLE)
+                .evictInBackground(IDLE).build();
+        HttpClient http = new NettyAsyncHttpClientBuilder().connectionProvider(pool).build();
         if (endpoint != null && "http".equalsIgnoreCase(endpoint.getScheme())) {
             return new EndpointHttpClient(http, endpoint.getHost() + (endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort()));
         }

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,7 +19,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs collection tasks in this process: a fixed pool of worker threads takes collector jobs heaviest
+ * Runs collection tasks in this process, each collector job on a virtual thread of its own: a job is sequential
+ * code whose waits (the network, the governor's tokens, bulkhead slots and the process's ceiling on calls in
+ * flight) park it without holding a platform thread, so what bounds the calls in flight is the governor
+ * ({@code ratelimit.<provider>.max_concurrency}, the buckets, {@code ratelimit.max_calls_in_flight}), not a thread
+ * count. At most {@code jobs} jobs run at once (the configuration's {@code workers}; by default as many as calls may
+ * be in flight): a job starts when one ends, so memory stays flat however many jobs a map has (two million for
+ * an organization of 1,000 accounts in 17 regions), and jobs start in a set order: heaviest
  * first ({@link JobCost}: the calls a job is expected to make), so that the long, quota-bound fan-outs
  * (one call per AMI) start at once and run beside each other instead of being left for the end; among
  * jobs of equal cost the order is interleaved (the first collector of every task, then the second of
@@ -48,7 +55,7 @@ public final class TaskRunner {
         }
     }
 
-    private final int workers;
+    private final int jobs;
     private final Coverage coverage;
     private final ThrottlingStats run;
     private final AssetSink sink;
@@ -56,26 +63,29 @@ public final class TaskRunner {
     private final JobCost cost;
     private final MapMetrics metrics;
 
-    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
-        this(workers, coverage, run, sink, listener, JobCost.NONE, MapMetrics.NONE);
+    public TaskRunner(int jobs, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener) {
+        this(jobs, coverage, run, sink, listener, JobCost.NONE, MapMetrics.NONE);
     }
 
     /** A runner that starts the jobs {@code cost} expects to make the most calls first. */
-    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+    public TaskRunner(int jobs, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
                       JobCost cost) {
-        this(workers, coverage, run, sink, listener, cost, MapMetrics.NONE);
+        this(jobs, coverage, run, sink, listener, cost, MapMetrics.NONE);
     }
 
-    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+    public TaskRunner(int jobs, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
                       MapMetrics metrics) {
-        this(workers, coverage, run, sink, listener, JobCost.NONE, metrics);
+        this(jobs, coverage, run, sink, listener, JobCost.NONE, metrics);
     }
 
-    /** A runner that starts the heaviest jobs first ({@code cost}) and counts into {@code metrics}. */
-    public TaskRunner(int workers, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
+    /**
+     * A runner of at most {@code jobs} collector jobs at once that starts the heaviest first ({@code cost}) and
+     * counts into {@code metrics}.
+     */
+    public TaskRunner(int jobs, Coverage coverage, ThrottlingStats run, AssetSink sink, Listener listener,
                       JobCost cost, MapMetrics metrics) {
         this.cost = cost == null ? JobCost.NONE : cost;
-        this.workers = workers;
+        this.jobs = Math.max(1, jobs);
         this.coverage = coverage;
         this.run = run;
         this.sink = sink;
@@ -140,32 +150,21 @@ public final class TaskRunner {
                 listener.taskDone(tasks.get(i), records[i], done.incrementAndGet(), n);
             }
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, workers), r -> {
-            Thread t = new Thread(r, "cloudg-worker");
-            t.setDaemon(true);
-            return t;
-        });
+        // a job's thread starts when one of the jobs' places is free, in order(): never more threads than places
+        Semaphore places = new Semaphore(jobs);
+        ExecutorService pool = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cloudg-job-", 0).factory());
         try {
             for (long k : order(tasks, cost)) {
                 int ti = (int) (k >>> 32);
                 int ji = (int) k;
                 CollectionTask task = tasks.get(ti);
                 CollectorJob job = task.jobs().get(ji);
+                places.acquire();
                 pool.execute(LogContext.wrap(() -> {
-                    listener.jobStarted(task, job);
                     try {
-                        entries[ti][ji] = runJob(coverage, task, job, run, sink, metrics);
-                    } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
-                        entries[ti][ji] = new ServiceCoverage(job.service(),
-                                io.cloudg.inventory.CoverageStatus.FAILED, 0, "internal error: " + t);
-                        LOG.error("{} {}: internal error", task.id(), job.service(), t);
-                    }
-                    listener.jobDone(task, job, entries[ti][ji]);
-                    if (remaining[ti].decrementAndGet() == 0) {
-                        CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
-                                task.entries(Arrays.asList(entries[ti])));
-                        records[ti] = r;
-                        listener.taskDone(task, r, done.incrementAndGet(), n);
+                        runOne(task, job, ti, ji, entries, remaining, records, done, n);
+                    } finally {
+                        places.release();
                     }
                 }));
             }
@@ -182,6 +181,26 @@ public final class TaskRunner {
             out.add(r);
         }
         return out;
+    }
+
+    /** Job {@code ji} of task {@code ti}; the task's record once its last job ends. */
+    private void runOne(CollectionTask task, CollectorJob job, int ti, int ji, ServiceCoverage[][] entries,
+                        AtomicInteger[] remaining, CoverageRecord[] records, AtomicInteger done, int n) {
+        listener.jobStarted(task, job);
+        try {
+            entries[ti][ji] = runJob(coverage, task, job, run, sink, metrics);
+        } catch (Throwable t) { // out of memory, a stack overflow: the record must still be complete
+            entries[ti][ji] = new ServiceCoverage(job.service(), io.cloudg.inventory.CoverageStatus.FAILED, 0,
+                    "internal error: " + t);
+            LOG.error("{} {}: internal error", task.id(), job.service(), t);
+        }
+        listener.jobDone(task, job, entries[ti][ji]);
+        if (remaining[ti].decrementAndGet() == 0) {
+            CoverageRecord r = new CoverageRecord(task.provider(), task.accountId(), task.region(),
+                    task.entries(Arrays.asList(entries[ti])));
+            records[ti] = r;
+            listener.taskDone(task, r, done.incrementAndGet(), n);
+        }
     }
 
     /**

@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
  * @param cloudControlSweep run the Cloud Control sweep
  * @param cloudControlTypes the resource types the sweep lists (empty: the built-in list)
  * @param taggingSweep run the Resource Groups Tagging sweep
- * @param itemConcurrency per-item calls in flight per collector job
+ * @param itemConcurrency per-item calls in flight per collector job: a fairness cap between collectors (the
+ *        governor bounds the throughput)
  * @param detail {@code aws.detail}: full (default) or summary, see {@link Detail}
  * @param organizationalUnits map only the accounts in these OUs or under them (ids {@code ou-...} / {@code r-...}
  *        or paths such as {@code Root/Prod}); empty: every account

@@ -10,11 +10,13 @@ import java.util.Set;
  * The {@code fleet.worker} block.
  *
  * @param id this worker's name in the group and in results; null: the host name (the pod name) and pid
- * @param maxInFlight tasks one worker runs at once; {@link #AUTO} (the default, the key absent): as many as
- *        keep its collector threads busy, taking another task whenever no job waits for a thread and one is
- *        idle (its tasks are waiting on quotas: an AMI fan-out holds one thread for as long as EC2's rate
- *        makes it), up to {@code threads} tasks
- * @param threads collector jobs one worker runs at once (over all its tasks)
+ * @param maxInFlight tasks one worker runs at once; {@link #AUTO} (the default, the key absent): as many as the
+ *        governor has room for, taking another task whenever the process's calls are below
+ *        {@code ratelimit.max_calls_in_flight} with none waiting, no job waits for a job place and one is free,
+ *        up to as many tasks as places
+ * @param threads collector jobs one worker runs at once over all its tasks, each on a virtual thread (waiting
+ *        on the network or the governor holds no platform thread); {@link #AUTO} (the default):
+ *        {@code ratelimit.max_calls_in_flight}
  * @param shutdownGrace on SIGTERM, how long in-flight tasks may finish before they are handed back
  * @param healthPort the port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0: no probe server
  * @param chunkAssets the most assets in one results message
@@ -26,10 +28,13 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
     static final Set<String> KEYS = Set.of("id", "max_in_flight", "threads", "shutdown_grace_seconds", "health_port",
             "health_host", "chunk_assets", "chunk_bytes");
 
-    /** {@code max_in_flight} not set: tasks are taken while a collector thread would otherwise idle. */
+    /**
+     * {@code max_in_flight} not set: tasks are taken while the governor has room; {@code threads} not set: as many
+     * job places as {@code ratelimit.max_calls_in_flight}.
+     */
     public static final int AUTO = 0;
 
-    public static final WorkerSettings DEFAULTS = new WorkerSettings(null, AUTO, 16, Duration.ofSeconds(25), 8081, 500,
+    public static final WorkerSettings DEFAULTS = new WorkerSettings(null, AUTO, AUTO, Duration.ofSeconds(25), 8081, 500,
             256 * 1024, null);
 
     public WorkerSettings {
@@ -39,7 +44,7 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
         if (maxInFlight < 0) {
             throw ConfigErrors.mustBe("fleet.worker.max_in_flight", "an integer >= 1", maxInFlight);
         }
-        if (threads < 1) {
+        if (threads < 0) {
             throw ConfigErrors.mustBe("fleet.worker.threads", "an integer >= 1", threads);
         }
         if (shutdownGrace == null || shutdownGrace.isNegative()) {
@@ -69,7 +74,18 @@ public record WorkerSettings(String id, int maxInFlight, int threads, Duration s
     }
 
     public WorkerSettings withThreads(int n) {
+        if (n < 1) {
+            throw ConfigErrors.mustBe("fleet.worker.threads", "an integer >= 1", n);
+        }
         return new WorkerSettings(id, maxInFlight, n, shutdownGrace, healthPort, chunkAssets, chunkBytes, healthHost);
+    }
+
+    /**
+     * The collector jobs one worker runs at once: {@code threads} when set, else {@code maxCallsInFlight}
+     * ({@code ratelimit.max_calls_in_flight}).
+     */
+    public int jobs(int maxCallsInFlight) {
+        return threads != AUTO ? threads : maxCallsInFlight;
     }
 
     public WorkerSettings withHealthPort(int port) {

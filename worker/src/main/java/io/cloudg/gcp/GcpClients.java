@@ -1,8 +1,9 @@
 package io.cloudg.gcp;
 
 import com.google.api.gax.core.FixedCredentialsProvider;
-import com.google.api.gax.core.InstantiatingExecutorProvider;
+import com.google.api.gax.core.FixedExecutorProvider;
 import com.google.api.gax.core.NoCredentialsProvider;
+import com.google.api.gax.grpc.ChannelPoolSettings;
 import com.google.api.gax.grpc.GrpcTransportChannel;
 import com.google.api.gax.retrying.RetrySettings;
 import com.google.api.gax.rpc.FixedTransportChannelProvider;
@@ -26,6 +27,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,6 +39,11 @@ import java.util.concurrent.TimeUnit;
  * DEADLINE_EXCEEDED (the library's defaults retry only those two). With the governor off for GCP the
  * library's default retry settings stay. Against {@code gcp.endpoint_url} in plain text: a plaintext
  * channel and no credentials.
+ *
+ * <p>gax runs a page's retries on its background executor, where the governor's wait for tokens happens: that
+ * executor's threads are virtual, so the wait parks and holds no platform thread. Its channels carry at most 100
+ * calls each (what Google's front ends allow on one HTTP/2 connection), as many as the calls the process can have
+ * in flight need, fewer when they are idle ({@link #channelPool}).
  *
  * <p>The consumer project Cloud Asset charges ({@link CloudAssetQuotas}) is {@code gcp.consumer_project}, else
  * the credentials' quota project or project (a service-account key's {@code project_id}). On a channel gax
@@ -53,13 +61,21 @@ public final class GcpClients implements AutoCloseable {
     private final AssetServiceClient client;
     private final ManagedChannel channel;
     private final CloudAssetQuotas quotas;
+    private final ScheduledExecutorService retries;
 
-    /** @param threads threads for gax's retries (a page waiting for tokens on a retry holds one) */
-    public GcpClients(GcpSettings settings, Governor governor, int threads) {
+    /**
+     * @param calls the calls this process's jobs can have in flight ({@link io.cloudg.collect.CallCapacity}): the
+     *        virtual threads gax's retries may hold at once (a page waiting for tokens on a retry holds one) and
+     *        what the channel pool is sized by
+     */
+    public GcpClients(GcpSettings settings, Governor governor, int calls) {
+        this.retries = new ScheduledThreadPoolExecutor(Math.max(4, calls),
+                Thread.ofVirtual().name("cloudg-gcp-retry-", 0).factory());
         AssetServiceSettings.Builder b = AssetServiceSettings.newBuilder();
         String credentialsProject = null;
         if (settings.plaintext()) {
-            channel = ManagedChannelBuilder.forTarget(settings.endpointTarget()).usePlaintext().build();
+            channel = ManagedChannelBuilder.forTarget(settings.endpointTarget()).usePlaintext()
+                    .idleTimeout(1, TimeUnit.MINUTES).build();
             b.setTransportChannelProvider(FixedTransportChannelProvider.create(GrpcTransportChannel.create(channel)))
                     .setCredentialsProvider(NoCredentialsProvider.create());
         } else {
@@ -67,6 +83,8 @@ public final class GcpClients implements AutoCloseable {
             if (settings.endpointUrl() != null) {
                 b.setEndpoint(settings.endpointTarget());
             }
+            b.setTransportChannelProvider(AssetServiceSettings.defaultGrpcTransportProviderBuilder()
+                    .setChannelPoolSettings(channelPool(calls)).build());
             GoogleCredentials credentials = null;
             if (settings.credentialsFile() != null) {
                 credentials = credentials(settings.credentialsFile());
@@ -81,8 +99,7 @@ public final class GcpClients implements AutoCloseable {
             b.setQuotaProjectId(consumer);
         }
         this.quotas = new CloudAssetQuotas(consumer, settings.organization(), settings.plaintext());
-        b.setBackgroundExecutorProvider(InstantiatingExecutorProvider.newBuilder()
-                .setExecutorThreadCount(Math.max(4, threads)).build());
+        b.setBackgroundExecutorProvider(FixedExecutorProvider.create(retries));
         b.getStubSettingsBuilder().setTracerFactory(new GovernedTracerFactory(governor));
         if (governor.config().enabled("gcp")) {
             RetrySettings retry = retrySettings(governor.config().provider("gcp"));
@@ -168,12 +185,23 @@ public final class GcpClients implements AutoCloseable {
         }
     }
 
+    /** Channels of at most 100 calls each, as many as {@code calls} need; gax resizes the pool to the calls made. */
+    static ChannelPoolSettings channelPool(int calls) {
+        int channels = Math.max(1, (calls + 99) / 100);
+        if (channels == 1) {
+            return ChannelPoolSettings.staticallySized(1);
+        }
+        return ChannelPoolSettings.builder().setInitialChannelCount(1).setMinChannelCount(1).setMaxChannelCount(channels)
+                .setMinRpcsPerChannel(0).setMaxRpcsPerChannel(100).build();
+    }
+
     @Override
     public void close() {
         AssetServiceClient c = client;
         if (c != null) {
             c.close();
         }
+        retries.shutdownNow();
         if (channel != null) {
             channel.shutdownNow();
             try {

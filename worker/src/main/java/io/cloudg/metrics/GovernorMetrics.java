@@ -48,7 +48,9 @@ import java.util.function.UnaryOperator;
  * {@code metrics.state_refresh_seconds}): slowed leaves and the slowest one's rate and ceiling, breakers
  * by state, the retry budget left, bulkhead slots in use, and whether the shared store is degraded. With
  * the Redis store that state is the fleet's: every process reports the same values (aggregate with
- * {@code max}, not {@code sum}).
+ * {@code max}, not {@code sum}). Besides them, read live at each scrape and always this process's own:
+ * {@code cloudg_calls_in_flight}, the calls holding a place under {@code ratelimit.max_calls_in_flight} (every
+ * provider and account; sum it over a fleet), and {@code cloudg_calls_in_flight_limit}, that ceiling.
  *
  * <p>The hot path costs one {@link LongAdder} increment per attempt: the listener of a label set is made
  * once and kept in the governor's plan of each scope; function counters read the adders at scrape time.
@@ -233,6 +235,13 @@ public final class GovernorMetrics implements GovernorListener {
                     "Bulkhead slots held in the provider x account bulkheads this process uses");
             slotsLimit = multi("cloudg.governor.bulkhead.slots.limit",
                     "max_concurrency summed over those bulkheads");
+            // this process's own, read live at each scrape (a counter in memory, whatever the store)
+            Gauge.builder("cloudg.calls.in.flight", governor, Governor::callsInFlight).strongReference(true)
+                    .description("Calls this process has in flight (holding a place under ratelimit.max_calls_in_flight),"
+                            + " every provider and account together").register(registry);
+            Gauge.builder("cloudg.calls.in.flight.limit", governor, g -> g.config().maxCallsInFlight())
+                    .strongReference(true).description("ratelimit.max_calls_in_flight: the most calls this process has "
+                            + "in flight at once").register(registry);
             // status() never blocks: read at each scrape, not cached with the snapshot
             Gauge.builder("cloudg.governor.degraded", this, s -> s.status().map(x -> x.degradedNow() ? 1 : 0).orElse(0))
                     .strongReference(true)

@@ -121,7 +121,8 @@ public final class RetryMap {
                 plan.rediscover().isEmpty() ? "" : ", rediscovering " + String.join(", ", plan.rediscover()));
         try (LogContext context = LogContext.run(start.runId());
              RunOutput output = RunOutput.start(config, start, false);
-             FleetProviders open = FleetProviders.lazy(config, governor, Math.max(64, config.workers() * 4))) {
+             FleetProviders open = FleetProviders.lazy(config, governor,
+                     io.cloudg.collect.CallCapacity.of(config.workers(), config.aws().itemConcurrency() + 1, governor.config()))) {
             AssetSpool fresh = AssetSpool.temporary(config.outputDir());
             try {
                 List<CoverageRecord> freshCoverage = new ArrayList<>();

@@ -142,6 +142,20 @@ class GovernorMetricsTest {
     }
 
     @Test
+    void callsInFlightAreThisProcesssOwnAndReadLiveAgainstTheCeiling() throws Exception {
+        Governor g = governor(b -> b.maxCallsInFlight(300));
+        SlotHold hold = g.holdSlot(SUBNETS);
+        Scope azure = Scope.of("azure", "sub-1", "global", "compute", null);
+        io.cloudg.resilience.GovernedCall call = g.open(azure);
+        call.beforeSend();
+        assertThat(metrics.scrape()).contains("cloudg_calls_in_flight 2.0").contains("cloudg_calls_in_flight_limit 300.0");
+        call.onSuccess();
+        call.close();
+        hold.close();
+        assertThat(metrics.scrape()).contains("cloudg_calls_in_flight 0.0");
+    }
+
+    @Test
     void aWaitForTokensLandsInTheHistogram() throws Exception {
         Governor g = governor(b -> b.aws(a -> a.service("ec2", 1.0, 1.0)));
         g.call(SUBNETS, () -> "burst");

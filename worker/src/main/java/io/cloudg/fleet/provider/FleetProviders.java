@@ -80,7 +80,7 @@ public final class FleetProviders implements AutoCloseable {
             }
             p = switch (name) {
                 case "azure" -> PlannerFleetProvider.azure(config, governor);
-                case "gcp" -> PlannerFleetProvider.gcp(config, governor, Math.max(4, maxConnections / 8));
+                case "gcp" -> PlannerFleetProvider.gcp(config, governor, maxConnections);
                 default -> new AwsFleetProvider(config, governor, maxConnections);
             };
             open.put(name, p);

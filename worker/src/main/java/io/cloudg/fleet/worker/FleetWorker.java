@@ -48,9 +48,12 @@ import org.slf4j.LoggerFactory;
  * clients and credentials through the shared governor, and reports results.
  *
  * <ul>
- *   <li>As many tasks at once as keep its collector threads busy: another is taken whenever no job waits
- *       for a thread and one is idle (its tasks wait on quotas), up to {@code fleet.worker.threads} tasks;
- *       or at most {@code fleet.worker.max_in_flight} when that is set. The consumer is paused while full.</li>
+ *   <li>As many tasks at once as the governor has room for: its jobs run on virtual threads (a job waiting on
+ *       the network or the governor holds no platform thread), and another task is taken whenever the process's
+ *       calls are below {@code ratelimit.max_calls_in_flight} with none waiting for a place, and no job waits
+ *       for one of the job places ({@code fleet.worker.threads}, by default as many as that ceiling) while one
+ *       is free, up to that many tasks; or at most {@code fleet.worker.max_in_flight} tasks when that is set.
+ *       The consumer is paused while full.</li>
  *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
  *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
  *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
@@ -189,7 +192,7 @@ public final class FleetWorker implements AutoCloseable {
 
     /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
     public void run() {
-        JobPool jobs = new JobPool(settings.worker().threads(), this::wake);
+        JobPool jobs = new JobPool(settings.worker().jobs(providers.governor().config().maxCallsInFlight()), this::wake);
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(metrics.bindKafka(producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
@@ -202,10 +205,10 @@ public final class FleetWorker implements AutoCloseable {
             consumer = kafka.groupConsumer(settings.group(), workerId);
             kafkaMetrics.add(metrics.bindKafka(consumer));
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
-            LOG.info("worker {} joined group {} on {} ({}, {} threads)", workerId, settings.group(),
-                    settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
-                            ? "tasks while a thread is idle" : "up to " + settings.worker().maxInFlight() + " tasks",
-                    settings.worker().threads());
+            LOG.info("worker {} joined group {} on {} ({}, {} jobs at once, {} calls in flight at most)", workerId,
+                    settings.group(), settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
+                            ? "tasks while the governor has room" : "up to " + settings.worker().maxInFlight() + " tasks",
+                    jobs.places(), providers.governor().config().maxCallsInFlight());
             while (!stopRequested) {
                 step(producer, deadLetters, jobs, true);
             }
@@ -254,11 +257,13 @@ public final class FleetWorker implements AutoCloseable {
     }
 
     /**
-     * Whether another task may start now: below {@code max_in_flight} when it is set; otherwise while no job
-     * waits for a thread and one is idle, up to {@code threads} tasks.
+     * Whether another task may start now: never while the process's calls fill {@code ratelimit.max_calls_in_flight};
+     * below {@code max_in_flight} when it is set; otherwise while no job waits for a place and one is free, up to
+     * as many tasks as places.
      */
     private boolean admits(JobPool jobs) {
-        return JobPool.admits(settings.worker().maxInFlight(), jobs.threads(), inFlight.size(), jobs.pending());
+        return JobPool.admits(settings.worker().maxInFlight(), jobs.places(), inFlight.size(), jobs.pending(),
+                providers.governor().hasRoomForCalls());
     }
 
     /**
@@ -273,7 +278,7 @@ public final class FleetWorker implements AutoCloseable {
     private void step(KafkaProducer<String, byte[]> producer, DeadLetters deadLetters, JobPool jobs, boolean take) {
         rounds.incrementAndGet();
         // set before the permits are drained: an execution that ends from here on wakes this round's wait
-        capped = take && JobPool.capped(settings.worker().maxInFlight(), jobs.threads(), inFlight.size());
+        capped = take && JobPool.capped(settings.worker().maxInFlight(), jobs.places(), inFlight.size());
         wakeups.drainPermits();
         reap(); // what ended until now counts for this round's room
         boolean room = take && admits(jobs);

@@ -35,8 +35,10 @@ public final class WorkerRuntime implements AutoCloseable {
         new KafkaClients(fleet.kafka(), env).requireReachable(KafkaClients.REACH_TIMEOUT);
         this.metrics = CloudgMetrics.open(metricsSettings, "worker", time);
         this.governor = FleetGovernor.install(config, metrics);
-        this.providers = FleetProviders.lazy(config, governor,
-                Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
+        // the HTTP pools hold what the worker's jobs can have in flight: a listing and its per-item calls each
+        this.providers = FleetProviders.lazy(config, governor, io.cloudg.collect.CallCapacity.of(
+                fleet.worker().jobs(governor.config().maxCallsInFlight()), config.aws().itemConcurrency() + 1,
+                governor.config()));
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);
         HealthServer probes = null;
         try {
