@@ -60,8 +60,14 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where inventory-map.json goes (default: .)")
     Path out;
 
-    @Option(names = "--workers", paramLabel = "N", description = "collection tasks at once (default 16)")
+    @Option(names = "--workers", paramLabel = "N", description = "collector jobs at once, each on a virtual thread "
+            + "(default: as many as --max-calls-in-flight)")
     Integer workers;
+
+    @Option(names = "--max-calls-in-flight", paramLabel = "N", description = "the most calls this process has in "
+            + "flight at once, every provider and account together (ratelimit.max_calls_in_flight, default "
+            + RateLimitConfig.DEFAULT_MAX_CALLS_IN_FLIGHT + ")")
+    Integer maxCallsInFlight;
 
     @Option(names = "--sim", description = "start a cloud-sim estate in this process and map it (no credentials needed)")
     boolean sim;
@@ -197,7 +203,18 @@ final class MapCommand implements Callable<Integer> {
         if (workers != null) {
             b.workers(workers);
         }
+        if (maxCallsInFlight != null) {
+            b.ratelimit(withMaxCallsInFlight(b.build().ratelimit(), maxCallsInFlight));
+        }
         return b;
+    }
+
+    /** {@code ratelimit} with the ceiling {@code --max-calls-in-flight} gives (refused in one line naming the flag). */
+    static RateLimitConfig withMaxCallsInFlight(RateLimitConfig ratelimit, int n) {
+        if (n < 1) {
+            throw io.cloudg.resilience.config.ConfigErrors.mustBe("--max-calls-in-flight", "an integer >= 1", n);
+        }
+        return ratelimit.withMaxCallsInFlight(n);
     }
 
     private static List<String> union(List<String> configured, List<String> flag) {

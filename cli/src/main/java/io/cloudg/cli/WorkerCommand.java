@@ -34,12 +34,18 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "ID", description = "this worker's name (default: host name and pid)")
     String id;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", description = "tasks at once (default: as many as keep "
-            + "the threads busy, up to --threads)")
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "tasks at once (default: while the governor "
+            + "has room, up to --threads tasks)")
     Integer maxInFlight;
 
-    @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once (default 16)")
+    @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once, each on a virtual thread "
+            + "(default: as many as --max-calls-in-flight)")
     Integer threads;
+
+    @Option(names = "--max-calls-in-flight", paramLabel = "N", description = "the most calls this worker has in "
+            + "flight at once, every provider and account together (ratelimit.max_calls_in_flight, default "
+            + io.cloudg.resilience.config.RateLimitConfig.DEFAULT_MAX_CALLS_IN_FLIGHT + ")")
+    Integer maxCallsInFlight;
 
     @Option(names = "--health-port", paramLabel = "PORT", description = "/healthz, /readyz and /metrics (default 8081; 0: none)")
     Integer healthPort;
@@ -49,6 +55,9 @@ final class WorkerCommand implements Callable<Integer> {
         ConfigFile file = ConfigLocation.load(config);
         CloudGConfig cfg = CloudGConfig.from(file);
         cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();
+        if (maxCallsInFlight != null) {
+            cfg = cfg.toBuilder().ratelimit(MapCommand.withMaxCallsInFlight(cfg.ratelimit(), maxCallsInFlight)).build();
+        }
         FleetSettings fleet = FleetSettings.from(file);
         if (kafka != null) {
             fleet = fleet.withKafka(fleet.kafka().withBootstrapServers(kafka));
