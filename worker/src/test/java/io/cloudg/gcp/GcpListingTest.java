@@ -41,18 +41,23 @@ class GcpListingTest {
                         ListAssetsResponse::getNextPageToken);
                 Scope bulkhead = Scope.account("gcp", CloudAssetQuotas.CREDENTIALS_PROJECT);
                 List<Integer> slotsDuringPages = new ArrayList<>();
+                List<Integer> callsDuringPages = new ArrayList<>();
                 List<Integer> sizes = new ArrayList<>();
                 ThrottlingStats run = new ThrottlingStats();
                 int pages;
                 try (TaskLedger.Binding b = TaskLedger.create("t", run).bind()) {
                     pages = listing.run(page -> {
                         slotsDuringPages.add(g.store().slotsInUse(bulkhead));
+                        callsDuringPages.add(g.callsInFlight());
                         sizes.add(page.getAssetsCount());
                     });
                 }
                 assertThat(pages).isEqualTo(4);
                 assertThat(sizes).containsExactly(5, 5, 5, 3);
                 assertThat(slotsDuringPages).as("held between pages too").containsOnly(1);
+                assertThat(callsDuringPages).as("one place under the process's ceiling for the whole listing")
+                        .containsOnly(1);
+                assertThat(g.callsInFlight()).isZero();
                 assertThat(g.store().slotsInUse(bulkhead)).as("given back at the end").isZero();
                 assertThat(run.totals().calls()).as("one governed call per page").isEqualTo(4);
             }
@@ -85,5 +90,15 @@ class GcpListingTest {
             assertThat(p.taskFor(new io.cloudg.run.TaskTarget("gcp", "my-project-1", "global", List.of("other"), null))
                     .jobs()).isEmpty();
         }
+    }
+
+    @Test
+    void channelsCarryAtMostAHundredCallsEachAndAsManyAsTheCallsInFlightNeed() {
+        assertThat(GcpClients.channelPool(16).getMaxChannelCount()).isEqualTo(1);
+        assertThat(GcpClients.channelPool(100).getMaxChannelCount()).isEqualTo(1);
+        com.google.api.gax.grpc.ChannelPoolSettings many = GcpClients.channelPool(4096);
+        assertThat(many.getMaxChannelCount()).isEqualTo(41);
+        assertThat(many.getMinChannelCount()).as("idle: down to one").isEqualTo(1);
+        assertThat(many.getMaxRpcsPerChannel()).isEqualTo(100);
     }
 }
