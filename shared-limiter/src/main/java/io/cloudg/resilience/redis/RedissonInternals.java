@@ -69,6 +69,8 @@ final class RedissonInternals {
             Use.of("org.redisson.connection.MasterSlaveEntry", "getClient"),
             // a dedicated connection to it, written to directly
             Use.of("org.redisson.client.RedisClient", "connectAsync"),
+            // the start-up check's one plain connection (RedisPreflight), configured before any pool exists
+            Use.of("org.redisson.client.RedisClientConfig", "<init>"),
             Use.of(CONNECTION, "send", COMMAND_DATA),
             Use.of(CONNECTION, "send", COMMANDS_DATA),
             Use.of(CONNECTION, "getChannel"),
