@@ -87,6 +87,35 @@ class LauncherMcpIT {
         }
     }
 
+    @Test
+    void stdioAnswersEveryRequestPipedInBeforeTheEndOfItsInputThenExits0() throws Exception {
+        Path dir = Launcher.workDir("mcp-stdio-piped");
+        try (Launcher.Running mcp = Launcher.start(dir, Map.of(), "mcp", "--sim", "--dataset-dir", "datasets")) {
+            // as `printf '...' | cloudg mcp --sim`: every request written at once, then the end of the input
+            StringBuilder piped = new StringBuilder();
+            for (JsonNode m : List.of(request(1, "initialize", initializeParams()), request(0, "notifications/initialized", null),
+                    request(2, "tools/list", Map.of()),
+                    request(3, "tools/call", Map.of("name", "rate_limit_status", "arguments", Map.of())),
+                    request(4, "tools/call", Map.of("name", "list_datasets", "arguments", Map.of())))) {
+                piped.append(JSON.writeValueAsString(m)).append('\n');
+            }
+            mcp.stdin().write(piped.toString().getBytes(StandardCharsets.UTF_8));
+            mcp.stdin().close();
+            Launcher.Result end = mcp.await(Launcher.HANG).exits(0);
+            List<JsonNode> replies = end.out().lines().map(l -> {
+                try {
+                    return JSON.readTree(l);
+                } catch (Exception e) {
+                    throw new AssertionError("not JSON on stdout: " + l, e);
+                }
+            }).toList();
+            assertThat(replies.stream().map(r -> r.path("id").asInt()).toList()).as(end.out())
+                    .containsExactlyInAnyOrder(1, 2, 3, 4);
+            assertThat(replies).allSatisfy(r -> assertThat(r.has("error")).as("%s", r).isFalse());
+            assertThat(end.err()).doesNotContain("abandoned");
+        }
+    }
+
     /** Newline-delimited JSON-RPC over the process's stdin and stdout. */
     static final class Stdio {
         final Launcher.Running process;

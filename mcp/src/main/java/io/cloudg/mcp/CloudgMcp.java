@@ -95,6 +95,7 @@ public final class CloudgMcp implements AutoCloseable {
     private final CallQuota callQuota;
     private final List<ToolDef> tools;
     private final String osUser;
+    private final TimeSource time;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private CloudgMcp(Builder b) {
@@ -103,6 +104,7 @@ public final class CloudgMcp implements AutoCloseable {
         this.principals = Principals.from(mcp, b.env);
         this.callQuota = new CallQuota(mcp, b.time);
         this.osUser = b.osUser;
+        this.time = b.time;
         this.ownsGovernor = b.governor == null;
         this.metrics = b.metrics;
         // a Redis store has its round trips timed (cloudg_redis_command_seconds); the store is built the one way
@@ -229,55 +231,60 @@ public final class CloudgMcp implements AutoCloseable {
     // ------------------------------------------------------------------ stdio
 
     /**
+     * How long, once stdin has ended, the requests already read may still take to be answered: as long as a
+     * live operation may run ({@code ratelimit.live_operation_timeout_seconds}, after which the guard cancels it
+     * and its call is answered) and {@value #STDIO_DRAIN_GRACE_SECONDS} s more.
+     */
+    static final long STDIO_DRAIN_GRACE_SECONDS = 30;
+
+    /**
      * Serves one MCP session over {@code in}/{@code out} (newline-delimited JSON-RPC; stdout is the protocol,
      * so logs MUST go to stderr), as the configured stdio principal. Returns the running server; it ends
-     * when {@code in} ends. A line that is not one JSON-RPC message is answered with a JSON-RPC error and
-     * the session goes on ({@link StdioLines}).
+     * when {@code in} ends, once the requests read before the end are answered ({@link #runStdio}). A line
+     * that is not one JSON-RPC message is answered with a JSON-RPC error and the session goes on
+     * ({@link StdioLines}).
      */
     public McpSyncServer serveStdio(InputStream in, OutputStream out) {
+        return serveStdio(in, out, () -> { });
+    }
+
+    private McpSyncServer serveStdio(InputStream in, OutputStream out, Runnable ended) {
         Principal local = principals.stdio(osUser);
         LOG.info("MCP server ready over stdio as {} {}: datasets in {}, guard store {}, governor store {}", local.name(),
                 local.roleNames(), datasets.directory(), guardStore.describe(), governor.store().describe());
-        StdioLines.Output lines = new StdioLines.Output(out);
-        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines), lines)),
-                ex -> local);
+        StdioLines.InFlight inFlight = new StdioLines.InFlight();
+        StdioLines.Output lines = new StdioLines.Output(out, inFlight);
+        StdioLines.EndOfInput end = () -> {
+            try {
+                answerInFlight(inFlight);
+            } finally {
+                ended.run();
+            }
+        };
+        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines, inFlight, end),
+                lines)), ex -> local);
+    }
+
+    /** At the end of stdin: waits for the answers to the requests read, within the bound; says what it gave up. */
+    private void answerInFlight(StdioLines.InFlight inFlight) throws InterruptedException {
+        long bound = config.ratelimit().live().operationTimeoutSeconds() + STDIO_DRAIN_GRACE_SECONDS;
+        List<String> abandoned = inFlight.awaitAnswers(time, bound * 1_000_000_000L, open -> LOG.info(
+                "stdin ended with {} request(s) in flight: answering them before exiting (waiting at most {} s)",
+                open.size(), bound));
+        if (!abandoned.isEmpty()) {
+            LOG.warn("stdin ended: abandoned {} request(s) still unanswered after {} s: {}", abandoned.size(), bound,
+                    String.join(", ", abandoned));
+        }
     }
 
     /**
-     * Serves stdio until {@code in} ends (the client closed the session), then stops the server. What
-     * {@code cloudg mcp} does.
+     * Serves stdio until {@code in} ends (the client closed the session) and every request read before the end
+     * is answered (or, after {@code live_operation_timeout_seconds} + {@value #STDIO_DRAIN_GRACE_SECONDS} s,
+     * named in a warning line as abandoned), then stops the server. What {@code cloudg mcp} does.
      */
     public void runStdio(InputStream in, OutputStream out) throws InterruptedException {
         java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
-        InputStream watched = new java.io.FilterInputStream(in) {
-            @Override
-            public int read() throws java.io.IOException {
-                try {
-                    return seen(super.read());
-                } catch (java.io.IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws java.io.IOException {
-                try {
-                    return seen(super.read(b, off, len));
-                } catch (java.io.IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            private int seen(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-        };
-        McpSyncServer server = serveStdio(watched, out);
+        McpSyncServer server = serveStdio(in, out, ended::countDown);
         try {
             ended.await();
         } finally {
@@ -445,7 +452,10 @@ public final class CloudgMcp implements AutoCloseable {
             return this;
         }
 
-        /** The guard's clock (operation timeouts, in-memory cooldowns, dataset times). */
+        /**
+         * The guard's clock (operation timeouts, in-memory cooldowns, dataset times) and the bound on answering
+         * the requests in flight when stdin ends.
+         */
         public Builder time(TimeSource t) {
             this.time = Objects.requireNonNull(t);
             return this;
