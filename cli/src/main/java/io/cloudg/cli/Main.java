@@ -52,9 +52,7 @@ public final class Main implements Runnable {
                 System.err.println("cloudg: " + startup);
                 return ExitCodes.CANNOT_START;
             }
-            System.err.println("cloudg: internal error: " + e);
-            e.printStackTrace(System.err);
-            return ExitCodes.INTERNAL_ERROR;
+            return internalError(e);
         });
         cl.setParameterExceptionHandler((e, a) -> {
             CommandLine c = e.getCommandLine();
@@ -62,7 +60,21 @@ public final class Main implements Runnable {
             System.err.println("cloudg: " + e.getMessage() + " (see " + help + ")");
             return ExitCodes.CANNOT_START;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands the handler above exceptions only: an Error (a class missing from the class path, a
+            // stack overflow) would end the main thread alone, and any thread that is not a daemon (a server's)
+            // would keep the process alive with nothing listening
+            return internalError(e);
+        }
+    }
+
+    /** Exit code 1: the line and the stack trace, for a bug report. */
+    static int internalError(Throwable e) {
+        System.err.println("cloudg: internal error: " + e);
+        e.printStackTrace(System.err);
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** Logging as {@code --log-format} and {@code --log-level} say, wherever on the command line they are. */

@@ -347,44 +347,37 @@ public final class CloudgMcp implements AutoCloseable {
                 .contextExtractor(req -> req.getAttribute(BearerAuthFilter.PRINCIPAL_ATTRIBUTE) instanceof Principal p
                         ? McpTransportContext.create(Map.of(PRINCIPAL_KEY, p)) : McpTransportContext.EMPTY)
                 .build();
-        McpSyncServer server = build(McpServer.sync(transport), CloudgMcp::httpPrincipal);
         Server jetty = new Server();
         ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(mcp.httpHost());
-        connector.setPort(mcp.httpPort());
-        jetty.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
-        ServletHolder servlet = new ServletHolder("mcp", transport);
-        servlet.setAsyncSupported(true);
-        context.addServlet(servlet, path);
-        FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
-        auth.setAsyncSupported(true);
-        context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
-        FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
-        jsonRpc.setAsyncSupported(true);
-        context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
-        context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
-        if (metrics.enabled() && !path.equals("/metrics")) {
-            context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
-        }
-        jetty.setHandler(context);
+        McpSyncServer server = null;
         try {
-            jetty.start();
-        } catch (Exception e) {
-            server.close();
-            try {
-                jetty.stop();
-            } catch (Exception ignored) {
-                // it did not start
+            server = build(McpServer.sync(transport), CloudgMcp::httpPrincipal);
+            connector.setHost(mcp.httpHost());
+            connector.setPort(mcp.httpPort());
+            jetty.addConnector(connector);
+            ServletContextHandler context = new ServletContextHandler();
+            context.setContextPath("/");
+            ServletHolder servlet = new ServletHolder("mcp", transport);
+            servlet.setAsyncSupported(true);
+            context.addServlet(servlet, path);
+            FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
+            auth.setAsyncSupported(true);
+            context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+            FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
+            jsonRpc.setAsyncSupported(true);
+            context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
+            context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
+            if (metrics.enabled() && !path.equals("/metrics")) {
+                context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
             }
-            java.net.BindException bind = null;
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                bind = t instanceof java.net.BindException b ? b : bind;
-            }
-            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
-                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
-            throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+            jetty.setHandler(context);
+            start(jetty);
+        } catch (RuntimeException | Error e) {
+            // whatever failed, this server's sessions, transport and Jetty threads are stopped. One thread stays: SDK
+            // 2.2 runs its session sweeper on a scheduler of its own (not a daemon) that it never disposes, so
+            // cloudg's Main ends the process with its exit code whatever a command throws, an Error included
+            release(e, server, transport, jetty);
+            throw e;
         }
         if (exposed) {
             LOG.warn("MCP over plain HTTP on {}:{} (mcp.http.host is not a loopback address): bearer tokens and "
@@ -395,6 +388,40 @@ public final class CloudgMcp implements AutoCloseable {
         LOG.info("MCP server ready over streamable HTTP at {}: datasets in {}, guard store {}, governor store {}", uri,
                 datasets.directory(), guardStore.describe(), governor.store().describe());
         return new HttpEndpoint(jetty, server, uri);
+    }
+
+    /** Starts Jetty; a port in use or an address it cannot bind is a start-up failure naming the setting. */
+    private void start(Server jetty) {
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            java.net.BindException bind = null;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                bind = t instanceof java.net.BindException b ? b : bind;
+            }
+            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
+                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
+            throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+        }
+    }
+
+    /** Stops what a failed {@link #serveHttp} had made; a failure while stopping is added to {@code failure}. */
+    private static void release(Throwable failure, McpSyncServer server,
+                                HttpServletStreamableServerTransportProvider transport, Server jetty) {
+        try {
+            if (server != null) {
+                server.close();
+            } else {
+                transport.close();
+            }
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private static Principal httpPrincipal(McpSyncServerExchange ex) {
