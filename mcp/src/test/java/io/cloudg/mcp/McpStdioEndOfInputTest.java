@@ -18,8 +18,6 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -65,7 +63,7 @@ class McpStdioEndOfInputTest {
 
     @BeforeAll
     static void startSim() {
-        sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        sim = McpTestKit.startSim();
         governor = Governor.builder().config(RateLimitConfig.defaults()).build();
     }
 
