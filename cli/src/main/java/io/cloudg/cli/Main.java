@@ -53,10 +53,7 @@ public final class Main implements Runnable {
                 System.err.println("cloudg: " + StartupFailures.withWarnings(startup, LogSetup.failedToStart()));
                 return ExitCodes.CANNOT_START;
             }
-            LogSetup.started(); // what was logged before an internal error helps to report it
-            System.err.println("cloudg: internal error: " + e);
-            e.printStackTrace(System.err);
-            return ExitCodes.INTERNAL_ERROR;
+            return internalError(e);
         });
         cl.setParameterExceptionHandler((e, a) -> {
             CommandLine c = e.getCommandLine();
@@ -66,9 +63,22 @@ public final class Main implements Runnable {
         });
         try {
             return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands the handler above exceptions only: an Error (a class missing from the class path, a
+            // stack overflow) would end the main thread alone, and any thread that is not a daemon (a server's)
+            // would keep the process alive with nothing listening
+            return internalError(e);
         } finally {
             LogSetup.started(); // a short command that never said it started: its lines, now
         }
+    }
+
+    /** Exit code 1: the line and the stack trace, for a bug report. */
+    static int internalError(Throwable e) {
+        LogSetup.started(); // what was logged before an internal error helps to report it
+        System.err.println("cloudg: internal error: " + e);
+        e.printStackTrace(System.err);
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** Logging as {@code --log-format} and {@code --log-level} say, wherever on the command line they are. */

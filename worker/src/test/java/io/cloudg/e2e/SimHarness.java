@@ -113,9 +113,15 @@ final class SimHarness implements AutoCloseable {
 
     /** A map's assets as {@code account|region|service|type|id} keys. */
     static java.util.Set<String> mappedKeys(io.cloudg.InventoryResult r) {
+        return mappedKeys(r, a -> true);
+    }
+
+    /** The keys of the map's assets that {@code which} selects. */
+    static java.util.Set<String> mappedKeys(io.cloudg.InventoryResult r,
+                                            java.util.function.Predicate<io.cloudg.inventory.Asset> which) {
         try (java.util.stream.Stream<io.cloudg.inventory.Asset> assets = r.assets()) {
-            return assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
-                    .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+            return assets.filter(which).map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type()
+                    + "|" + a.id()).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
         }
     }
 
