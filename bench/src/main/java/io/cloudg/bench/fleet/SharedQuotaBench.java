@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>{@code sdk} (a): N JVMs with the AWS SDK alone ({@link SdkFloorBench.Child} with {@code --retry adaptive}:
  *       the SDK's adaptive mode with cloudg's {@code aws.max_retries} + 1 attempts, {@code --items}: every page and
- *       each item's per-item calls, 8 at a time, as the collectors make them), the same collectors;</li>
+ *       each item's per-item calls, 8 at a time, as the collectors make them, {@code --client-per-account}: the
+ *       SDK's retry state per account, as cloudg keeps it), the same collectors;</li>
  *   <li>{@code memory} (b): N {@code cloudg map} processes, each governing alone (the memory backend);</li>
  *   <li>{@code redis} (c): N {@code cloudg map --redis URL} processes sharing one real {@code redis-server} (flushed
  *       before the run);</li>
@@ -413,7 +414,7 @@ public final class SharedQuotaBench {
                 sim.awsEndpoint().toString(), sim.managementCredentials().accessKeyId(),
                 sim.managementCredentials().secretAccessKey(), String.join(",", o.regions()), "1",
                 Integer.toString(o.sdkThreads()), out.toString(), "0", "1"));
-        cmd.addAll(new SdkFloorBench.Child.Options(o.sdkRetry(), Set.copyOf(o.collectors()), true).args());
+        cmd.addAll(new SdkFloorBench.Child.Options(o.sdkRetry(), Set.copyOf(o.collectors()), true, true).args());
         return cmd;
     }
 

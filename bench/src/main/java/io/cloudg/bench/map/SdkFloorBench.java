@@ -261,12 +261,15 @@ public final class SdkFloorBench {
          * @param collectors      {@code --collectors a,b}: only these collectors of the catalog (empty: all)
          * @param items           {@code --items}: as the collectors do, every page of a listing, then each item's
          *                        per-item calls, {@code aws.item_concurrency} (8) of them at a time per listing
+         * @param clientPerAccount {@code --client-per-account}: each account its own clients (so its own retry state,
+         *                        as cloudg keeps the SDK's strategy per account), not one per service x region for all
          */
-        public record Options(String retry, Set<String> collectors, boolean items) {
+        public record Options(String retry, Set<String> collectors, boolean items, boolean clientPerAccount) {
             static Options parse(String[] args, int from) {
                 String retry = null;
                 Set<String> collectors = Set.of();
                 boolean items = false;
+                boolean perAccount = false;
                 for (int i = from; i < args.length; i++) {
                     switch (args[i]) {
                         case "--retry" -> {
@@ -275,10 +278,11 @@ public final class SdkFloorBench {
                         }
                         case "--collectors" -> collectors = Set.of(value(args, ++i, "--collectors").split(","));
                         case "--items" -> items = true;
+                        case "--client-per-account" -> perAccount = true;
                         default -> throw new IllegalArgumentException("unknown option of the SDK child: " + args[i]);
                     }
                 }
-                return new Options(retry, collectors, items);
+                return new Options(retry, collectors, items, perAccount);
             }
 
             /** The arguments that give these options to a child. */
@@ -292,6 +296,9 @@ public final class SdkFloorBench {
                 }
                 if (items) {
                     a.add("--items");
+                }
+                if (clientPerAccount) {
+                    a.add("--client-per-account");
                 }
                 return a;
             }
@@ -352,6 +359,7 @@ public final class SdkFloorBench {
             SdkHttpClient http = ApacheHttpClient.builder().maxConnections(Math.max(8, threads))
                     .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
             Map<String, SdkClient> clients = new ConcurrentHashMap<>();
+            Map<String, Map<String, SdkClient>> perAccount = new ConcurrentHashMap<>();
             Supplier<RetryStrategy> retry = options.retry() == null ? null : () -> retryStrategy(options.retry());
             List<Listing> listings = listings(options);
             StsClient sts = (StsClient) client(StsClient.class, home, endpoint, http, management, clients, retry);
@@ -391,6 +399,8 @@ public final class SdkFloorBench {
                 for (Map.Entry<String, AwsCredentialsProvider> account : accounts.entrySet()) {
                     AwsRequestOverrideConfiguration override = AwsRequestOverrideConfiguration.builder()
                             .credentialsProvider(account.getValue()).build();
+                    Map<String, SdkClient> accountClients = options.clientPerAccount()
+                            ? perAccount.computeIfAbsent(account.getKey(), k -> new ConcurrentHashMap<>()) : clients;
                     for (String region : regions) {
                         boolean first = region.equals(regions.get(0));
                         jobs.add(pool.submit(() -> {
@@ -399,7 +409,8 @@ public final class SdkFloorBench {
                                     continue;
                                 }
                                 String callRegion = l.service().global() ? home : region;
-                                SdkClient c = client(l.service().client(), callRegion, endpoint, http, management, clients, retry);
+                                SdkClient c = client(l.service().client(), callRegion, endpoint, http, management,
+                                        accountClients, retry);
                                 if (options.items()) {
                                     collect(l, c, override, itemPool, t, answers, failures);
                                     continue;
@@ -434,6 +445,7 @@ public final class SdkFloorBench {
                 failures.forEach((k, v) -> rows.append("  ").append(k).append(" x").append(v.sum()).append('\n'));
             }
             clients.values().forEach(SdkClient::close);
+            perAccount.values().forEach(m -> m.values().forEach(SdkClient::close));
             http.close();
             Files.writeString(out, rows.toString());
             if (tally != null) {
