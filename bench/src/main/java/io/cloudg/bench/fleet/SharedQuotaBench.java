@@ -14,13 +14,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Issue 38's shared-quota benchmark: several clients map the same accounts of one cloud-sim estate at the same
@@ -54,8 +55,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     [--clients 4,16] [--modes alone,sdk,memory,redis] [--accounts 3] [--regions us-east-1,eu-west-1] [--amis 120]
  *     [--latency-ms 20] [--jitter-ms 20] [--collectors amis,instances,vpc,subnets,security_groups]
  *     [--sdk-retry adaptive] [--sdk-threads 16] [--redis-server redis-server] [--cloudg ./cloudg]
- *     [--dir target/shared-quota-bench] [--seed 7]
+ *     [--dir target/shared-quota-bench] [--seed 7] [--rounds 1]
  * </pre>
+ * With {@code --rounds R}, every N's modes run R times, in the reverse order every other round.
  */
 public final class SharedQuotaBench {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -88,7 +90,7 @@ public final class SharedQuotaBench {
 
     record Options(Path cloudg, List<Integer> clients, List<Mode> modes, int accounts, List<String> regions, int amis,
                    int latencyMs, int jitterMs, List<String> collectors, String sdkRetry, int sdkThreads,
-                   String redisServer, Path dir, long seed) {
+                   String redisServer, Path dir, long seed, int rounds) {
         static Options parse(String[] args) {
             Path cloudg = Path.of("cloudg");
             List<Integer> clients = List.of(4, 16);
@@ -104,6 +106,7 @@ public final class SharedQuotaBench {
             String redisServer = "redis-server";
             Path dir = Path.of("target", "shared-quota-bench");
             long seed = 7;
+            int rounds = 1;
             for (int i = 0; i < args.length; i += 2) {
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException(args[i] + " needs a value");
@@ -127,11 +130,12 @@ public final class SharedQuotaBench {
                     case "--redis-server" -> redisServer = v;
                     case "--dir" -> dir = Path.of(v);
                     case "--seed" -> seed = Long.parseLong(v);
+                    case "--rounds" -> rounds = positive(v, "--rounds");
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
             return new Options(cloudg.toAbsolutePath(), clients, modes, accounts, regions, amis, latency, jitter, collectors,
-                    sdkRetry, sdkThreads, redisServer, dir.toAbsolutePath(), seed);
+                    sdkRetry, sdkThreads, redisServer, dir.toAbsolutePath(), seed, rounds);
         }
 
         /** The estate file of every run (also written to the run directory: {@code cloudg sim --estate} serves it). */
@@ -174,7 +178,7 @@ public final class SharedQuotaBench {
     }
 
     /** One run's figures. */
-    record Outcome(Mode mode, int n, double wallSeconds, double firstCallSeconds, double fastestSeconds, long calls,
+    record Outcome(Mode mode, int n, int round, double wallSeconds, double firstCallSeconds, double busySeconds, double fastestSeconds, long calls,
                    long throttled, long gaveUp, long rejected, long partial, long failed, int badExits, long overQuota,
                    QuotaBound bound, BucketStats busiest, String load) {
         double overBound() {
@@ -201,13 +205,19 @@ public final class SharedQuotaBench {
                             + " a call, strict; collectors %s; the SDK: --retry %s, %d threads a JVM%n", o.dir().resolve("estate.yaml"),
                     o.accounts(), o.regions(), o.amis(), o.latencyMs(), o.jitterMs(), o.collectors(), o.sdkRetry(), o.sdkThreads());
             if (o.modes().contains(Mode.ALONE)) {
-                outcomes.add(run(o, estate, Mode.ALONE, 1, redisPort));
-                outcomes.add(run(o, estate, Mode.SDK, 1, redisPort));
+                outcomes.add(run(o, estate, Mode.ALONE, 1, 1, redisPort));
+                outcomes.add(run(o, estate, Mode.SDK, 1, 1, redisPort));
             }
-            for (int n : o.clients()) {
-                for (Mode m : o.modes()) {
-                    if (m != Mode.ALONE) {
-                        outcomes.add(run(o, estate, m, n, redisPort));
+            for (int round = 1; round <= o.rounds(); round++) {
+                for (int n : o.clients()) {
+                    List<Mode> order = new ArrayList<>(o.modes());
+                    if (round % 2 == 0) { // the machine's other load falls on every mode alike
+                        java.util.Collections.reverse(order);
+                    }
+                    for (Mode m : order) {
+                        if (m != Mode.ALONE) {
+                            outcomes.add(run(o, estate, m, n, round, redisPort));
+                        }
                     }
                 }
             }
@@ -224,17 +234,19 @@ public final class SharedQuotaBench {
 
     static String table(List<Outcome> outcomes) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| mode | N | wall, last to finish (s) | first to finish (s) | first call answered (s) | sim calls | throttled answers"
+        sb.append("| round | mode | N | wall, last to finish (s) | first to finish (s) | first call answered (s) | sim calls | throttled answers"
                 + " | calls given up | rejected (breaker) | coverage PARTIAL / FAILED | buckets over quota | quota bound (s)"
-                + " | wall / bound | busiest bucket empty (s; longest stretch) | exits not 0 | load average (before -> after) |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + " | wall / bound | busiest bucket: first to last admission (s) | its span / bound"
+                + " | busiest bucket empty (s; longest stretch) | exits not 0 | load average (before -> after) |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Outcome r : outcomes) {
             boolean sdk = r.mode() == Mode.SDK;
-            sb.append(String.format(Locale.ROOT, "| (%s) %s | %d | %.1f | %.1f | %.1f | %d | %d | %d | %s | %s | %d | %.1f | %s | %.1f (%.1f) | %d | %s |%n",
-                    r.mode() == Mode.SDK && r.n() == 1 ? "a" : r.mode().letter, r.mode().label, r.n(), r.wallSeconds(),
+            sb.append(String.format(Locale.ROOT, "| %d | (%s) %s | %d | %.1f | %.1f | %.1f | %d | %d | %d | %s | %s | %d | %.1f | %s | %.1f | %s | %.1f (%.1f) | %d | %s |%n",
+                    r.round(), r.mode() == Mode.SDK && r.n() == 1 ? "a" : r.mode().letter, r.mode().label, r.n(), r.wallSeconds(),
                     r.fastestSeconds(), r.firstCallSeconds(), r.calls(), r.throttled(), r.gaveUp(), sdk ? "-" : Long.toString(r.rejected()),
                     sdk ? "-" : r.partial() + " / " + r.failed(), r.overQuota(), r.bound().seconds(),
-                    Double.isNaN(r.overBound()) ? "-" : String.format(Locale.ROOT, "%.2fx", r.overBound()),
+                    Double.isNaN(r.overBound()) ? "-" : String.format(Locale.ROOT, "%.2fx", r.overBound()), r.busySeconds(),
+                    r.bound().seconds() > 0 ? String.format(Locale.ROOT, "%.2fx", r.busySeconds() / r.bound().seconds()) : "-",
                     r.busiest() == null ? 0 : r.busiest().emptySeconds(), r.busiest() == null ? 0 : r.busiest().longestEmptySeconds(),
                     r.badExits(), r.load()));
         }
@@ -246,20 +258,22 @@ public final class SharedQuotaBench {
 
     /** Issue 38's targets for (c), against (a) of the same N. */
     static String targets(List<Outcome> outcomes) {
-        StringBuilder sb = new StringBuilder("| N | (c) throttled <= (a)/5 | (c) 0 calls given up | (c) wall <= (a) wall"
-                + " | (c) wall <= 1.25x bound |\n|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("| round | N | (c) throttled <= (a)/5 | (c) 0 calls given up | (c) wall <= (a) wall"
+                + " | (c) wall <= 1.25x bound |\n|---|---|---|---|---|---|\n");
         for (Outcome c : outcomes) {
             if (c.mode() != Mode.REDIS) {
                 continue;
             }
-            Outcome a = outcomes.stream().filter(x -> x.mode() == Mode.SDK && x.n() == c.n()).findFirst().orElse(null);
-            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", c.n(),
+            Outcome a = outcomes.stream().filter(x -> x.mode() == Mode.SDK && x.n() == c.n() && x.round() == c.round())
+                    .findFirst().orElse(null);
+            sb.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s | %s |%n", c.round(), c.n(),
                     a == null ? "-" : verdict(c.throttled() * 5 <= a.throttled(), "%d vs %d / 5 = %.1f", c.throttled(), a.throttled(),
                             a.throttled() / 5.0),
                     verdict(c.gaveUp() == 0, "%d", c.gaveUp()),
                     a == null ? "-" : verdict(c.wallSeconds() <= a.wallSeconds(), "%.1f vs %.1f s (%.2fx)", c.wallSeconds(),
                             a.wallSeconds(), c.wallSeconds() / a.wallSeconds()),
-                    verdict(c.overBound() <= 1.25, "%.1f vs %.1f s (%.2fx)", c.wallSeconds(), c.bound().seconds(), c.overBound())));
+                    verdict(c.overBound() <= 1.25, "%.1f vs %.1f s (%.2fx; the busiest bucket's first to last admission %.1f s, %.2fx)",
+                            c.wallSeconds(), c.bound().seconds(), c.overBound(), c.busySeconds(), c.busySeconds() / c.bound().seconds())));
         }
         return sb.toString();
     }
@@ -268,8 +282,8 @@ public final class SharedQuotaBench {
         return (met ? "met: " : "**missed**: ") + String.format(Locale.ROOT, format, args);
     }
 
-    static Outcome run(Options o, EstateSpec estate, Mode mode, int n, int redisPort) throws Exception {
-        Path runDir = o.dir().resolve(mode.name().toLowerCase(Locale.ROOT) + "-" + n);
+    static Outcome run(Options o, EstateSpec estate, Mode mode, int n, int round, int redisPort) throws Exception {
+        Path runDir = o.dir().resolve(mode.name().toLowerCase(Locale.ROOT) + "-" + n + "-round" + round);
         if (Files.exists(runDir)) {
             io.cloudg.bench.map.ClientCpuBench.deleteTree(runDir);
         }
@@ -278,7 +292,8 @@ public final class SharedQuotaBench {
             FleetScalingBench.redis(redisPort, "FLUSHALL"); // no state of an earlier run
         }
         String load = loadAverage();
-        System.err.printf(Locale.ROOT, "(%s) %s, N = %d: starting (load average %s)%n", mode.letter, mode.label, n, load);
+        System.err.printf(Locale.ROOT, "(%s) %s, N = %d, round %d: starting (load average %s)%n", mode.letter, mode.label, n,
+                round, load);
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).seed(o.seed()).estate(estate).build())) {
             SimStats before = sim.stats();
             List<List<String>> commands = new ArrayList<>();
@@ -286,7 +301,6 @@ public final class SharedQuotaBench {
                 commands.add(mode == Mode.SDK ? sdkCommand(o, sim, runDir.resolve("sdk-" + i + ".txt"))
                         : mapCommand(o, sim, runDir, i, mode == Mode.REDIS ? "redis://127.0.0.1:" + redisPort : null));
             }
-            AtomicLong firstCall = new AtomicLong(-1);
             long t0 = System.nanoTime();
             List<Client> clients = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -295,21 +309,10 @@ public final class SharedQuotaBench {
                 clients.add(new Client(p, log, mode == Mode.SDK ? runDir.resolve("sdk-" + i + ".txt") : runDir.resolve("out-" + i),
                         p.onExit().thenApply(x -> System.nanoTime())));
             }
-            Thread watch = new Thread(() -> { // when the sim answered its first call (the JVMs' start before it)
-                while (firstCall.get() < 0 && !Thread.currentThread().isInterrupted()) {
-                    if (sim.stats().totals().calls() > before.totals().calls()) {
-                        firstCall.set(System.nanoTime());
-                        return;
-                    }
-                    try {
-                        Thread.sleep(50);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "first-call");
-            watch.setDaemon(true);
-            watch.start();
+            Timeline timeline = new Timeline(sim, t0);
+            Thread sampler = new Thread(timeline, "timeline");
+            sampler.setDaemon(true);
+            sampler.start();
             long last = t0;
             long first = Long.MAX_VALUE;
             int badExits = 0;
@@ -330,7 +333,8 @@ public final class SharedQuotaBench {
                     }
                 }
             }
-            watch.interrupt();
+            sampler.interrupt();
+            sampler.join();
             SimStats after = sim.stats();
             long gaveUp = 0;
             long rejected = 0;
@@ -358,7 +362,8 @@ public final class SharedQuotaBench {
             QuotaBound bound = QuotaBound.between(before, after);
             BucketStats busiest = after.bucket(bound.bucket());
             Files.writeString(runDir.resolve("sim-stats.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(after));
-            Outcome r = new Outcome(mode, n, (last - t0) / 1e9, firstCall.get() < 0 ? Double.NaN : (firstCall.get() - t0) / 1e9,
+            Files.writeString(runDir.resolve("busiest-timeline.csv"), timeline.csv(bound.bucket()));
+            Outcome r = new Outcome(mode, n, round, (last - t0) / 1e9, timeline.firstCallSeconds(), timeline.spanSeconds(bound.bucket()),
                     (first - t0) / 1e9, after.totals().calls() - before.totals().calls(),
                     after.totals().throttled() - before.totals().throttled(), gaveUp, rejected, partial, failed, badExits, over,
                     bound, busiest, load + " -> " + loadAverage());
@@ -424,6 +429,79 @@ public final class SharedQuotaBench {
             return f[0] + " " + f[1] + " " + f[2];
         } catch (IOException e) {
             return "?";
+        }
+    }
+
+    /**
+     * The sim's counters sampled every 250 ms while a run lasts: when the first call was answered, and each bucket's
+     * admitted and throttled calls over time (how fast the busiest bucket was drained, and when).
+     */
+    static final class Timeline implements Runnable {
+        private final CloudSim sim;
+        private final long t0;
+        private final List<Long> times = new ArrayList<>();
+        private final List<Map<String, long[]>> samples = new ArrayList<>();
+        private volatile long firstCall = -1;
+
+        Timeline(CloudSim sim, long t0) {
+            this.sim = sim;
+            this.t0 = t0;
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                sample();
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    sample();
+                    return;
+                }
+            }
+        }
+
+        private synchronized void sample() {
+            SimStats s = sim.stats();
+            long now = System.nanoTime();
+            if (firstCall < 0 && s.totals().calls() > 0) {
+                firstCall = now;
+            }
+            Map<String, long[]> m = new HashMap<>();
+            s.buckets().forEach(b -> m.put(b.key(), new long[] {b.admitted(), b.throttled()}));
+            times.add(now);
+            samples.add(m);
+        }
+
+        double firstCallSeconds() {
+            return firstCall < 0 ? Double.NaN : (firstCall - t0) / 1e9;
+        }
+
+        /** From the sample where {@code key} first had an admitted call to the one where it had all of them. */
+        synchronized double spanSeconds(String key) {
+            long total = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).getOrDefault(key, new long[2])[0];
+            long first = -1;
+            long last = -1;
+            for (int i = 0; i < samples.size(); i++) {
+                long admitted = samples.get(i).getOrDefault(key, new long[2])[0];
+                if (first < 0 && admitted > 0) {
+                    first = times.get(i);
+                }
+                if (last < 0 && admitted == total) {
+                    last = times.get(i);
+                }
+            }
+            return first < 0 || last < 0 ? Double.NaN : (last - first) / 1e9;
+        }
+
+        /** Seconds since the first launch, and the bucket's admitted and throttled calls then. */
+        synchronized String csv(String key) {
+            StringBuilder sb = new StringBuilder("seconds,admitted,throttled\n");
+            for (int i = 0; i < samples.size(); i++) {
+                long[] v = samples.get(i).getOrDefault(key, new long[2]);
+                sb.append(String.format(Locale.ROOT, "%.2f,%d,%d%n", (times.get(i) - t0) / 1e9, v[0], v[1]));
+            }
+            return sb.toString();
         }
     }
 }
