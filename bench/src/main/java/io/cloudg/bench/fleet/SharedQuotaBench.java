@@ -39,6 +39,9 @@ import java.util.concurrent.TimeUnit;
  *       before the run);</li>
  *   <li>{@code alone} (d): one {@code cloudg map} (and one SDK JVM, for the size of its work), the reference.</li>
  * </ul>
+ * cloudg's JVMs start as the launcher starts them (with the build's class-data archive when it was built with one);
+ * the SDK's JVMs with the launcher's JVM options for {@code map} and, after the reference run wrote it, a class-data
+ * archive of their own.
  * Every {@code cloudg map} runs through the launcher as built, with one configuration file: the estate's endpoint
  * and management credentials, {@code org: true}, the regions, the collectors, no sweeps, and {@code
  * ratelimit.state_file: none} so that no run inherits the rates another one learned.
@@ -191,6 +194,7 @@ public final class SharedQuotaBench {
         Files.createDirectories(o.dir());
         EstateSpec estate = EstateSpec.fromYaml(o.estateYaml());
         Files.writeString(o.dir().resolve("estate.yaml"), o.estateYaml());
+        Files.deleteIfExists(o.dir().resolve("sdk-child.jsa")); // made again by this build's reference run
         Process redis = null;
         int redisPort = -1;
         List<Outcome> outcomes = new ArrayList<>();
@@ -298,7 +302,8 @@ public final class SharedQuotaBench {
             SimStats before = sim.stats();
             List<List<String>> commands = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                commands.add(mode == Mode.SDK ? sdkCommand(o, sim, runDir.resolve("sdk-" + i + ".txt"))
+                commands.add(mode == Mode.SDK ? sdkCommand(o, sim, runDir.resolve("sdk-" + i + ".txt"),
+                        n == 1 && !Files.exists(o.dir().resolve("sdk-child.jsa")))
                         : mapCommand(o, sim, runDir, i, mode == Mode.REDIS ? "redis://127.0.0.1:" + redisPort : null));
             }
             long t0 = System.nanoTime();
@@ -411,10 +416,20 @@ public final class SharedQuotaBench {
         return cmd;
     }
 
-    /** One JVM of the AWS SDK alone: the launcher's JVM options for {@code map}, every account of the organization. */
-    static List<String> sdkCommand(Options o, CloudSim sim, Path out) {
+    /**
+     * One JVM of the AWS SDK alone: the launcher's JVM options for {@code map}, every account of the organization. As
+     * the launcher starts cloudg's JVMs from the build's class-data archive, the SDK's start from one of their own:
+     * the reference run ({@code alone}) writes it at its exit ({@code -XX:ArchiveClassesAtExit}), the others read it.
+     */
+    static List<String> sdkCommand(Options o, CloudSim sim, Path out, boolean reference) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(SdkFloorBench.LAUNCHER_MAP_JVM);
+        Path archive = o.dir().resolve("sdk-child.jsa");
+        if (reference) {
+            cmd.add("-XX:ArchiveClassesAtExit=" + archive);
+        } else if (Files.exists(archive)) {
+            cmd.add("-XX:SharedArchiveFile=" + archive);
+        }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SdkFloorBench.Child.class.getName(),
                 sim.awsEndpoint().toString(), sim.managementCredentials().accessKeyId(),
                 sim.managementCredentials().secretAccessKey(), String.join(",", o.regions()), "1",
