@@ -181,7 +181,8 @@ public final class SharedQuotaBench {
     }
 
     /** One run's figures. */
-    record Outcome(Mode mode, int n, int round, double wallSeconds, double firstCallSeconds, double busySeconds, double fastestSeconds, long calls,
+    record Outcome(Mode mode, int n, int round, double wallSeconds, double firstCallSeconds, double quotaStartSeconds,
+                   double quotaEndSeconds, double busySeconds, double fastestSeconds, long calls,
                    long throttled, long gaveUp, long rejected, long partial, long failed, int badExits, long overQuota,
                    QuotaBound bound, BucketStats busiest, String load) {
         double overBound() {
@@ -253,6 +254,16 @@ public final class SharedQuotaBench {
                     r.bound().seconds() > 0 ? String.format(Locale.ROOT, "%.2fx", r.busySeconds() / r.bound().seconds()) : "-",
                     r.busiest() == null ? 0 : r.busiest().emptySeconds(), r.busiest() == null ? 0 : r.busiest().longestEmptySeconds(),
                     r.badExits(), r.load()));
+        }
+        sb.append("\nWhere the wall time went (seconds from the first launch; the bounding buckets: those that admitted more"
+                + " than their burst):\n\n| round | mode | N | launch to first call answered | to the first admission in a bounding"
+                + " bucket | bounding buckets, first to last admission | last admission to last exit | wall |\n"
+                + "|---|---|---|---|---|---|---|---|\n");
+        for (Outcome r : outcomes) {
+            sb.append(String.format(Locale.ROOT, "| %d | (%s) | %d | %.1f | %.1f | %.1f | %.1f | %.1f |%n", r.round(),
+                    r.mode() == Mode.SDK && r.n() == 1 ? "a" : r.mode().letter, r.n(), r.firstCallSeconds(),
+                    r.quotaStartSeconds() - r.firstCallSeconds(), r.quotaEndSeconds() - r.quotaStartSeconds(),
+                    r.wallSeconds() - r.quotaEndSeconds(), r.wallSeconds()));
         }
         Outcome last = outcomes.get(outcomes.size() - 1);
         sb.append(String.format(Locale.ROOT, "%nBusiest bucket of the last run: %s, %d calls admitted.%n", last.bound().bucket(),
@@ -367,8 +378,12 @@ public final class SharedQuotaBench {
             QuotaBound bound = QuotaBound.between(before, after);
             BucketStats busiest = after.bucket(bound.bucket());
             Files.writeString(runDir.resolve("sim-stats.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(after));
-            Files.writeString(runDir.resolve("busiest-timeline.csv"), timeline.csv(bound.bucket()));
-            Outcome r = new Outcome(mode, n, round, (last - t0) / 1e9, timeline.firstCallSeconds(), timeline.spanSeconds(bound.bucket()),
+            // the buckets that bound the run: more calls admitted than their burst
+            List<String> bounding = after.buckets().stream().filter(b -> b.admitted() > b.burst()).map(BucketStats::key).toList();
+            Files.writeString(runDir.resolve("timeline.csv"), timeline.csv(bounding));
+            double[] phase = timeline.phase(bounding);
+            Outcome r = new Outcome(mode, n, round, (last - t0) / 1e9, timeline.firstCallSeconds(), phase[0], phase[1],
+                    timeline.spanSeconds(bound.bucket()),
                     (first - t0) / 1e9, after.totals().calls() - before.totals().calls(),
                     after.totals().throttled() - before.totals().throttled(), gaveUp, rejected, partial, failed, badExits, over,
                     bound, busiest, load + " -> " + loadAverage());
@@ -493,28 +508,46 @@ public final class SharedQuotaBench {
         }
 
         /** From the sample where {@code key} first had an admitted call to the one where it had all of them. */
-        synchronized double spanSeconds(String key) {
-            long total = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).getOrDefault(key, new long[2])[0];
-            long first = -1;
-            long last = -1;
-            for (int i = 0; i < samples.size(); i++) {
-                long admitted = samples.get(i).getOrDefault(key, new long[2])[0];
-                if (first < 0 && admitted > 0) {
-                    first = times.get(i);
-                }
-                if (last < 0 && admitted == total) {
-                    last = times.get(i);
-                }
-            }
-            return first < 0 || last < 0 ? Double.NaN : (last - first) / 1e9;
+        double spanSeconds(String key) {
+            double[] fl = phase(List.of(key));
+            return fl[1] - fl[0];
         }
 
-        /** Seconds since the first launch, and the bucket's admitted and throttled calls then. */
-        synchronized String csv(String key) {
-            StringBuilder sb = new StringBuilder("seconds,admitted,throttled\n");
+        /**
+         * Seconds since the first launch of the first sample where one of {@code keys} had an admitted call, and of the
+         * first sample where every one of them had all its calls.
+         */
+        synchronized double[] phase(List<String> keys) {
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            for (String key : keys) {
+                long total = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).getOrDefault(key, new long[2])[0];
+                for (int i = 0; i < samples.size(); i++) {
+                    long admitted = samples.get(i).getOrDefault(key, new long[2])[0];
+                    if (admitted > 0) {
+                        first = Math.min(first, times.get(i));
+                    }
+                    if (admitted == total) {
+                        last = Math.max(last, times.get(i));
+                        break;
+                    }
+                }
+            }
+            return first > last ? new double[] {Double.NaN, Double.NaN} : new double[] {(first - t0) / 1e9, (last - t0) / 1e9};
+        }
+
+        /** Seconds since the first launch, and each of {@code keys}' admitted and throttled calls then. */
+        synchronized String csv(List<String> keys) {
+            StringBuilder sb = new StringBuilder("seconds");
+            keys.forEach(k -> sb.append(',').append(k).append(" admitted,").append(k).append(" throttled"));
+            sb.append('\n');
             for (int i = 0; i < samples.size(); i++) {
-                long[] v = samples.get(i).getOrDefault(key, new long[2]);
-                sb.append(String.format(Locale.ROOT, "%.2f,%d,%d%n", (times.get(i) - t0) / 1e9, v[0], v[1]));
+                sb.append(String.format(Locale.ROOT, "%.2f", (times.get(i) - t0) / 1e9));
+                for (String k : keys) {
+                    long[] v = samples.get(i).getOrDefault(k, new long[2]);
+                    sb.append(',').append(v[0]).append(',').append(v[1]);
+                }
+                sb.append('\n');
             }
             return sb.toString();
         }
