@@ -106,7 +106,7 @@ public final class FortyClientsBench {
                 + " | longest empty stretch (s) |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Run r : runs) {
-            System.out.printf(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.2fx | %d | %d | %d | %d | %d | %.1f | %.0f%% | %.1f |%n",
+            System.out.printf(Locale.ROOT, "| %d | %s | %.1f | %.1f | %.2fx | %d | %d | %d | %d | %d | %.1f | %.0f%% | %.3f |%n",
                     r.round(), r.contender().equals("sdk") ? "SDK alone (adaptive), " + threads + " clients"
                             : "governed, " + threads + " clients, one governor",
                     r.wallSeconds(), r.boundSeconds(), r.wallSeconds() / Math.max(0.001, r.boundSeconds()), r.calls(), r.throttled(),

@@ -37,6 +37,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code memory} (b): N {@code cloudg map} processes, each governing alone (the memory backend);</li>
  *   <li>{@code redis} (c): N {@code cloudg map --redis URL} processes sharing one real {@code redis-server} (flushed
  *       before the run);</li>
+ *   <li>{@code redis-hinted} (c', not in the default set): (c) with {@code ratelimit.redis.fleet_size_hint: N}, so that a
+ *       process that counts Redis as lost paces at 1/N of every limit until it is back, not at the whole quota;</li>
  *   <li>{@code alone} (d): one {@code cloudg map} (and one SDK JVM, for the size of its work), the reference.</li>
  * </ul>
  * cloudg's JVMs start as the launcher starts them (with the build's class-data archive when it was built with one);
@@ -55,7 +57,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp "bench/target/benchmarks.jar:bench/target/lib/*" io.cloudg.bench.fleet.SharedQuotaBench
- *     [--clients 4,16] [--modes alone,sdk,memory,redis] [--accounts 3] [--regions us-east-1,eu-west-1] [--amis 120]
+ *     [--clients 4,16] [--modes alone,sdk,memory,redis] [--accounts 3] [--regions us-east-1,eu-west-1] [--amis 200]
  *     [--latency-ms 20] [--jitter-ms 20] [--collectors amis,instances,vpc,subnets,security_groups]
  *     [--sdk-retry adaptive] [--sdk-threads 16] [--redis-server redis-server] [--cloudg ./cloudg]
  *     [--dir target/shared-quota-bench] [--seed 7] [--rounds 1]
@@ -71,7 +73,9 @@ public final class SharedQuotaBench {
     /** A way of mapping the estate, with its letter in issue 38. */
     enum Mode {
         ALONE("d", "one cloudg map alone"), SDK("a", "AWS SDK alone (adaptive)"), MEMORY("b", "cloudg, memory backend"),
-        REDIS("c", "cloudg, one Redis");
+        REDIS("c", "cloudg, one Redis"),
+        /** (c) with {@code ratelimit.redis.fleet_size_hint: N}: a process that loses Redis paces at 1/N, not at the whole quota. */
+        REDIS_HINTED("c'", "cloudg, one Redis, fleet_size_hint N");
 
         final String letter;
         final String label;
@@ -83,11 +87,11 @@ public final class SharedQuotaBench {
 
         static Mode of(String s) {
             for (Mode m : values()) {
-                if (m.name().equalsIgnoreCase(s)) {
+                if (m.name().equalsIgnoreCase(s.replace('-', '_'))) {
                     return m;
                 }
             }
-            throw new IllegalArgumentException("--modes must name alone, sdk, memory or redis, but had \"" + s + "\"");
+            throw new IllegalArgumentException("--modes must name alone, sdk, memory, redis or redis-hinted, but had \"" + s + "\"");
         }
     }
 
@@ -100,7 +104,7 @@ public final class SharedQuotaBench {
             List<Mode> modes = List.of(Mode.ALONE, Mode.SDK, Mode.MEMORY, Mode.REDIS);
             int accounts = 3;
             List<String> regions = List.of("us-east-1", "eu-west-1");
-            int amis = 120;
+            int amis = 200;
             int latency = 20;
             int jitter = 20;
             List<String> collectors = List.of("amis", "instances", "vpc", "subnets", "security_groups");
@@ -200,7 +204,7 @@ public final class SharedQuotaBench {
         int redisPort = -1;
         List<Outcome> outcomes = new ArrayList<>();
         try {
-            if (o.modes().contains(Mode.REDIS)) {
+            if (o.modes().contains(Mode.REDIS) || o.modes().contains(Mode.REDIS_HINTED)) {
                 redisPort = FleetScalingBench.freePort();
                 redis = FleetScalingBench.start(o.dir().resolve("redis.log"), List.of(o.redisServer(), "--port",
                         Integer.toString(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
@@ -242,11 +246,11 @@ public final class SharedQuotaBench {
         sb.append("| round | mode | N | wall, last to finish (s) | first to finish (s) | first call answered (s) | sim calls | throttled answers"
                 + " | calls given up | rejected (breaker) | coverage PARTIAL / FAILED | buckets over quota | quota bound (s)"
                 + " | wall / bound | busiest bucket: first to last admission (s) | its span / bound"
-                + " | busiest bucket empty (s; longest stretch) | exits not 0 | load average (before -> after) |\n"
+                + " | busiest bucket empty (s; longest stretch, s) | exits not 0 | load average (before -> after) |\n"
                 + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Outcome r : outcomes) {
             boolean sdk = r.mode() == Mode.SDK;
-            sb.append(String.format(Locale.ROOT, "| %d | (%s) %s | %d | %.1f | %.1f | %.1f | %d | %d | %d | %s | %s | %d | %.1f | %s | %.1f | %s | %.1f (%.1f) | %d | %s |%n",
+            sb.append(String.format(Locale.ROOT, "| %d | (%s) %s | %d | %.1f | %.1f | %.1f | %d | %d | %d | %s | %s | %d | %.1f | %s | %.1f | %s | %.1f (%.3f) | %d | %s |%n",
                     r.round(), r.mode() == Mode.SDK && r.n() == 1 ? "a" : r.mode().letter, r.mode().label, r.n(), r.wallSeconds(),
                     r.fastestSeconds(), r.firstCallSeconds(), r.calls(), r.throttled(), r.gaveUp(), sdk ? "-" : Long.toString(r.rejected()),
                     sdk ? "-" : r.partial() + " / " + r.failed(), r.overQuota(), r.bound().seconds(),
@@ -273,15 +277,15 @@ public final class SharedQuotaBench {
 
     /** Issue 38's targets for (c), against (a) of the same N. */
     static String targets(List<Outcome> outcomes) {
-        StringBuilder sb = new StringBuilder("| round | N | (c) throttled <= (a)/5 | (c) 0 calls given up | (c) wall <= (a) wall"
-                + " | (c) wall <= 1.25x bound |\n|---|---|---|---|---|---|\n");
+        StringBuilder sb = new StringBuilder("| round | mode | N | (c) throttled <= (a)/5 | (c) 0 calls given up | (c) wall <= (a) wall"
+                + " | (c) wall <= 1.25x bound |\n|---|---|---|---|---|---|---|\n");
         for (Outcome c : outcomes) {
-            if (c.mode() != Mode.REDIS) {
+            if (c.mode() != Mode.REDIS && c.mode() != Mode.REDIS_HINTED) {
                 continue;
             }
             Outcome a = outcomes.stream().filter(x -> x.mode() == Mode.SDK && x.n() == c.n() && x.round() == c.round())
                     .findFirst().orElse(null);
-            sb.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s | %s |%n", c.round(), c.n(),
+            sb.append(String.format(Locale.ROOT, "| %d | (%s) | %d | %s | %s | %s | %s |%n", c.round(), c.mode().letter, c.n(),
                     a == null ? "-" : verdict(c.throttled() * 5 <= a.throttled(), "%d vs %d / 5 = %.1f", c.throttled(), a.throttled(),
                             a.throttled() / 5.0),
                     verdict(c.gaveUp() == 0, "%d", c.gaveUp()),
@@ -303,7 +307,7 @@ public final class SharedQuotaBench {
             io.cloudg.bench.map.ClientCpuBench.deleteTree(runDir);
         }
         Files.createDirectories(runDir);
-        if (mode == Mode.REDIS) {
+        if (mode == Mode.REDIS || mode == Mode.REDIS_HINTED) {
             FleetScalingBench.redis(redisPort, "FLUSHALL"); // no state of an earlier run
         }
         String load = loadAverage();
@@ -315,7 +319,8 @@ public final class SharedQuotaBench {
             for (int i = 0; i < n; i++) {
                 commands.add(mode == Mode.SDK ? sdkCommand(o, sim, runDir.resolve("sdk-" + i + ".txt"),
                         n == 1 && !Files.exists(o.dir().resolve("sdk-child.jsa")))
-                        : mapCommand(o, sim, runDir, i, mode == Mode.REDIS ? "redis://127.0.0.1:" + redisPort : null));
+                        : mapCommand(o, sim, runDir, i, mode == Mode.MEMORY || mode == Mode.ALONE ? null
+                                : "redis://127.0.0.1:" + redisPort, mode == Mode.REDIS_HINTED ? n : 0));
             }
             long t0 = System.nanoTime();
             List<Client> clients = new ArrayList<>();
@@ -389,7 +394,7 @@ public final class SharedQuotaBench {
                     bound, busiest, load + " -> " + loadAverage());
             System.err.printf(Locale.ROOT, "(%s) %s, N = %d: %.1f s, %d calls, %d throttled, %d given up%s; emptiest buckets: %s%n",
                     mode.letter, mode.label, n, r.wallSeconds(), r.calls(), r.throttled(), r.gaveUp(),
-                    mode == Mode.REDIS ? ", " + FleetScalingBench.redisScan(redisPort, "*").size() + " governor keys in Redis" : "",
+                    mode == Mode.REDIS || mode == Mode.REDIS_HINTED ? ", " + FleetScalingBench.redisScan(redisPort, "*").size() + " governor keys in Redis" : "",
                     emptiest(after, 4));
             return r;
         }
@@ -399,13 +404,14 @@ public final class SharedQuotaBench {
     static String emptiest(SimStats stats, int k) {
         return stats.buckets().stream().filter(b -> b.emptySeconds() > 0)
                 .sorted(Comparator.comparingDouble(BucketStats::emptySeconds).reversed()).limit(k)
-                .map(b -> String.format(Locale.ROOT, "%s %.1f s (longest %.1f s, %d throttled)", b.key(), b.emptySeconds(),
+                .map(b -> String.format(Locale.ROOT, "%s %.1f s (longest %.3f s, %d throttled)", b.key(), b.emptySeconds(),
                         b.longestEmptySeconds(), b.throttled()))
                 .toList().toString();
     }
 
     /** One {@code cloudg map} of the estate into {@code out-i}, through the launcher; with {@code --redis} when given. */
-    static List<String> mapCommand(Options o, CloudSim sim, Path runDir, int i, String redisUrl) throws IOException {
+    static List<String> mapCommand(Options o, CloudSim sim, Path runDir, int i, String redisUrl, int fleetSizeHint)
+            throws IOException {
         Path config = runDir.resolve("cloudg.yaml");
         if (!Files.exists(config)) {
             Files.writeString(config, String.join("\n",
@@ -421,6 +427,7 @@ public final class SharedQuotaBench {
                     "  tagging_sweep: false",
                     "ratelimit:",
                     "  state_file: none",
+                    fleetSizeHint > 0 ? "  redis: {fleet_size_hint: " + fleetSizeHint + "}" : "",
                     ""));
         }
         List<String> cmd = new ArrayList<>(List.of(o.cloudg().toString(), "map", "--config", config.toString(), "--out",
