@@ -1,7 +1,6 @@
 package io.cloudg.resilience.redis;
 
 import io.cloudg.resilience.Scope;
-import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.core.BreakerLimit;
@@ -9,7 +8,6 @@ import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.BucketState;
 import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.core.LeafState;
-import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
@@ -78,6 +76,7 @@ public final class RedisStateStore implements StateStore {
     private final RedisKeys keys;
     private final StoreClock clock;
     private final ScriptRunner runner;
+    private final long ttlMillis;
     private final String ttlMs;
     private final byte[] ttlBytes;
     private final long timeoutMs;
@@ -101,7 +100,7 @@ public final class RedisStateStore implements StateStore {
         this.keys = new RedisKeys(b.keyPrefix);
         this.clock = b.clock;
         this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.lanesPerNode);
-        long ttlMillis = Math.max(1000, b.learnedTtl.toMillis());
+        this.ttlMillis = Math.max(1000, b.learnedTtl.toMillis());
         this.ttlMs = Long.toString(ttlMillis);
         this.ttlBytes = bytes(ttlMs);
         this.registryKey = bytes(keys.registry());
@@ -191,73 +190,13 @@ public final class RedisStateStore implements StateStore {
         return o instanceof Long ? (Long) o : Double.parseDouble(o.toString());
     }
 
-    private static final byte[] EMPTY = new byte[0];
-    private static final byte[] MINUS_ONE = bytes("-1");
-    private static final byte[] ZERO = bytes("0");
-    private static final byte[] SUCCESS = bytes("S");
-    private static final byte[] THROTTLED = bytes("T");
-    private static final byte[] OTHER = bytes("O");
-    private static final byte[][] VERDICTS = new byte[CallVerdict.values().length][];
-
-    static {
-        for (CallVerdict v : CallVerdict.values()) {
-            VERDICTS[v.ordinal()] = bytes(v.name());
-        }
-    }
-
     private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+        return ScriptArgs.bytes(s);
     }
 
-    private static byte[] number(long v) {
-        return v == -1 ? MINUS_ONE : v == 0 ? ZERO : bytes(Long.toString(v));
-    }
-
-    /** The {@code now} argument: empty for Redis TIME (production), the injected time in tests. */
+    /** The {@code injected_now} argument: empty for Redis TIME (production), the injected time in tests. */
     private Object nowArg() {
-        return clock.isServer() ? EMPTY : clock.arg();
-    }
-
-    /** Doubles packed little-endian, as the scripts unpack them ({@code struct.unpack('<d...')}). */
-    private static byte[] pack(double... v) {
-        ByteBuffer b = ByteBuffer.allocate(8 * v.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (double d : v) {
-            b.putDouble(d);
-        }
-        return b.array();
-    }
-
-    private static double flagOf(boolean b) {
-        return b ? 1 : 0;
-    }
-
-    /** the admit script's limits argument. */
-    private byte[] admitLimits(AdmitRequest r) {
-        LeafLimit l = r.leafLimit();
-        BreakerLimit b = r.breaker();
-        BucketLimit a = r.accountLimit();
-        SlotRequest slot = r.slot();
-        return pack(r.permits(), l.ceilingRps(), l.burst(), l.floorRps(), flagOf(l.adaptive()),
-                flagOf(b != null), b == null ? 0 : b.threshold(), b == null ? 0 : b.cooldownNanos(),
-                b == null ? 0 : b.maxCooldownNanos(), b == null ? 0 : b.probeLeaseNanos(),
-                flagOf(a != null), a == null ? 0 : a.rateRps(), a == null ? 0 : a.burst(),
-                flagOf(slot != null), slot == null ? 0 : slot.maxConcurrency(), slot == null ? 0 : slot.leaseNanos());
-    }
-
-    /** The TTL of a bulkhead's key: the learned TTL, or longer than one lease (cloudg.lua's slot_keep). */
-    private byte[] bulkheadTtl(SlotRequest slot) {
-        long ms = Long.parseLong(ttlMs);
-        if (slot != null) {
-            ms = Math.max(ms, (long) Math.ceil(slot.leaseNanos() / 1e6) + 1000);
-        }
-        return bytes(Long.toString(ms));
-    }
-
-    /** the record script's limits argument. */
-    private byte[] recordLimits(LeafLimit l, BreakerLimit b) {
-        return pack(l.ceilingRps(), l.burst(), l.floorRps(), flagOf(l.adaptive()),
-                flagOf(b != null), b == null ? 0 : b.threshold(), b == null ? 0 : b.cooldownNanos(),
-                b == null ? 0 : b.maxCooldownNanos(), b == null ? 0 : b.probeLeaseNanos());
+        return ScriptArgs.injectedNow(clock);
     }
 
     /** Encoded arguments and what they were encoded from. */
@@ -301,8 +240,8 @@ public final class RedisStateStore implements StateStore {
             return;
         }
         try {
-            await(runner.call(Script.REGISTER, new Object[] {registryKey}, nowArg(), reg.index, ttlBytes),
-                    "admit (registering the account)");
+            await(runner.call(Script.REGISTER, ScriptArgs.Register.keys(registryKey),
+                    ScriptArgs.Register.argv(nowArg(), reg.index, ttlBytes)), "admit (registering the account)");
         } catch (io.cloudg.resilience.spi.StateStoreUnavailableException e) {
             // the admission itself went through (its token and slot are taken): it stands, and the next
             // admission in the account registers it (the outage bumped the epoch)
@@ -321,6 +260,9 @@ public final class RedisStateStore implements StateStore {
         final byte[] leafText;
         final byte[] accountText;
         final Scope accountScope;
+        /** The keys of this leaf's admit and record calls (the runner never changes them). */
+        final Object[] admitKeys;
+        final Object[] recordKeys;
         volatile Encoded admitWithSlot;
         volatile Encoded admitNoSlot;
         volatile Encoded record;
@@ -342,6 +284,8 @@ public final class RedisStateStore implements StateStore {
             this.bulkhead = bytes(keys.bulkhead(a));
             this.leafText = bytes(text(leafScope));
             this.accountText = bytes(text(a));
+            this.admitKeys = ScriptArgs.Admit.keys(leaf, account, bulkhead);
+            this.recordKeys = ScriptArgs.Record.keys(leaf, bulkhead);
         }
 
         /** the admit script's limits and bulkhead TTL arguments for {@code r}. */
@@ -351,7 +295,7 @@ public final class RedisStateStore implements StateStore {
             if (e != null && e.matches(r, null)) {
                 return e;
             }
-            e = new Encoded(r, null, RedisStateStore.this.admitLimits(r), bulkheadTtl(r.slot()));
+            e = new Encoded(r, null, ScriptArgs.Admit.limits(r), ScriptArgs.Admit.bulkheadTtl(ttlMillis, r.slot()));
             if (withSlot) {
                 admitWithSlot = e;
             } else {
@@ -365,7 +309,7 @@ public final class RedisStateStore implements StateStore {
             if (e != null && e.matches(l, b)) {
                 return e.bytes;
             }
-            e = new Encoded(l, b, RedisStateStore.this.recordLimits(l, b), null);
+            e = new Encoded(l, b, ScriptArgs.Record.limits(l, b), null);
             record = e;
             return e.bytes;
         }
@@ -421,9 +365,8 @@ public final class RedisStateStore implements StateStore {
         PreparedLeaf p = prepared(r.leaf());
         Encoded args = p.admitArgs(r);
         long epoch = p.epoch.get(); // before the admission is queued: outcomes queued after it bump it
-        Object answer = await(runner.call(Script.ADMIT,
-                new Object[] {p.leaf, p.account, p.bulkhead},
-                nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2), "admit");
+        Object answer = await(runner.call(Script.ADMIT, p.admitKeys,
+                ScriptArgs.Admit.argv(nowArg(), args.bytes, p.leafText, p.accountText, ttlBytes, args.bytes2)), "admit");
         registered(p); // after the admission: one that found the server had lost its scripts registers again
         BreakerDecision decision;
         long wait;
@@ -457,8 +400,8 @@ public final class RedisStateStore implements StateStore {
             lease = tryAcquireSlot(slot);
         }
         if (r.global() != null) {
-            long globalWait = longOf(await(runner.call(Script.GLOBAL, new Object[] {keys.global(r.provider())},
-                    nowArg(), pack(r.global().rateRps(), r.global().burst(), r.permits()), r.provider(), ttlMs),
+            long globalWait = longOf(await(runner.call(Script.GLOBAL, ScriptArgs.Global.keys(keys.global(r.provider())),
+                    ScriptArgs.Global.argv(nowArg(), r.global(), r.permits(), r.provider(), ttlMs)),
                     "admit (global bucket)"));
             if (globalWait > 0 && lease != null) {
                 releaseSlot(lease); // the slot is taken only when nothing needs to wait
@@ -470,15 +413,6 @@ public final class RedisStateStore implements StateStore {
     }
 
     // ------------------------------------------------------------------ outcome
-
-    /** The record script's quota window argument: empty unless a throttle said something about a window. */
-    private static byte[] window(OutcomeRequest r) {
-        QuotaWindow w = r.window();
-        if (r.outcome() != AttemptOutcome.THROTTLED || !w.known()) {
-            return EMPTY;
-        }
-        return pack(w.resetNanos(), w.calls(), w.windowNanos());
-    }
 
     /** Queues the record script for {@code r} (and a release elsewhere, if its lease is of another bulkhead). */
     private CompletableFuture<Object> queueRecord(OutcomeRequest r) {
@@ -492,11 +426,9 @@ public final class RedisStateStore implements StateStore {
         }
         SlotLease release = r.release();
         boolean releaseHere = release != null && release.bulkhead().equals(p.accountScope);
-        CompletableFuture<Object> f = runner.call(Script.RECORD, new Object[] {p.leaf, p.bulkhead},
-                nowArg(), p.recordLimits(r.leafLimit(), r.breaker()),
-                r.outcome() == AttemptOutcome.SUCCESS ? SUCCESS : r.outcome() == AttemptOutcome.THROTTLED ? THROTTLED : OTHER,
-                VERDICTS[r.verdict().ordinal()], number(r.retryAfterNanos()), number(r.probeGeneration()),
-                releaseHere ? number(release.id()) : EMPTY, p.leafText, ttlBytes, window(r));
+        CompletableFuture<Object> f = runner.call(Script.RECORD, p.recordKeys,
+                ScriptArgs.Record.argv(nowArg(), p.recordLimits(r.leafLimit(), r.breaker()), r,
+                        releaseHere ? ScriptArgs.number(release.id()) : ScriptArgs.EMPTY, p.leafText, ttlBytes));
         if (release != null && !releaseHere) {
             CompletableFuture<Object> other = slotsAsync("release", release.bulkhead(), s(release.id()), 0);
             return f.thenCombine(other, (a, b) -> a);
@@ -569,8 +501,8 @@ public final class RedisStateStore implements StateStore {
     // ------------------------------------------------------------------ bulkheads
 
     private CompletableFuture<Object> slotsAsync(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
-        return runner.call(Script.SLOTS, new Object[] {keys.bulkhead(bulkhead)},
-                op, clock.arg(), idOrMax, s(leaseNanos), ttlMs, text(bulkhead));
+        return runner.call(Script.SLOTS, ScriptArgs.Slots.keys(keys.bulkhead(bulkhead)),
+                ScriptArgs.Slots.argv(op, nowArg(), idOrMax, leaseNanos, ttlMs, text(bulkhead)));
     }
 
     private Object slots(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
@@ -656,8 +588,8 @@ public final class RedisStateStore implements StateStore {
         }
 
         private CompletableFuture<Object> budget(String op, int size, int n) {
-            return runner.call(Script.BUDGET, new Object[] {key}, bytes(op), number(size), number(n), ttlBytes,
-                    providerBytes);
+            return runner.call(Script.BUDGET, ScriptArgs.Budget.keys(key),
+                    ScriptArgs.Budget.argv(bytes(op), size, n, ttlBytes, providerBytes));
         }
     }
 
@@ -758,7 +690,7 @@ public final class RedisStateStore implements StateStore {
      * A leaf's hot fields, in the order cloudg.lua packs them into its field {@code h} (little-endian doubles,
      * NaN for an absent one); the times and counts among them are whole numbers.
      */
-    private static final String[] HOT_FIELDS = {"tokens", "refilled_at", "rate", "ceiling", "x", "bx", "b_phase",
+    static final String[] HOT_FIELDS = {"tokens", "refilled_at", "rate", "ceiling", "x", "bx", "b_phase",
         "b_failures", "updated_at"};
     private static final java.util.Set<String> HOT_DECIMALS = java.util.Set.of("tokens", "rate", "ceiling");
 
@@ -824,11 +756,12 @@ public final class RedisStateStore implements StateStore {
         long now = now();
         List<String> troubled = new ArrayList<>();
         try {
-            List<Object> indexes = list(await(runner.call(Script.REGISTERED, new Object[] {registryKey}, nowArg(),
-                    ttlBytes), "read the registry of accounts"));
+            List<Object> indexes = list(await(runner.call(Script.REGISTERED, ScriptArgs.Registered.keys(registryKey),
+                    ScriptArgs.Registered.argv(nowArg(), ttlBytes)), "read the registry of accounts"));
             List<CompletableFuture<Object>> reads = new ArrayList<>();
             for (Object index : indexes) {
-                reads.add(runner.call(Script.TROUBLED, new Object[] {bytes(replyText(index))}, ttlBytes));
+                reads.add(runner.call(Script.TROUBLED, ScriptArgs.Troubled.keys(bytes(replyText(index))),
+                        ScriptArgs.Troubled.argv(ttlBytes)));
                 if (reads.size() == READ_BATCH) {
                     collectTroubled(reads, troubled);
                 }

@@ -82,9 +82,6 @@ final class ScriptRunner implements AutoCloseable {
     static final RedisCommand<Object> FCALL = new RedisCommand("FCALL", new ObjectListReplayDecoder());
     private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
     private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
-    private static final byte[] ADMIT = {'A'};
-    private static final byte[] RECORD = {'R'};
-    private static final byte[] FREE = {'F'};
 
     static {
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -181,8 +178,8 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10, FREE 1 and 1
-     * (cloudg.lua's batch relies on it).
+     * are) or {@code String} (sent as UTF-8), laid out as {@link ScriptArgs} says (cloudg.lua's batch relies
+     * on ADMIT's, RECORD's and FREE's counts).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
         calls.incrementAndGet();
@@ -548,16 +545,17 @@ final class ScriptRunner implements AutoCloseable {
                 Call c = run.get(i);
                 keys += c.keys.length;
                 args += c.args.length;
-                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : c.script == Script.FREE ? FREE[0] : RECORD[0];
+                kinds[i] = ScriptArgs.Batch.kind(c.script);
             }
             batches.incrementAndGet();
             boolean fn = functions;
-            Object[] p = new Object[3 + keys + args];
+            Object[] p = new Object[2 + keys + ScriptArgs.Batch.Argv.COUNT + args];
             p[0] = fn ? Script.BATCH.function() : Script.BATCH.shaBytes;
             p[1] = NUMBERS[keys];
             int k = 2;
             int a = 2 + keys;
-            p[a++] = kinds;
+            p[a + ScriptArgs.Batch.Argv.KINDS] = kinds;
+            a += ScriptArgs.Batch.Argv.COUNT;
             for (Call c : run) {
                 System.arraycopy(c.keys, 0, p, k, c.keys.length);
                 k += c.keys.length;
