@@ -76,17 +76,11 @@ final class ScriptArgs {
 
     /** {@code admit}: breaker, leaf, account bucket and bulkhead slot before an attempt. */
     static final class Admit {
-        private Admit() {
-        }
-
         static final class Keys {
             static final int LEAF_KEY = 0;
             static final int ACCOUNT_KEY = 1;
             static final int BULKHEAD_KEY = 2;
             static final int COUNT = 3;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -101,9 +95,6 @@ final class ScriptArgs {
             /** The bulkhead key's TTL in ms, as text (the TTL, or longer than one lease). */
             static final int BULKHEAD_TTL = 5;
             static final int COUNT = 6;
-
-            private Argv() {
-            }
         }
 
         /** The doubles of {@link Argv#LIMITS}; flags are 1 or 0, times in ns. */
@@ -125,9 +116,6 @@ final class ScriptArgs {
             static final int MAX_CONCURRENCY = 14;
             static final int LEASE_NS = 15;
             static final int COUNT = 16;
-
-            private Limits() {
-            }
         }
 
         static Object[] keys(byte[] leafKey, byte[] accountKey, byte[] bulkheadKey) {
@@ -193,16 +181,10 @@ final class ScriptArgs {
 
     /** {@code record}: AIMD, breaker verdict and slot release after an attempt. */
     static final class Record {
-        private Record() {
-        }
-
         static final class Keys {
             static final int LEAF_KEY = 0;
             static final int BULKHEAD_KEY = 1;
             static final int COUNT = 2;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -223,9 +205,6 @@ final class ScriptArgs {
             /** {@link Window}, packed; empty: the throttle said nothing about a window. */
             static final int WINDOW = 9;
             static final int COUNT = 10;
-
-            private Argv() {
-            }
         }
 
         /** The doubles of {@link Argv#LIMITS}. */
@@ -240,9 +219,6 @@ final class ScriptArgs {
             static final int MAX_COOLDOWN = 7;
             static final int PROBE_LEASE = 8;
             static final int COUNT = 9;
-
-            private Limits() {
-            }
         }
 
         /** The doubles of {@link Argv#WINDOW} ({@link QuotaWindow}). */
@@ -254,9 +230,6 @@ final class ScriptArgs {
             /** The window's length in ns, 0: not said. */
             static final int LENGTH = 2;
             static final int COUNT = 3;
-
-            private Window() {
-            }
         }
 
         static Object[] keys(byte[] leafKey, byte[] bulkheadKey) {
@@ -316,15 +289,9 @@ final class ScriptArgs {
 
     /** {@code slots}: the bulkhead's lease operations. */
     static final class Slots {
-        private Slots() {
-        }
-
         static final class Keys {
             static final int BULKHEAD_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -337,9 +304,6 @@ final class ScriptArgs {
             static final int TTL = 4;
             static final int ACCOUNT_SCOPE = 5;
             static final int COUNT = 6;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(String bulkheadKey) {
@@ -363,15 +327,9 @@ final class ScriptArgs {
 
     /** {@code global}: the provider-wide bucket. */
     static final class Global {
-        private Global() {
-        }
-
         static final class Keys {
             static final int GLOBAL_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -381,9 +339,6 @@ final class ScriptArgs {
             static final int PROVIDER_SCOPE = 2;
             static final int TTL = 3;
             static final int COUNT = 4;
-
-            private Argv() {
-            }
         }
 
         static final class Limits {
@@ -391,9 +346,6 @@ final class ScriptArgs {
             static final int BURST = 1;
             static final int PERMITS = 2;
             static final int COUNT = 3;
-
-            private Limits() {
-            }
         }
 
         static Object[] keys(String globalKey) {
@@ -418,15 +370,9 @@ final class ScriptArgs {
 
     /** {@code budget}: the provider's retry budget. */
     static final class Budget {
-        private Budget() {
-        }
-
         static final class Keys {
             static final int BUDGET_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -439,9 +385,6 @@ final class ScriptArgs {
             static final int TTL = 3;
             static final int PROVIDER_SCOPE = 4;
             static final int COUNT = 5;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(byte[] budgetKey) {
@@ -467,16 +410,10 @@ final class ScriptArgs {
      * ({@link ScriptRunner} assembles them).
      */
     static final class Batch {
-        private Batch() {
-        }
-
         static final class Argv {
             /** One letter per call: {@link #ADMIT_KIND}, {@link #RECORD_KIND} or {@link #FREE_KIND}. */
             static final int KINDS = 0;
             static final int COUNT = 1;
-
-            private Argv() {
-            }
         }
 
         static final byte ADMIT_KIND = 'A';
@@ -496,24 +433,15 @@ final class ScriptArgs {
 
     /** {@code free}: deferred slot releases of one bulkhead. */
     static final class Free {
-        private Free() {
-        }
-
         static final class Keys {
             static final int BULKHEAD_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
             /** Lease ids separated by spaces. */
             static final int LEASE_IDS = 0;
             static final int COUNT = 1;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(byte[] bulkheadKey) {
@@ -531,23 +459,14 @@ final class ScriptArgs {
 
     /** {@code troubled}: an account's troubled leaves, from its index. */
     static final class Troubled {
-        private Troubled() {
-        }
-
         static final class Keys {
             static final int INDEX_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
             static final int TTL = 0;
             static final int COUNT = 1;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(byte[] indexKey) {
@@ -565,15 +484,9 @@ final class ScriptArgs {
 
     /** {@code register}: an account's index in the estate's registry. */
     static final class Register {
-        private Register() {
-        }
-
         static final class Keys {
             static final int REGISTRY_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
@@ -582,9 +495,6 @@ final class ScriptArgs {
             static final int ACCOUNT_INDEX = 1;
             static final int TTL = 2;
             static final int COUNT = 3;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(byte[] registryKey) {
@@ -604,24 +514,15 @@ final class ScriptArgs {
 
     /** {@code registered}: the registry's account indexes (the lapsed ones dropped). */
     static final class Registered {
-        private Registered() {
-        }
-
         static final class Keys {
             static final int REGISTRY_KEY = 0;
             static final int COUNT = 1;
-
-            private Keys() {
-            }
         }
 
         static final class Argv {
             static final int INJECTED_NOW = 0;
             static final int TTL = 1;
             static final int COUNT = 2;
-
-            private Argv() {
-            }
         }
 
         static Object[] keys(byte[] registryKey) {

@@ -319,8 +319,8 @@ class ScriptArgsTest {
             return;
         }
         List<String> lua9 = Arrays.stream(m.group(1).split(",")).map(s -> s.trim().replace("'", "")).toList();
-        if (!lua9.equals(List.of(RedisStateStore.HOT_FIELDS))) {
-            out.add("the packed hot fields: Java reads " + List.of(RedisStateStore.HOT_FIELDS) + ", cloudg.lua packs "
+        if (!lua9.equals(List.of(StateReader.HOT_FIELDS))) {
+            out.add("the packed hot fields: Java reads " + List.of(StateReader.HOT_FIELDS) + ", cloudg.lua packs "
                     + lua9);
         }
     }
