@@ -9,23 +9,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.redisson.Redisson;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.RedisClient;
-import org.redisson.client.RedisConnection;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
 import org.redisson.client.RedisRedirectException;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.CommandData;
-import org.redisson.client.protocol.CommandsData;
-import org.redisson.client.protocol.RedisCommand;
-import org.redisson.client.protocol.RedisCommands;
-import org.redisson.client.protocol.decoder.ObjectListReplayDecoder;
-import org.redisson.command.CommandAsyncExecutor;
-import org.redisson.connection.ConnectionManager;
-import org.redisson.connection.MasterSlaveEntry;
 
 /**
  * Runs the governor's scripts by SHA ({@code EVALSHA}) over dedicated, pipelined connections, and reloads them
@@ -63,8 +52,10 @@ import org.redisson.connection.MasterSlaveEntry;
  * connection; while it is down every script fails at once (the store then counts as unreachable).
  *
  * <p><b>Redisson internals.</b> The dedicated connections, the master of a slot and the command objects are
- * Redisson's, outside its public API: {@link RedissonInternals} lists every member used, says why, and
- * refuses (when this runner is built) a Redisson that lacks one; its test pins the verified version.
+ * Redisson's, outside its public API; this class sees them only through {@link RedissonInternals}'s
+ * {@code Transport}, {@code Connection} and {@code Write}, the one class that touches them (it lists every
+ * member used, says why, and refuses a Redisson that lacks one; its test pins the verified version and fails
+ * if any other class references an internal).
  */
 final class ScriptRunner implements AutoCloseable {
     /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
@@ -76,10 +67,6 @@ final class ScriptRunner implements AutoCloseable {
      * the client's turn-around; an idle lane still sends a call at once.
      */
     static final int IN_FLIGHT = 2;
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    static final RedisCommand<Object> FCALL = new RedisCommand("FCALL", new ObjectListReplayDecoder());
     private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
     private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
 
@@ -90,12 +77,12 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     private final RedissonClient client;
-    private final CommandAsyncExecutor executor;
-    private final ConnectionManager connections;
+    private final RedissonInternals.Transport transport;
     private final boolean cluster;
     private final int maxBatch;
     private final int lanesPerNode;
-    private final ConcurrentHashMap<MasterSlaveEntry, Lane[]> lanes = new ConcurrentHashMap<>();
+    /** The lanes of each master ({@link RedissonInternals.Transport#master}'s handle). */
+    private final ConcurrentHashMap<Object, Lane[]> lanes = new ConcurrentHashMap<>();
     private volatile Lane[] single;
     private volatile boolean closed;
     private volatile boolean held;
@@ -108,14 +95,8 @@ final class ScriptRunner implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
-        if (!(client instanceof Redisson)) {
-            throw new IllegalArgumentException("the Redis governor store needs a Redisson client (org.redisson.Redisson),"
-                    + " but was " + client.getClass().getName());
-        }
-        RedissonInternals.verify();
+        this.transport = RedissonInternals.transport(client);
         this.client = client;
-        this.executor = ((Redisson) client).getCommandExecutor();
-        this.connections = executor.getConnectionManager();
         this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
@@ -193,11 +174,22 @@ final class ScriptRunner implements AutoCloseable {
         return c.result;
     }
 
+    /** A command other than a script in a lane's queue: PING, or SCRIPT LOAD of {@code text}. */
+    private record Plain(String scriptLoad, CompletableFuture<Object> reply) {
+        void addTo(RedissonInternals.Write w) {
+            if (scriptLoad == null) {
+                w.ping(reply);
+            } else {
+                w.scriptLoad(scriptLoad, reply);
+            }
+        }
+    }
+
     /** PING on the lane of {@code key}: whether the connection scripts use works. */
     CompletableFuture<Object> ping(Object key) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         try {
-            lane(bytes(key)).submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.PING, new Object[0]));
+            lane(bytes(key)).submit(new Plain(null, f));
         } catch (RuntimeException e) {
             f.completeExceptionally(e);
         }
@@ -270,12 +262,8 @@ final class ScriptRunner implements AutoCloseable {
     private Lane lane(byte[] key) {
         Lane[] ls = single;
         if (ls == null) {
-            int slot = connections.calcSlot(key);
-            MasterSlaveEntry entry = connections.getWriteEntry(slot);
-            if (entry == null) {
-                throw new RedisConnectionException("no Redis master serves slot " + slot);
-            }
-            ls = lanes.computeIfAbsent(entry, e -> {
+            Object master = transport.master(key);
+            ls = lanes.computeIfAbsent(master, e -> {
                 Lane[] made = new Lane[lanesPerNode];
                 for (int i = 0; i < made.length; i++) {
                     made[i] = new Lane(e);
@@ -357,8 +345,8 @@ final class ScriptRunner implements AutoCloseable {
     /** A script answered MOVED or ASK: Redisson's ordinary path follows the redirect. */
     private void redirected(Call c) {
         byte[] key = bytes(c.keys[0]);
-        executor.evalWriteAsync(new String(key, StandardCharsets.UTF_8), StringCodec.INSTANCE, EVALSHA, c.script.sha,
-                Arrays.asList(c.keys), c.args).whenComplete((v, e) -> {
+        transport.evalRedirected(new String(key, StandardCharsets.UTF_8), c.script.sha, Arrays.asList(c.keys), c.args)
+                .whenComplete((v, e) -> {
                     if (e == null) {
                         c.result.complete(v);
                     } else if (c.retry && RedisErrors.isNoScript(e)) {
@@ -378,20 +366,20 @@ final class ScriptRunner implements AutoCloseable {
 
     /** The queue and the dedicated connection of one master. */
     private final class Lane {
-        private final MasterSlaveEntry entry;
-        /** {@link Call}s and ready {@link CommandData} (PING, SCRIPT LOAD). */
+        private final Object master;
+        /** {@link Call}s and {@link Plain} commands (PING, SCRIPT LOAD). */
         private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean scheduled = new AtomicBoolean();
         /** Writes sent on the current connection and not yet answered in full (at most {@link #IN_FLIGHT}). */
         private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
         /** Bumped when the connection is dropped or replaced: answers to older writes no longer count. */
         private volatile int generation;
-        private volatile RedisConnection conn;
-        private CompletableFuture<RedisConnection> connecting;
+        private volatile RedissonInternals.Connection conn;
+        private CompletableFuture<RedissonInternals.Connection> connecting;
         private CompletableFuture<Void> reloading;
 
-        Lane(MasterSlaveEntry entry) {
-            this.entry = entry;
+        Lane(Object master) {
+            this.master = master;
         }
 
         void submit(Object item) {
@@ -407,59 +395,54 @@ final class ScriptRunner implements AutoCloseable {
             if (held || queue.isEmpty() || inFlight.get() >= IN_FLIGHT || !scheduled.compareAndSet(false, true)) {
                 return; // a flush is on its way, or an answer to come, and will take this one
             }
-            RedisConnection c = current();
+            RedissonInternals.Connection c = current();
             if (c != null) {
-                c.getChannel().eventLoop().execute(this::flush);
+                c.execute(this::flush);
                 return;
             }
             connect().whenComplete((x, e) -> {
                 if (e != null) {
                     failQueued(e);
                 } else {
-                    x.getChannel().eventLoop().execute(this::flush);
+                    x.execute(this::flush);
                 }
             });
         }
 
         /** The connection to use, or null when one must be made (none yet, closed, or the master changed). */
-        private RedisConnection current() {
-            RedisConnection c = conn;
+        private RedissonInternals.Connection current() {
+            RedissonInternals.Connection c = conn;
             if (c == null) {
                 return null;
             }
-            RedisClient master = entry.getClient();
-            if (c.isClosed() || (master != null && master != c.getRedisClient())) {
+            if (c.isClosed() || !transport.serves(master, c)) {
                 synchronized (this) {
                     if (conn == c) {
                         conn = null;
                         forgetInFlight();
                     }
                 }
-                c.closeAsync();
+                c.close();
                 return null;
             }
             return c;
         }
 
-        private synchronized CompletableFuture<RedisConnection> connect() {
+        private synchronized CompletableFuture<RedissonInternals.Connection> connect() {
             if (closed) {
                 return CompletableFuture.failedFuture(new RedisConnectionException("the governor store is closed"));
             }
             if (connecting != null && !connecting.isDone()) {
                 return connecting;
             }
-            RedisConnection c = conn;
+            RedissonInternals.Connection c = conn;
             if (c != null && !c.isClosed()) {
                 return CompletableFuture.completedFuture(c);
             }
-            RedisClient master = entry.getClient();
-            if (master == null) {
-                return CompletableFuture.failedFuture(new RedisConnectionException("no Redis master is known yet"));
-            }
-            CompletableFuture<RedisConnection> f = master.connectAsync().toCompletableFuture().thenApply(made -> {
+            CompletableFuture<RedissonInternals.Connection> f = transport.connect(master).thenApply(made -> {
                 synchronized (this) {
                     if (closed) {
-                        made.closeAsync();
+                        made.close();
                         throw new RedisConnectionException("the governor store is closed");
                     }
                     conn = made;
@@ -479,7 +462,7 @@ final class ScriptRunner implements AutoCloseable {
             if (inFlight.get() >= IN_FLIGHT) {
                 return; // the answer to come flushes
             }
-            RedisConnection c = conn;
+            RedissonInternals.Connection c = conn;
             if (c == null) {
                 // dropped meanwhile: connect again and flush then
                 if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
@@ -487,13 +470,13 @@ final class ScriptRunner implements AutoCloseable {
                         if (e != null) {
                             failQueued(e);
                         } else {
-                            x.getChannel().eventLoop().execute(this::flush);
+                            x.execute(this::flush);
                         }
                     });
                 }
                 return;
             }
-            List<CommandData<?, ?>> out = new ArrayList<>(Math.min(maxBatch, 64));
+            RedissonInternals.Write out = c.write();
             List<Call> run = new ArrayList<>();
             Object item;
             while ((item = queue.poll()) != null) {
@@ -501,42 +484,47 @@ final class ScriptRunner implements AutoCloseable {
                 if (call != null && call.batchable()) {
                     if (!run.isEmpty() && (run.size() >= Math.min(BATCH_CALLS, maxBatch)
                             || (cluster && !Arrays.equals(run.get(0).tag, call.tag)))) {
-                        out.add(command(run));
+                        add(out, run);
                         run = new ArrayList<>();
                     }
                     run.add(call);
                 } else {
                     if (!run.isEmpty()) {
-                        out.add(command(run));
+                        add(out, run);
                         run = new ArrayList<>();
                     }
-                    out.add(call != null ? command(call) : (CommandData<?, ?>) item);
+                    if (call != null) {
+                        add(out, call);
+                    } else {
+                        ((Plain) item).addTo(out);
+                    }
                 }
                 if (out.size() >= maxBatch) {
-                    write(c, out, false);
-                    out = new ArrayList<>(Math.min(maxBatch, 64));
+                    write(out, false);
+                    out = c.write();
                 }
             }
             if (!run.isEmpty()) {
-                out.add(command(run));
+                add(out, run);
             }
-            if (!out.isEmpty()) {
-                write(c, out, true);
+            if (out.size() > 0) {
+                write(out, true);
             }
         }
 
         /** One call as a command of its own. */
-        private CommandData<?, ?> command(Call call) {
+        private void add(RedissonInternals.Write out, Call call) {
             CompletableFuture<Object> reply = new CompletableFuture<>();
             reply.whenComplete((v, e) -> settle(this, call, v, e));
             boolean fn = functions;
-            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, call.params(fn));
+            out.script(fn, call.params(fn), reply);
         }
 
         /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
-        private CommandData<?, ?> command(List<Call> run) {
+        private void add(RedissonInternals.Write out, List<Call> run) {
             if (run.size() == 1) {
-                return command(run.get(0));
+                add(out, run.get(0));
+                return;
             }
             int keys = 0;
             int args = 0;
@@ -583,28 +571,20 @@ final class ScriptRunner implements AutoCloseable {
                     }
                 }
             });
-            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, p);
+            out.script(fn, p, reply);
         }
 
         /**
          * Sends one pipelined write; the last write of a flush counts as in flight until its last answer (the
          * answers come in order), which then flushes what queued meanwhile.
          */
-        private void write(RedisConnection c, List<CommandData<?, ?>> batch, boolean last) {
+        private void write(RedissonInternals.Write out, boolean last) {
             if (last) {
                 int gen = generation;
                 inFlight.incrementAndGet();
-                batch.get(batch.size() - 1).getPromise().whenComplete((v, e) -> answered(gen));
+                out.lastReply().whenComplete((v, e) -> answered(gen));
             }
-            io.netty.channel.ChannelFuture f = batch.size() == 1 ? c.send(batch.get(0))
-                    : c.send(new CommandsData(new CompletableFuture<>(), batch, false, false));
-            f.addListener(w -> {
-                if (!w.isSuccess()) {
-                    for (CommandData<?, ?> d : batch) {
-                        d.tryFailure(w.cause());
-                    }
-                }
-            });
+            out.send();
         }
 
         /** The last answer of a flush came (or its write failed): flush what queued meanwhile. */
@@ -628,7 +608,7 @@ final class ScriptRunner implements AutoCloseable {
                 if (item instanceof Call) {
                     ((Call) item).result.completeExceptionally(e);
                 } else {
-                    ((CommandData<?, ?>) item).tryFailure(e);
+                    ((Plain) item).reply().completeExceptionally(e);
                 }
             }
         }
@@ -641,7 +621,7 @@ final class ScriptRunner implements AutoCloseable {
             List<CompletableFuture<Object>> loads = new ArrayList<>();
             for (Script s : Script.values()) {
                 CompletableFuture<Object> f = new CompletableFuture<>();
-                submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.SCRIPT_LOAD, new Object[] {s.text}));
+                submit(new Plain(s.text, f));
                 loads.add(f);
             }
             reloading = CompletableFuture.allOf(loads.toArray(new CompletableFuture[0]));
@@ -650,14 +630,14 @@ final class ScriptRunner implements AutoCloseable {
 
         /** Closes the connection (what it waits for fails); the next script connects again. */
         void drop() {
-            RedisConnection c;
+            RedissonInternals.Connection c;
             synchronized (this) {
                 c = conn;
                 conn = null;
                 forgetInFlight();
             }
             if (c != null) {
-                c.closeAsync();
+                c.close();
             }
             kick();
         }
