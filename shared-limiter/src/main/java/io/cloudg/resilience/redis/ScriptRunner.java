@@ -1,14 +1,10 @@
 package io.cloudg.resilience.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisConnectionException;
@@ -22,7 +18,7 @@ import org.redisson.client.codec.StringCodec;
  *
  * <p><b>Why connections of its own.</b> Redisson's ordinary path lends each command a pooled connection
  * for its whole round trip, with a timeout scheduled and a future chain per command; under many callers
- * the client, not Redis, was the bottleneck. Here a node has lanes ({@code lanesPerNode}, two by default),
+ * the client, not Redis, was the bottleneck. Here a node has {@link Lane}s ({@code lanesPerNode}, two by default),
  * each a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
  * account), so that one lane's turn-around (reading, decoding and completing replies, encoding the next
  * flush) overlaps the other's run in Redis. The lane's netty event loop drains the queue into one write (at
@@ -67,8 +63,8 @@ final class ScriptRunner implements AutoCloseable {
      * the client's turn-around; an idle lane still sends a call at once.
      */
     static final int IN_FLIGHT = 2;
-    private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
-    private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
+    static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
+    static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
 
     static {
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -127,7 +123,7 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     /** One script call in a lane's queue, with its caller's future. */
-    private static final class Call {
+    static final class Call {
         final Script script;
         final Object[] keys;
         final Object[] args;
@@ -174,22 +170,11 @@ final class ScriptRunner implements AutoCloseable {
         return c.result;
     }
 
-    /** A command other than a script in a lane's queue: PING, or SCRIPT LOAD of {@code text}. */
-    private record Plain(String scriptLoad, CompletableFuture<Object> reply) {
-        void addTo(RedissonInternals.Write w) {
-            if (scriptLoad == null) {
-                w.ping(reply);
-            } else {
-                w.scriptLoad(scriptLoad, reply);
-            }
-        }
-    }
-
     /** PING on the lane of {@code key}: whether the connection scripts use works. */
     CompletableFuture<Object> ping(Object key) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         try {
-            lane(bytes(key)).submit(new Plain(null, f));
+            lane(bytes(key)).submit(new Lane.Plain(null, f));
         } catch (RuntimeException e) {
             f.completeExceptionally(e);
         }
@@ -234,6 +219,33 @@ final class ScriptRunner implements AutoCloseable {
         return functions;
     }
 
+    // what the lanes read of their runner
+
+    RedissonInternals.Transport transport() {
+        return transport;
+    }
+
+    boolean cluster() {
+        return cluster;
+    }
+
+    int maxBatch() {
+        return maxBatch;
+    }
+
+    boolean held() {
+        return held;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** Counts a run of the batch script. */
+    void batchSent() {
+        batches.incrementAndGet();
+    }
+
     /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
@@ -249,7 +261,7 @@ final class ScriptRunner implements AutoCloseable {
         int n = 0;
         for (Lane[] ls : lanes.values()) {
             for (Lane l : ls) {
-                n += l.queue.size();
+                n += l.queued();
             }
         }
         return n;
@@ -266,7 +278,7 @@ final class ScriptRunner implements AutoCloseable {
             ls = lanes.computeIfAbsent(master, e -> {
                 Lane[] made = new Lane[lanesPerNode];
                 for (int i = 0; i < made.length; i++) {
-                    made[i] = new Lane(e);
+                    made[i] = new Lane(this, e);
                 }
                 return made;
             });
@@ -293,7 +305,7 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     /** The reply (or failure) of one call: retries NOSCRIPT once after a reload, follows redirects. */
-    private void settle(Lane lane, Call c, Object v, Throwable e) {
+    void settle(Lane lane, Call c, Object v, Throwable e) {
         if (e == null) {
             c.result.complete(v);
         } else if (c.retry && RedisErrors.isNoFunction(e)) {
@@ -362,284 +374,5 @@ final class ScriptRunner implements AutoCloseable {
                         c.result.completeExceptionally(e);
                     }
                 });
-    }
-
-    /** The queue and the dedicated connection of one master. */
-    private final class Lane {
-        private final Object master;
-        /** {@link Call}s and {@link Plain} commands (PING, SCRIPT LOAD). */
-        private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean scheduled = new AtomicBoolean();
-        /** Writes sent on the current connection and not yet answered in full (at most {@link #IN_FLIGHT}). */
-        private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-        /** Bumped when the connection is dropped or replaced: answers to older writes no longer count. */
-        private volatile int generation;
-        private volatile RedissonInternals.Connection conn;
-        private CompletableFuture<RedissonInternals.Connection> connecting;
-        private CompletableFuture<Void> reloading;
-
-        Lane(Object master) {
-            this.master = master;
-        }
-
-        void submit(Object item) {
-            queue.add(item);
-            kick();
-        }
-
-        /**
-         * Makes sure a flush is on its way (unless held by a test, or {@link #IN_FLIGHT} writes wait for their
-         * answers: the last answer to come flushes what queued meanwhile).
-         */
-        void kick() {
-            if (held || queue.isEmpty() || inFlight.get() >= IN_FLIGHT || !scheduled.compareAndSet(false, true)) {
-                return; // a flush is on its way, or an answer to come, and will take this one
-            }
-            RedissonInternals.Connection c = current();
-            if (c != null) {
-                c.execute(this::flush);
-                return;
-            }
-            connect().whenComplete((x, e) -> {
-                if (e != null) {
-                    failQueued(e);
-                } else {
-                    x.execute(this::flush);
-                }
-            });
-        }
-
-        /** The connection to use, or null when one must be made (none yet, closed, or the master changed). */
-        private RedissonInternals.Connection current() {
-            RedissonInternals.Connection c = conn;
-            if (c == null) {
-                return null;
-            }
-            if (c.isClosed() || !transport.serves(master, c)) {
-                synchronized (this) {
-                    if (conn == c) {
-                        conn = null;
-                        forgetInFlight();
-                    }
-                }
-                c.close();
-                return null;
-            }
-            return c;
-        }
-
-        private synchronized CompletableFuture<RedissonInternals.Connection> connect() {
-            if (closed) {
-                return CompletableFuture.failedFuture(new RedisConnectionException("the governor store is closed"));
-            }
-            if (connecting != null && !connecting.isDone()) {
-                return connecting;
-            }
-            RedissonInternals.Connection c = conn;
-            if (c != null && !c.isClosed()) {
-                return CompletableFuture.completedFuture(c);
-            }
-            CompletableFuture<RedissonInternals.Connection> f = transport.connect(master).thenApply(made -> {
-                synchronized (this) {
-                    if (closed) {
-                        made.close();
-                        throw new RedisConnectionException("the governor store is closed");
-                    }
-                    conn = made;
-                }
-                return made;
-            });
-            connecting = f;
-            return f;
-        }
-
-        /**
-         * Runs on the connection's event loop: everything queued goes out, at most {@code maxBatch} commands a
-         * write; admissions and outcomes next to each other (of one hash tag on a cluster) become one batch.
-         */
-        private void flush() {
-            scheduled.set(false);
-            if (inFlight.get() >= IN_FLIGHT) {
-                return; // the answer to come flushes
-            }
-            RedissonInternals.Connection c = conn;
-            if (c == null) {
-                // dropped meanwhile: connect again and flush then
-                if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
-                    connect().whenComplete((x, e) -> {
-                        if (e != null) {
-                            failQueued(e);
-                        } else {
-                            x.execute(this::flush);
-                        }
-                    });
-                }
-                return;
-            }
-            RedissonInternals.Write out = c.write();
-            List<Call> run = new ArrayList<>();
-            Object item;
-            while ((item = queue.poll()) != null) {
-                Call call = item instanceof Call ? (Call) item : null;
-                if (call != null && call.batchable()) {
-                    if (!run.isEmpty() && (run.size() >= Math.min(BATCH_CALLS, maxBatch)
-                            || (cluster && !Arrays.equals(run.get(0).tag, call.tag)))) {
-                        add(out, run);
-                        run = new ArrayList<>();
-                    }
-                    run.add(call);
-                } else {
-                    if (!run.isEmpty()) {
-                        add(out, run);
-                        run = new ArrayList<>();
-                    }
-                    if (call != null) {
-                        add(out, call);
-                    } else {
-                        ((Plain) item).addTo(out);
-                    }
-                }
-                if (out.size() >= maxBatch) {
-                    write(out, false);
-                    out = c.write();
-                }
-            }
-            if (!run.isEmpty()) {
-                add(out, run);
-            }
-            if (out.size() > 0) {
-                write(out, true);
-            }
-        }
-
-        /** One call as a command of its own. */
-        private void add(RedissonInternals.Write out, Call call) {
-            CompletableFuture<Object> reply = new CompletableFuture<>();
-            reply.whenComplete((v, e) -> settle(this, call, v, e));
-            boolean fn = functions;
-            out.script(fn, call.params(fn), reply);
-        }
-
-        /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
-        private void add(RedissonInternals.Write out, List<Call> run) {
-            if (run.size() == 1) {
-                add(out, run.get(0));
-                return;
-            }
-            int keys = 0;
-            int args = 0;
-            byte[] kinds = new byte[run.size()];
-            for (int i = 0; i < run.size(); i++) {
-                Call c = run.get(i);
-                keys += c.keys.length;
-                args += c.args.length;
-                kinds[i] = ScriptArgs.Batch.kind(c.script);
-            }
-            batches.incrementAndGet();
-            boolean fn = functions;
-            Object[] p = new Object[2 + keys + ScriptArgs.Batch.Argv.COUNT + args];
-            p[0] = fn ? Script.BATCH.function() : Script.BATCH.shaBytes;
-            p[1] = NUMBERS[keys];
-            int k = 2;
-            int a = 2 + keys;
-            p[a + ScriptArgs.Batch.Argv.KINDS] = kinds;
-            a += ScriptArgs.Batch.Argv.COUNT;
-            for (Call c : run) {
-                System.arraycopy(c.keys, 0, p, k, c.keys.length);
-                k += c.keys.length;
-                System.arraycopy(c.args, 0, p, a, c.args.length);
-                a += c.args.length;
-            }
-            CompletableFuture<Object> reply = new CompletableFuture<>();
-            reply.whenComplete((v, e) -> {
-                if (e != null) {
-                    // the run did not happen (NOSCRIPT, MOVED: each call retries as itself) or its fate is
-                    // unknown (a lost connection: each call fails)
-                    for (Call c : run) {
-                        settle(this, c, null, e);
-                    }
-                    return;
-                }
-                List<?> replies = (List<?>) v;
-                for (int i = 0; i < run.size(); i++) {
-                    Object r = replies.get(i);
-                    if (r instanceof String && ((String) r).startsWith(CALL_ERROR)) {
-                        run.get(i).result.completeExceptionally(new RedisException("Error running script (batched "
-                                + run.get(i).script + "): " + ((String) r).substring(CALL_ERROR.length())));
-                    } else {
-                        run.get(i).result.complete(r);
-                    }
-                }
-            });
-            out.script(fn, p, reply);
-        }
-
-        /**
-         * Sends one pipelined write; the last write of a flush counts as in flight until its last answer (the
-         * answers come in order), which then flushes what queued meanwhile.
-         */
-        private void write(RedissonInternals.Write out, boolean last) {
-            if (last) {
-                int gen = generation;
-                inFlight.incrementAndGet();
-                out.lastReply().whenComplete((v, e) -> answered(gen));
-            }
-            out.send();
-        }
-
-        /** The last answer of a flush came (or its write failed): flush what queued meanwhile. */
-        private void answered(int gen) {
-            if (gen == generation) {
-                inFlight.decrementAndGet();
-            }
-            kick();
-        }
-
-        /** A new connection (or none): the old one's writes no longer hold the lane back. */
-        private void forgetInFlight() {
-            generation++;
-            inFlight.set(0);
-        }
-
-        private void failQueued(Throwable e) {
-            scheduled.set(false);
-            Object item;
-            while ((item = queue.poll()) != null) {
-                if (item instanceof Call) {
-                    ((Call) item).result.completeExceptionally(e);
-                } else {
-                    ((Plain) item).reply().completeExceptionally(e);
-                }
-            }
-        }
-
-        /** Loads every script on this lane's node (after NOSCRIPT); concurrent callers share one reload. */
-        synchronized CompletableFuture<Void> reload() {
-            if (reloading != null && !reloading.isDone()) {
-                return reloading;
-            }
-            List<CompletableFuture<Object>> loads = new ArrayList<>();
-            for (Script s : Script.values()) {
-                CompletableFuture<Object> f = new CompletableFuture<>();
-                submit(new Plain(s.text, f));
-                loads.add(f);
-            }
-            reloading = CompletableFuture.allOf(loads.toArray(new CompletableFuture[0]));
-            return reloading;
-        }
-
-        /** Closes the connection (what it waits for fails); the next script connects again. */
-        void drop() {
-            RedissonInternals.Connection c;
-            synchronized (this) {
-                c = conn;
-                conn = null;
-                forgetInFlight();
-            }
-            if (c != null) {
-                c.close();
-            }
-            kick();
-        }
     }
 }
