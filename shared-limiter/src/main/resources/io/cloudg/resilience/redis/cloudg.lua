@@ -571,7 +571,7 @@ local function slot_release(key, id)
 end
 
 -- Gives several leases back at once: ids is their ids separated by spaces (the releases a client deferred,
--- see RedisStateStore); returns how many were held.
+-- see DeferredReleases); returns how many were held.
 local function slot_free(key, ids)
   local t, n = {}, 0
   for id in string.gmatch(ids, '%d+') do n = n + 1 t[n] = id end
@@ -651,7 +651,7 @@ end
 -- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left
 -- the leaf at its configured ceiling with a closed breaker without failures, where a success changes nothing
 -- (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the breaker): the client may then skip the outcome
--- script of a plain success (RedisStateStore.recordAsync). The general case answers 0.
+-- script of a plain success (HotPath.recordAsync). The general case answers 0.
 local function admit(K, A, now)
   local leaf_key, account_key, bulkhead_key = K[1], K[2], K[3]
   local injected_now, limits, leaf_scope, account_scope, ttl, bulkhead_ttl = A[1], A[2], A[3], A[4], A[5], A[6]
