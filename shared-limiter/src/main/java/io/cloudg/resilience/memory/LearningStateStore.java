@@ -74,8 +74,8 @@ public final class LearningStateStore extends ForwardingStateStore {
             LOG.info("{} learned rate(s) from {} ({} estate(s); a map starts from its own estate's only)",
                     learned.size() - legacy, file.path(), estates);
         }
-        if (legacy > 0) {
-            LOG.info("{} learned rate(s) in {} predate estates (a version-1 file): no map uses them, and this run's "
+        if (legacy > 0) { // the one INFO line is the drop's, when the file is written (save)
+            LOG.debug("{} learned rate(s) in {} predate estates (a version-1 file): no map uses them, and this run's "
                     + "write drops them", legacy, file.path());
         }
         return learned;
