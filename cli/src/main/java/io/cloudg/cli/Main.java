@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
                 "Exit codes: 0 done (map: every coverage entry SUCCESS; diff: no change), 1 internal error (a bug: please "
                         + "report it; diff: something changed), 2 could not start (one line on stderr says why), 3 map done "
                         + "with PARTIAL or FAILED coverage or a failed destination."},
-        subcommands = {MapCommand.class, DiffCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
+        subcommands = {MapCommand.class, DiffCommand.class, LoadCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
                 CollectorsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--log-format", paramLabel = "text|json", scope = ScopeType.INHERIT,
@@ -113,6 +113,6 @@ public final class Main implements Runnable {
     public void run() {
         new CommandLine(this).usage(System.err);
         throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: map, worker, sim, mcp, "
-                + "diff, ratelimit, collectors or completion");
+                + "diff, load, ratelimit, collectors or completion");
     }
 }

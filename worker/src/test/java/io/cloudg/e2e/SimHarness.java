@@ -30,7 +30,12 @@ final class SimHarness implements AutoCloseable {
 
     /** @param clock the simulator's clock (a {@code ManualClock} stands its quota windows still), null: real */
     SimHarness(EstateSpec estate, FaultSpec faults, io.cloudg.sim.core.SimClock clock) {
-        SimOptions.Builder b = SimOptions.builder().port(0).estate(estate);
+        this(estate, faults, clock, 0);
+    }
+
+    /** @param port the simulator's port (0: any free one); a test that restarts "the same" simulator reuses it */
+    SimHarness(EstateSpec estate, FaultSpec faults, io.cloudg.sim.core.SimClock clock, int port) {
+        SimOptions.Builder b = SimOptions.builder().port(port).estate(estate);
         if (clock != null) {
             b.clock(clock);
         }

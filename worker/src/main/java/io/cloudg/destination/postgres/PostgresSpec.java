@@ -84,6 +84,10 @@ public record PostgresSpec(String key, PostgresUrl url, String schema, String pa
         return schema;
     }
 
+    public PostgresSpec withBatchSize(int n) {
+        return new PostgresSpec(key, url, schema, passwordEnv, n, env);
+    }
+
     public PostgresSpec withEnv(UnaryOperator<String> e) {
         return new PostgresSpec(key, url, schema, passwordEnv, batchSize, e);
     }
