@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:troubled                             index of troubled leaves (set of leaf keys)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:}:accounts                                                  registry of the accounts' indexes (sorted set)
+ * {&lt;prefix&gt;:}:processes                                                 live processes (sorted set: id -&gt; last said, server time)
  * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
  * </pre>
  *
@@ -106,6 +107,15 @@ public final class RedisKeys {
      */
     public String registry() {
         return "{" + prefix + ":}:" + Kind.REGISTRY.suffix;
+    }
+
+    /**
+     * The estate's live processes (a sorted set of process ids scored by the time each last said it is live;
+     * cloudg.lua's {@code member}), whose size sets a degraded process's share. Not state of a scope: the admin
+     * commands leave it alone, and it lapses on its own.
+     */
+    public String processes() {
+        return "{" + prefix + ":}:processes";
     }
 
     public String global(String provider) {

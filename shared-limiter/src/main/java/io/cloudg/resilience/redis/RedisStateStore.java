@@ -34,6 +34,7 @@ import org.redisson.api.RedissonClient;
  *       holds what a leaf's calls need, encoded once);</li>
  *   <li>{@link RetryRefunds}: the retry budgets, refunds batched 10 to a write;</li>
  *   <li>{@link Registrations}: the estate's registry of accounts, which {@link #troubled()} reads;</li>
+ *   <li>{@link Members}: the estate's set of live processes, whose size a degraded process shares by;</li>
  *   <li>{@link StateReader}: snapshots, troubled views, the stored state as core types;</li>
  *   <li>below them, {@link ScriptArgs} (every script's keys and arguments by name), {@link ScriptCalls}
  *       (a call, its timeout, its errors), {@link ScriptRunner} (pipelined lanes) and {@link
@@ -63,6 +64,7 @@ public final class RedisStateStore implements StateStore {
     private final byte[] pingKey;
     private final DeferredReleases releases;
     private final Registrations registrations;
+    private final Members members;
     private final HotPath hot;
     private final RetryRefunds refunds;
     private final StateReader reader;
@@ -79,6 +81,7 @@ public final class RedisStateStore implements StateStore {
         this.releases = new DeferredReleases(runner, keys, b.releaseDelay);
         TimeSource time = b.time != null ? b.time : b.clock.timeSource().orElse(TimeSource.system());
         this.registrations = new Registrations(calls, b.clock, time, keys, ttlMillis);
+        this.members = new Members(calls, b.clock, time, keys);
         this.hot = new HotPath(calls, keys, b.clock, registrations, releases, ttlMillis);
         this.refunds = new RetryRefunds(calls, keys, ttlMillis);
         this.reader = new StateReader(client, calls, keys, b.clock, registrations, ttlMillis);
@@ -113,6 +116,7 @@ public final class RedisStateStore implements StateStore {
 
     @Override
     public Admission admit(AdmitRequest r) {
+        members.beat();
         return hot.admit(r);
     }
 
@@ -231,6 +235,24 @@ public final class RedisStateStore implements StateStore {
         registrations.clear();
     }
 
+    /**
+     * The processes sharing this store's prefix that were live when Redis last said (this one included, once it
+     * has admitted a call or {@linkplain #announce() announced} itself); 0 before the first count. A degraded
+     * process divides every limit by at least this.
+     */
+    public int liveProcesses() {
+        return members.live();
+    }
+
+    /**
+     * Says this process is live now and returns how many are (see {@link #liveProcesses()}).
+     *
+     * @throws io.cloudg.resilience.spi.StateStoreUnavailableException when Redis does not answer
+     */
+    public int announce() {
+        return members.announce();
+    }
+
     /** Whether Redis answers now on the connection the scripts use (the degraded wrapper's probe). */
     public boolean ping() {
         return pingFailure() == null;
@@ -266,6 +288,7 @@ public final class RedisStateStore implements StateStore {
             // unsent: those leases expire on their own
         }
         releases.close();
+        members.leave();
         runner.close();
         if (ownsClient) {
             client.shutdown(0, 2, TimeUnit.SECONDS);

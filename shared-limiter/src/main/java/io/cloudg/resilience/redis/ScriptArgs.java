@@ -538,4 +538,36 @@ final class ScriptArgs {
             return a;
         }
     }
+
+    static final class Member {
+        static final class Keys {
+            static final int PROCESSES_KEY = 0;
+            static final int COUNT = 1;
+        }
+
+        static final class Argv {
+            static final int INJECTED_NOW = 0;
+            static final int PROCESS_ID = 1;
+            /** How long a process stays live without saying so again, ms (text). */
+            static final int LAPSE = 2;
+            /** {@code 1} to leave the set, else {@code 0}. */
+            static final int LEAVING = 3;
+            static final int COUNT = 4;
+        }
+
+        static Object[] keys(byte[] processesKey) {
+            Object[] k = new Object[Keys.COUNT];
+            k[Keys.PROCESSES_KEY] = processesKey;
+            return k;
+        }
+
+        static Object[] argv(Object injectedNow, byte[] processId, byte[] lapse, boolean leaving) {
+            Object[] a = new Object[Argv.COUNT];
+            a[Argv.INJECTED_NOW] = injectedNow;
+            a[Argv.PROCESS_ID] = processId;
+            a[Argv.LAPSE] = lapse;
+            a[Argv.LEAVING] = bytes(leaving ? "1" : "0");
+            return a;
+        }
+    }
 }

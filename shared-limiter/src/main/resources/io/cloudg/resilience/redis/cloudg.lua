@@ -1,7 +1,7 @@
 -- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. On Redis 7 this
 -- library is loaded once as a function library, one function per entry point; on Redis 6 each script Redis
 -- runs is this library plus one line that calls an entry point (see Script.java): admit, record, batch,
--- slots, global, budget, free, troubled, register, registered. The rules mirror io.cloudg.resilience.core
+-- slots, global, budget, free, troubled, register, registered, member. The rules mirror io.cloudg.resilience.core
 -- line for line (same constants, same order of floating-point operations, so Lua and Java compute the same
 -- doubles), each written once as a function of numbers: admit's and record's straight-line common cases (an
 -- existing leaf, a closed breaker) call them on locals read by one HMGET, and the general cases call the
@@ -844,6 +844,23 @@ local function registered(K, A)
   local now = clock(injected_now)
   redis.call('ZREMRANGEBYSCORE', registry_key, '-inf', '(' .. string.format('%d', now - 2 * tonumber(ttl) * 1000000))
   return redis.call('ZRANGE', registry_key, 0, -1)
+end
+
+-- member(K, A): this process in the estate's sorted set of live processes (scored by the time it last said so),
+-- or out of it when leaving; drops those not heard from for the lapse. Returns how many are live (an integer).
+-- K: the set. A: injected_now ('' = Redis TIME), the process id, the lapse ms (text), '1' to leave else '0'.
+local function member(K, A)
+  local processes_key = K[1]
+  local injected_now, process_id, lapse, leaving = A[1], A[2], A[3], A[4]
+  local now = clock(injected_now)
+  if leaving == '1' then
+    redis.call('ZREM', processes_key, process_id)
+  else
+    redis.call('ZADD', processes_key, string.format('%d', now), process_id)
+    redis.call('PEXPIRE', processes_key, string.format('%d', 2 * tonumber(lapse)))
+  end
+  redis.call('ZREMRANGEBYSCORE', processes_key, '-inf', '(' .. string.format('%d', now - tonumber(lapse) * 1000000))
+  return redis.call('ZCARD', processes_key)
 end
 
 -- free(K, A): deferred releases of one bulkhead. K: the bulkhead lease hash. A: the lease ids, separated by
