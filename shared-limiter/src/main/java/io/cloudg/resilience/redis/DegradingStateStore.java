@@ -141,15 +141,12 @@ public final class DegradingStateStore implements StateStore {
         if (useLocal()) {
             return onLocal.apply(local);
         }
-        T result;
         try {
-            result = onShared.apply(shared);
+            return onShared.apply(shared);
         } catch (StateStoreUnavailableException e) {
             failed(e);
             return onLocal.apply(local);
         }
-        answered();
-        return result;
     }
 
     private boolean useLocal() {
@@ -172,7 +169,11 @@ public final class DegradingStateStore implements StateStore {
         return degraded;
     }
 
-    /** The shared store answered: a streak of failures (if any) ends. */
+    /**
+     * The shared store answered an admission: a streak of failures (if any) ends. Only admissions count: each is
+     * a round trip, where other operations may be answered without one (a plain success sends nothing, refunds
+     * and releases are batched) and would end a streak Redis had no part in.
+     */
     private void answered() {
         if (streak) {
             synchronized (this) {
@@ -306,7 +307,11 @@ public final class DegradingStateStore implements StateStore {
 
     @Override
     public Admission admit(AdmitRequest r) {
-        return run(s -> s.admit(owed(r)), s -> admitLocally(s, r));
+        return run(s -> {
+            Admission a = s.admit(owed(r));
+            answered();
+            return a;
+        }, s -> admitLocally(s, r));
     }
 
     /**
@@ -363,7 +368,6 @@ public final class DegradingStateStore implements StateStore {
                 shared.recordAsync(toShared(r)).whenComplete((v, e) -> {
                     Throwable c = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
                     if (c == null) {
-                        answered();
                         f.complete(null);
                     } else if (c instanceof StateStoreUnavailableException) {
                         failed((StateStoreUnavailableException) c);

@@ -38,7 +38,7 @@ public final class RedisKeys {
     /** What a key holds. */
     public enum Kind {
         LEAF("leaf2"), ACCOUNT("account"), BULKHEAD("slots"), TROUBLED("troubled"), GLOBAL("global"), BUDGET("budget"),
-        REGISTRY("accounts");
+        REGISTRY("accounts"), PROCESSES("processes");
 
         final String suffix;
 
@@ -47,7 +47,7 @@ public final class RedisKeys {
         }
     }
 
-    /** A key read back: its kind and the scope it belongs to (none for the {@link Kind#REGISTRY}). */
+    /** A key read back: its kind and the scope it belongs to (none for {@link Kind#REGISTRY} and {@link Kind#PROCESSES}). */
     public record Parsed(Kind kind, Scope scope) {
     }
 
@@ -111,11 +111,11 @@ public final class RedisKeys {
 
     /**
      * The estate's live processes (a sorted set of process ids scored by the time each last said it is live;
-     * cloudg.lua's {@code member}), whose size sets a degraded process's share. Not state of a scope: the admin
-     * commands leave it alone, and it lapses on its own.
+     * cloudg.lua's {@code member}), whose size sets a degraded process's share. Not state of a scope: only a reset of
+     * everything removes it, and an entry lapses on its own.
      */
     public String processes() {
-        return "{" + prefix + ":}:processes";
+        return "{" + prefix + ":}:" + Kind.PROCESSES.suffix;
     }
 
     public String global(String provider) {
@@ -138,8 +138,12 @@ public final class RedisKeys {
         try {
             if (tag.length == 1) {
                 if (tag[0].isEmpty()) {
-                    return rest.equals(Kind.REGISTRY.suffix) ? Optional.of(new Parsed(Kind.REGISTRY, null))
-                            : Optional.empty();
+                    for (Kind k : new Kind[] {Kind.REGISTRY, Kind.PROCESSES}) {
+                        if (rest.equals(k.suffix)) {
+                            return Optional.of(new Parsed(k, null));
+                        }
+                    }
+                    return Optional.empty();
                 }
                 String provider = dec(tag[0]);
                 for (Kind k : new Kind[] {Kind.GLOBAL, Kind.BUDGET}) {

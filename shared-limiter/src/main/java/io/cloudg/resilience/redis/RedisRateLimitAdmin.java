@@ -59,9 +59,9 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> out = new ArrayList<>();
         for (String k : store.scan(store.keys().scanPattern())) {
             Optional<RedisKeys.Parsed> p = store.keys().parse(k);
-            if (p.isPresent() && p.get().kind() == RedisKeys.Kind.REGISTRY) {
+            if (p.isPresent() && p.get().scope() == null) {
                 if (filter.isEmpty()) {
-                    out.add(new Entry(k, p.get())); // the estate's registry of accounts: only with everything
+                    out.add(new Entry(k, p.get())); // the estate's registries (accounts, processes): only with everything
                 }
             } else if (p.isPresent() && matches(p.get().scope(), filter)) {
                 out.add(new Entry(k, p.get()));
@@ -87,7 +87,8 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> hashes = new ArrayList<>();
         List<RateLimitRow> rows = new ArrayList<>();
         for (Entry e : entries) {
-            if (e.parsed.kind() == RedisKeys.Kind.TROUBLED || e.parsed.kind() == RedisKeys.Kind.REGISTRY) {
+            if (e.parsed.kind() == RedisKeys.Kind.TROUBLED || e.parsed.kind() == RedisKeys.Kind.REGISTRY
+                    || e.parsed.kind() == RedisKeys.Kind.PROCESSES) {
                 continue; // indexes of the state shown by its own rows, not state of their own (reset removes them)
             }
             if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
