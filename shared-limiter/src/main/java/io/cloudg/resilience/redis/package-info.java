@@ -47,9 +47,11 @@
  *       of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.</li>
  *   <li><b>Persistence</b>: learned leaf state outlives its last write by 1 to 1.5 {@code learned_ttl_hours}
  *       and carries a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
- *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}): Redis out of reach means
- *       local pacing at {@code 1/fleet_size_hint} of every limit, one WARNING, {@code "governor": "degraded"}
- *       in the report, and a probe per {@code probe_interval_seconds} to go back.</li>
+ *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}, rules in {@code Outages}):
+ *       a call Redis fails is paced locally; calls failing for {@code degrade_after_seconds} mean local pacing at
+ *       the process's share of every limit ({@code fleet_size_hint}, or more processes seen live in
+ *       {@code {prefix:}:processes}, {@code Members}), one WARNING, {@code "governor": "degraded"} in the
+ *       report, a probe per {@code probe_interval_seconds} to go back, and no burst at either end.</li>
  *   <li><b>Start</b>: before a store is built, {@link io.cloudg.resilience.redis.RedisPreflight} asks Redis
  *       once on a plain connection (no pool, no retries) and turns what failed into one line naming the
  *       setting: a refused or missing password, an untrusted or misnamed certificate, an unknown host, a
