@@ -42,7 +42,7 @@ class DegradingStateStoreTest {
     AtomicInteger probes;
     DegradingStateStore store;
 
-    /** The "shared" store: an in-memory one that throws while {@code down} is set. */
+    /** The "shared" store: an in-memory one that throws while {@code down} is set ({@link #shared}). */
     @BeforeEach
     void setUp() {
         time = new ManualTimeSource();
@@ -50,10 +50,18 @@ class DegradingStateStoreTest {
         sharedState = new InMemoryStateStore(time);
         down = new AtomicBoolean();
         probes = new AtomicInteger();
-        StateStore shared = (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(),
+        store = new DegradingStateStore(shared("connection refused"), () -> {
+            probes.incrementAndGet();
+            return !down.get();
+        }, new InMemoryStateStore(time), 4, time, 5 * SEC, "redis");
+    }
+
+    /** {@link #sharedState}, failing every call with {@code why} while {@link #down} is set. */
+    StateStore shared(String why) {
+        return (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(),
                 new Class<?>[] {StateStore.class}, (proxy, m, args) -> {
                     if (down.get() && !m.getName().equals("describe") && !m.getName().equals("close")) {
-                        throw new StateStoreUnavailableException("connection refused", null);
+                        throw new StateStoreUnavailableException(why, null);
                     }
                     try {
                         return m.invoke(sharedState, args);
@@ -61,10 +69,6 @@ class DegradingStateStoreTest {
                         throw e.getCause();
                     }
                 });
-        store = new DegradingStateStore(shared, () -> {
-            probes.incrementAndGet();
-            return !down.get();
-        }, new InMemoryStateStore(time), 4, time, 5 * SEC, "redis");
     }
 
     AdmitRequest admitReq(SlotRequest slot) {
@@ -161,18 +165,7 @@ class DegradingStateStoreTest {
 
     /** A store that counts the shared store as lost after 3 failures over 5 s, sharing by {@code live}. */
     DegradingStateStore sustained(AtomicInteger live) {
-        StateStore shared = (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(),
-                new Class<?>[] {StateStore.class}, (proxy, m, args) -> {
-                    if (down.get() && !m.getName().equals("describe") && !m.getName().equals("close")) {
-                        throw new StateStoreUnavailableException("timed out", null);
-                    }
-                    try {
-                        return m.invoke(sharedState, args);
-                    } catch (java.lang.reflect.InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
-        return new DegradingStateStore(shared, () -> {
+        return new DegradingStateStore(shared("timed out"), () -> {
             probes.incrementAndGet();
             return !down.get();
         }, live::get, new InMemoryStateStore(time), 4, time, new Outages.Policy(3, 5 * SEC, 5 * SEC), "redis");
