@@ -9,7 +9,7 @@ import java.util.List;
  * A snapshot of the simulator's counters; served as JSON at {@code GET /_sim/stats}.
  *
  * @param buckets per quota bucket: calls, throttled answers, highest admitted in any 1-second window,
- *                configured rate and burst
+ *                configured rate and burst, and how long it stayed empty (in all, and its longest stretch)
  * @param totals  whole-simulator counts
  * @param inFlight calls in flight now and the most at once (from arrival to answer, latency included), overall
  *                and per {@code provider/account}

@@ -20,7 +20,7 @@ import org.redisson.api.RedissonClient;
  * is an {@link InMemoryStateStore}, which keeps the rates it learned in {@code ratelimit.state_file} between
  * runs ({@link LearningStateStore}) unless that is {@code none}; {@code redis} is a {@link RedisStateStore} (Redis TIME, learned TTL, key
  * prefix, pipelining from {@code ratelimit.redis}) inside a {@link DegradingStateStore} that falls back to
- * local pacing at {@code 1/fleet_size_hint} while Redis is out of reach.
+ * local pacing at its share of every limit once Redis has been out of reach for {@code degrade_after_seconds}.
  *
  * <pre>{@code
  * RateLimitConfig config = RateLimitConfig.fromYaml(yaml);          // ratelimit.backend: redis
@@ -49,17 +49,29 @@ public final class StateStores {
         }
         RedisSettings s = config.redis();
         s.requireUrl();
-        return degrading(s, redisStore(s, RedisClients.create(s, env), true), time);
+        return degrading(s, redisStore(s, RedisClients.create(s, env), true, time), time);
     }
 
-    private static StateStore degrading(RedisSettings s, RedisStateStore redis, TimeSource time) {
-        return new DegradingStateStore(redis, redis::ping, new InMemoryStateStore(time), s.fleetSizeHint(), time,
-                (long) (s.probeIntervalSeconds() * 1e9), "redis");
+    static DegradingStateStore degrading(RedisSettings s, RedisStateStore redis, TimeSource time) {
+        return new DegradingStateStore(redis, redis::ping, redis::liveProcesses, new InMemoryStateStore(time),
+                s.fleetSizeHint(), time, outagePolicy(s), "redis");
     }
 
-    /** A bare Redis store (no fallback) on {@code client}, configured from {@code s}. */
+    /** When Redis counts as lost ({@code degrade_after_seconds}; 0: at the first failure) and how often it is probed. */
+    static Outages.Policy outagePolicy(RedisSettings s) {
+        long probe = (long) (s.probeIntervalSeconds() * 1e9);
+        return s.degradeAfterSeconds() == 0 ? Outages.Policy.immediate(probe)
+                : new Outages.Policy(Outages.Policy.DEFAULT_FAILURES, (long) (s.degradeAfterSeconds() * 1e9), probe);
+    }
+
+    /** A bare Redis store (no fallback) on {@code client}, configured from {@code s}, on the system clock. */
     public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient) {
-        return RedisStateStore.builder(client).ownsClient(ownsClient).keyPrefix(s.keyPrefix())
+        return redisStore(s, client, ownsClient, TimeSource.system());
+    }
+
+    /** As {@link #redisStore(RedisSettings, RedissonClient, boolean)}, its own timing on {@code time}. */
+    public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient, TimeSource time) {
+        return RedisStateStore.builder(client).ownsClient(ownsClient).keyPrefix(s.keyPrefix()).time(time)
                 .learnedTtl(Duration.ofMillis((long) (s.learnedTtlHours() * 3_600_000L)))
                 .pipelineMaxBatch(s.pipelineMaxBatch())
                 .callTimeout(Duration.ofMillis(2L * s.timeoutMs() + s.connectTimeoutMs()))
@@ -102,11 +114,16 @@ public final class StateStores {
     private static StateStore reachableRedis(RedisSettings s, Function<String, String> env, TimeSource time) {
         s.requireUrl();
         RedisPreflight.check(s, env);
-        RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true);
+        RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true, time);
         Throwable failure = redis.pingFailure();
         if (failure != null) {
             redis.close();
             throw RedisPreflight.failure(s, String.join(",", s.addresses()), failure, env);
+        }
+        try {
+            redis.announce(); // the live processes are known before a first outage could need them
+        } catch (RuntimeException e) {
+            // counted on the first admissions instead; losing Redis now degrades as later would
         }
         return degrading(s, redis, time);
     }

@@ -22,7 +22,7 @@ class RedisOutageIT {
 
     static RateLimitConfig config(TestRedis redis) {
         RedisSettings s = RedisSettings.builder().url(redis.url()).keyPrefix("outage").fleetSizeHint(2)
-                .timeoutMs(300).connectTimeoutMs(300).probeIntervalSeconds(0.2).build();
+                .timeoutMs(300).connectTimeoutMs(300).probeIntervalSeconds(0.2).degradeAfterSeconds(0.2).build();
         return RateLimitConfig.builder().aws(a -> a.maxRps(200.0).burst(20.0)).build()
                 .withBackend(RateLimitConfig.Backend.REDIS, s);
     }
@@ -58,6 +58,12 @@ class RedisOutageIT {
             phase.set(1);
             int atStop = done.get();
             awaitCalls(done, atStop + 50);
+            // the calls Redis fails are paced locally one by one; the store degrades once they have failed for
+            // degrade_after_seconds (0.2 s here)
+            long degradeBy = System.currentTimeMillis() + 20_000;
+            while (!store.degraded() && System.currentTimeMillis() < degradeBy && failure.get() == null) {
+                Thread.sleep(50);
+            }
             assertThat(store.degraded()).as("paced locally while Redis is down").isTrue();
 
             redis.start();
