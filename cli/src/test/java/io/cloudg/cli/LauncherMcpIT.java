@@ -210,7 +210,7 @@ class LauncherMcpIT {
      * The defect of issue 35 itself, kept from coming back in another form: a class missing from the launcher's
      * class path is an internal error (exit 1, with its stack trace for the report), and the process ends even
      * though the HTTP transport has started a thread that is not a daemon. The distribution here is the one built,
-     * linked file by file, without json-schema-validator.
+     * linked file by file (the launcher, its JVM rule, the jar and lib/), without json-schema-validator.
      */
     @Test
     void aClassMissingAtRuntimeIsAnInternalErrorAndTheProcessEnds() throws Exception {
@@ -218,6 +218,10 @@ class LauncherMcpIT {
         Path lib = Files.createDirectories(dist.resolve("cli/target/lib"));
         Files.copy(Launcher.CLOUDG, dist.resolve("cloudg"), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         Files.createSymbolicLink(dist.resolve("cli/target/cloudg-cli.jar"), Launcher.ROOT.resolve("cli/target/cloudg-cli.jar"));
+        // the launcher's rule for which JVM it may start (it refuses to start without it)
+        Path rule = Path.of("cli/src/build/jvm-identity.sh");
+        Files.createDirectories(dist.resolve(rule).getParent());
+        Files.createSymbolicLink(dist.resolve(rule), Launcher.ROOT.resolve(rule));
         int linked = 0;
         try (var jars = Files.list(Launcher.ROOT.resolve("cli/target/lib"))) {
             for (Path jar : jars.toList()) {
