@@ -20,7 +20,12 @@ redis_port=${FLEET_REDIS_PORT:-16379}
 sim_port=${FLEET_SIM_PORT:-14566}
 health_base=${FLEET_HEALTH_BASE:-18081}
 cloudg="$here/cloudg"
-java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+# what the build compiled runs on Java 25: JAVA_HOME's or the java on PATH if new enough, else the build's JDK
+. "$here/cli/src/build/jvm-identity.sh"
+java_bin=$(java_for_build "$here" 25) || {
+  echo "fleet-local: needs Java 25 or newer (JAVA_HOME, the java on PATH, or the build's, cli/target/build-jvm); run: mvn -B -ntp -DskipTests package" >&2
+  exit 2
+}
 
 cmd=${1:-run}
 [ $# -gt 0 ] && shift

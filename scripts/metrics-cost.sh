@@ -6,6 +6,9 @@
 #   mvn -B -ntp -q -DskipTests package -pl bench -am && cp -r bench/target /tmp/metrics-bench-target
 #   scripts/metrics-cost.sh /tmp/metrics-bench-target/benchmarks.jar [rounds] [threads]
 set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$here/cli/src/build/jvm-identity.sh"
+java_bin=$(java_for_build "$here" 25) || { echo "metrics-cost: needs Java 25 or newer (JAVA_HOME, the java on PATH, or the build's)" >&2; exit 2; }
 jar=${1:?the benchmarks jar}
 rounds=${2:-7}
 threads=${3:-1}
@@ -17,7 +20,7 @@ for leaves in 1 1000; do
     order="none prometheus"
     if [ $((r % 2)) = 0 ]; then order="prometheus none"; fi
     for m in $order; do
-      line=$(java -cp "$jar" io.cloudg.bench.governor.MetricsCost "$m" "$leaves" "$threads")
+      line=$("$java_bin" -cp "$jar" io.cloudg.bench.governor.MetricsCost "$m" "$leaves" "$threads")
       v=$(sed -E 's/.*median_cpu_ns_per_call=([0-9.]+).*/\1/' <<<"$line")
       if [ "$m" = none ]; then none=$v; none_all+=("$v"); else prom=$v; prom_all+=("$v"); fi
     done

@@ -15,7 +15,12 @@ for f in cli/target/cloudg-cli.jar bench/target/benchmarks.jar; do
     exit 2
   fi
 done
-java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+# what the build compiled runs on Java 25: JAVA_HOME's or the java on PATH if new enough, else the build's JDK
+. "$here/cli/src/build/jvm-identity.sh"
+java_bin=$(java_for_build "$here" 25) || {
+  echo "shared-quota-bench: needs Java 25 or newer (JAVA_HOME, the java on PATH, or the build's, cli/target/build-jvm); run: mvn -B -ntp -DskipTests package" >&2
+  exit 2
+}
 if [ "${1:-}" = forty ]; then
   shift
   exec "$java_bin" -Xmx1g -cp "bench/target/benchmarks.jar:bench/target/lib/*" io.cloudg.bench.fleet.FortyClientsBench "$@"

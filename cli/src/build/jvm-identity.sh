@@ -1,5 +1,5 @@
-# Sourced by the cloudg launcher and by class-data-archive.sh. The one rule for which JVM a class-data archive
-# belongs to. jvm_identity JAVA prints the JVM's resolved binary and the runtime version its release file
+# Sourced by the cloudg launcher, class-data-archive.sh and the scripts/ that run what the build compiled: the rules
+# for which JVM may run it. jvm_identity JAVA prints the JVM's resolved binary and the runtime version its release file
 # names (a class-data archive fits only the JVM that dumped it); it fails when either cannot be found.
 jvm_identity() {
   local real release
@@ -25,4 +25,21 @@ java_feature() {
   v=${v%%[!0-9]*}
   [ -n "$v" ] || return 1
   echo "$v"
+}
+
+# java_for_build ROOT REQUIRED prints the java to run what the build in ROOT compiled (Java REQUIRED or newer):
+# JAVA_HOME's, else the one on PATH, when it is new enough, else the one the build recorded (ROOT/cli/target/build-jvm)
+# when that one is; it fails, printing nothing, when none is.
+java_for_build() {
+  local java="${JAVA_HOME:+$JAVA_HOME/bin/}java" built feature
+  feature=$(java_feature "$java" || true)
+  if [ -n "$feature" ] && [ "$feature" -ge "$2" ]; then
+    echo "$java"
+    return 0
+  fi
+  built=$(cat "$1/cli/target/build-jvm" 2>/dev/null || true)
+  [ -n "$built" ] || return 1
+  feature=$(java_feature "$built" || true)
+  [ -n "$feature" ] && [ "$feature" -ge "$2" ] || return 1
+  echo "$built"
 }
