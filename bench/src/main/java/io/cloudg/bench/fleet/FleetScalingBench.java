@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * scripts/fleet-bench.sh [--workers 1,2,4] [--accounts 24] [--per-type 2] [--counts S3_BUCKET=300,...]
- *     [--latency-ms 60] [--jitter-ms 30] [--threads 8] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
+ *     [--latency-ms 60] [--jitter-ms 30] [--threads 8 (0: fleet.worker.threads unset)] [--in-flight N (default: unset)] [--warm-up 1] [--repeat 3] [--allow-partial false]
  *     [--collectors a,b,... (aws.collectors; default: all)] [--thread-cpu true (each measured map's CPU by thread group)]
  * </pre>
  */
@@ -118,7 +118,7 @@ public final class FleetScalingBench {
 
     /** One fleet size's outcome: the measured maps' times (their median counts), and the last map's numbers. */
     record Result(int workers, List<Double> runs, double wallSeconds, QuotaBound bound, long assets, long calls,
-                  long throttled, long maxOverQuota, List<Double> cpuPerCallMs, RedisKeys redis) {
+                  long throttled, long maxOverQuota, List<Double> cpuPerCallMs, List<Double> cpuBounds, RedisKeys redis) {
         double runSeconds() {
             return median(runs);
         }
@@ -126,6 +126,14 @@ public final class FleetScalingBench {
         /** Client CPU (every worker JVM and the coordinator JVM, user + system) per call the sim answered, median over the measured maps. */
         double cpuMs() {
             return median(cpuPerCallMs);
+        }
+
+        /**
+         * The CPU bound, median over the measured maps: the CPU seconds of the workers, the coordinator, the sim,
+         * Kafka and Redis over the machine's cores.
+         */
+        double cpuBound() {
+            return median(cpuBounds);
         }
 
         static double median(List<Double> values) {
@@ -154,13 +162,14 @@ public final class FleetScalingBench {
             awaitPort(kafkaPort, Duration.ofSeconds(120));
             awaitPort(redisPort, Duration.ofSeconds(30));
             System.out.printf(Locale.ROOT, "estate: %d accounts x %s, %d of each AWS type%s, %d ms (+%d ms jitter) per call; "
-                            + "per worker: %s, %d threads; %d measured map(s) per fleet after %d warm-up map(s)%n",
+                            + "per worker: %s, %s; %d measured map(s) per fleet after %d warm-up map(s)%n",
                     o.accounts(), o.regions(), o.perType(), o.counts().isEmpty() ? "" : " except " + o.counts(),
                     o.latencyMs(), o.jitterMs(), o.inFlight() > 0 ? o.inFlight() + " tasks in flight"
-                            : "tasks while a thread is idle", o.threads(), o.repeat(), o.warmUp());
+                            : "tasks while a thread is idle", o.threads() > 0 ? o.threads() + " jobs at once"
+                            : "the default jobs at once", o.repeat(), o.warmUp());
             List<Result> results = new ArrayList<>();
             for (int n : o.workers()) {
-                Result r = runOnce(o, n, kafkaPort, redisPort);
+                Result r = runOnce(o, n, kafkaPort, redisPort, services);
                 results.add(r);
                 System.out.printf(Locale.ROOT, "  %d worker(s): %s s (median %.1f), %d assets, %d calls, %d throttled, "
                                 + "client CPU per call %s ms%n", n, r.runs(), r.runSeconds(), r.assets(), r.calls(), r.throttled(),
@@ -185,15 +194,15 @@ public final class FleetScalingBench {
     static String table(List<Result> results) {
         Result one = results.stream().filter(r -> r.workers() == 1).findFirst().orElse(results.get(0));
         StringBuilder sb = new StringBuilder();
-        sb.append("| workers | map time (s), median | range (s) | quota lower bound (s) | speed-up | scaling efficiency "
-                + "| map time / bound | calls per map | throttled | buckets over quota | client CPU per call (ms) |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|---|\n");
+        sb.append("| workers | map time (s), median | range (s) | quota lower bound (s) | CPU bound (s) | speed-up "
+                + "| scaling efficiency | map time / bound | calls per map | throttled | buckets over quota "
+                + "| client CPU per call (ms) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Result r : results) {
             double speedup = one.runSeconds() / r.runSeconds();
-            String overBound = r.bound().seconds() > 0
-                    ? String.format(Locale.ROOT, "%.2fx", r.runSeconds() / r.bound().seconds()) : "-";
-            sb.append(String.format(Locale.ROOT, "| %d | %.1f | %s | %.1f | %.2fx | %.0f%% | %s | %d | %d | %d | %.3f |%n",
-                    r.workers(), r.runSeconds(), r.range(), r.bound().seconds(), speedup,
+            double bound = Math.max(r.bound().seconds(), r.cpuBound());
+            String overBound = bound > 0 ? String.format(Locale.ROOT, "%.2fx", r.runSeconds() / bound) : "-";
+            sb.append(String.format(Locale.ROOT, "| %d | %.1f | %s | %.1f | %.1f | %.2fx | %.0f%% | %s | %d | %d | %d | %.3f |%n",
+                    r.workers(), r.runSeconds(), r.range(), r.bound().seconds(), r.cpuBound(), speedup,
                     100 * speedup * one.workers() / r.workers(), overBound, r.calls(), r.throttled(), r.maxOverQuota(),
                     r.cpuMs()));
         }
@@ -203,7 +212,7 @@ public final class FleetScalingBench {
         return sb.toString();
     }
 
-    static Result runOnce(Options o, int n, int kafkaPort, int redisPort) throws Exception {
+    static Result runOnce(Options o, int n, int kafkaPort, int redisPort, List<Process> services) throws Exception {
         String name = "bench" + n + "-" + Long.toHexString(System.nanoTime() & 0xffffff);
         EstateSpec estate = o.estate();
         Path runDir = o.dir().resolve(name);
@@ -228,8 +237,8 @@ public final class FleetScalingBench {
                     "  topics: {prefix: " + name + ", task_partitions: 16, result_partitions: 8}",
                     "  group: " + name,
                     "  progress_interval_seconds: 30",
-                    "  worker: {" + (o.inFlight() > 0 ? "max_in_flight: " + o.inFlight() + ", " : "") + "threads: "
-                            + o.threads() + ", shutdown_grace_seconds: 10}",
+                    "  worker: {" + (o.inFlight() > 0 ? "max_in_flight: " + o.inFlight() + ", " : "")
+                            + (o.threads() > 0 ? "threads: " + o.threads() + ", " : "") + "shutdown_grace_seconds: 10}",
                     ""));
             List<Integer> probes = new ArrayList<>();
             for (int i = 1; i <= n; i++) {
@@ -251,6 +260,7 @@ public final class FleetScalingBench {
             }
             List<Double> runs = new ArrayList<>();
             List<Double> cpu = new ArrayList<>();
+            List<Double> cpuBounds = new ArrayList<>();
             Mapped measured = null;
             SimStats before = null;
             SimStats after = null;
@@ -259,6 +269,7 @@ public final class FleetScalingBench {
                 Thread.sleep(refillMillis(before));
                 long callsBefore = sim.stats().totals().calls();
                 double workersBefore = cpuSeconds(workers);
+                double othersBefore = cpuSeconds(services) + thisProcessCpuSeconds();
                 List<ThreadCpu.Tracker> trackers = new ArrayList<>();
                 if (o.threadCpu()) {
                     for (Process w : workers) {
@@ -267,6 +278,9 @@ public final class FleetScalingBench {
                 }
                 measured = map(o, config, out, runDir.resolve("map-" + i + ".log"), n, truth);
                 double workersCpu = cpuSeconds(workers) - workersBefore;
+                // the sim (in this JVM), Kafka and Redis: with the client's, the CPU the map needed of the machine
+                double othersCpu = cpuSeconds(services) + thisProcessCpuSeconds() - othersBefore;
+                cpuBounds.add((workersCpu + measured.cpuSeconds() + othersCpu) / Runtime.getRuntime().availableProcessors());
                 if (o.threadCpu()) {
                     Map<String, Map<String, Double>> columns = new LinkedHashMap<>();
                     Map<String, Double> all = new java.util.HashMap<>();
@@ -288,8 +302,8 @@ public final class FleetScalingBench {
                 runs.add(measured.runSeconds());
                 long mapCalls = Math.max(1, after.totals().calls() - callsBefore);
                 cpu.add((workersCpu + measured.cpuSeconds()) * 1000 / mapCalls);
-                System.err.printf(Locale.ROOT, "  map %d: %.1f s, %d calls; CPU: workers %.1f s, coordinator %.1f s%n", i,
-                        measured.runSeconds(), mapCalls, workersCpu, measured.cpuSeconds());
+                System.err.printf(Locale.ROOT, "  map %d: %.1f s, %d calls; CPU: workers %.1f s, coordinator %.1f s, sim + Kafka + "
+                                + "Redis %.1f s%n", i, measured.runSeconds(), mapCalls, workersCpu, measured.cpuSeconds(), othersCpu);
             }
             long calls = sum(after, BucketStats::calls) - sum(before, BucketStats::calls);
             long throttled = sum(after, BucketStats::throttled) - sum(before, BucketStats::throttled);
@@ -298,7 +312,7 @@ public final class FleetScalingBench {
             RedisKeys redis = new RedisKeys(after.buckets().size(), keys.size(), redisMemory(redisPort) - memoryBefore,
                     keys.isEmpty() ? -1 : Long.parseLong(redis(redisPort, "PTTL", keys.get(0)).get(0)));
             return new Result(n, runs, measured.wallSeconds(), QuotaBound.between(before, after), measured.assets(), calls,
-                    throttled, over, cpu, redis);
+                    throttled, over, cpu, cpuBounds, redis);
         } finally {
             for (Process w : workers) {
                 w.destroy();
@@ -394,6 +408,12 @@ public final class FleetScalingBench {
     record Mapped(double runSeconds, double wallSeconds, double cpuSeconds, long assets, Map<String, Double> threads) {
     }
 
+
+    /** User + system CPU this JVM (the sim's) used so far. */
+    static double thisProcessCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
+    }
 
     /** User + system CPU the (live) worker JVMs used so far ({@code cloudg} execs its JVM, so the pid is the JVM's). */
     static double cpuSeconds(List<Process> processes) {

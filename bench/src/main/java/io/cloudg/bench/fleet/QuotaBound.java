@@ -10,9 +10,9 @@ import java.util.Map;
  * starts full ({@code burst}) and refills at {@code rate}, so admitting {@code n} calls takes at least
  * {@code (n - burst) / rate} seconds; the busiest bucket bounds the whole map, however many workers.
  */
-record QuotaBound(double seconds, String bucket, long admitted) {
+public record QuotaBound(double seconds, String bucket, long admitted) {
     /** The bound of the calls admitted between {@code before} and {@code after} (one map of a longer run). */
-    static QuotaBound between(SimStats before, SimStats after) {
+    public static QuotaBound between(SimStats before, SimStats after) {
         Map<String, Long> earlier = new HashMap<>();
         before.buckets().forEach(b -> earlier.put(b.key(), b.admitted()));
         QuotaBound best = new QuotaBound(0, "-", 0);

@@ -166,17 +166,7 @@ public final class ClientCpuBench {
             Path config = writeConfig(sim, work, options);
             Path gcLog = work.resolve("gc.log");
             Path times = work.resolve("time.txt");
-            String start;
-            Path launcher = build.resolve("cloudg");
-            if (Files.isExecutable(launcher)) {
-                // as a user starts it: the launcher's JVM options (C1, the class-data archive), then the contender's
-                // (JAVA_OPTS is split on spaces by the launcher: the temporary directory's path has none)
-                start = "JAVA_OPTS=\"" + jvmOptions.replace("\"", "\\\"") + " -Xlog:gc:file=" + gcLog + "\" '" + launcher + "'";
-            } else {
-                String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-                String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
-                start = "'" + java + "' " + jvmOptions + " '-Xlog:gc:file=" + gcLog + "' -cp '" + cp + "' io.cloudg.cli.Main";
-            }
+            String start = startCommand(build, jvmOptions, gcLog);
             String command = "TIMEFORMAT='%U %S'; { time " + start + " map --config '"
                     + config + "' --out '" + work + "' --no-progress > '" + work.resolve("map.log") + "' 2>&1 ; } 2> '"
                     + times + "'; exit 0";
@@ -190,19 +180,45 @@ public final class ClientCpuBench {
                     : threads.finish(Double.parseDouble(ut[0]) + Double.parseDouble(ut[1]));
             int exit = exitCode(work.resolve("map.log"));
             SimStats stats = sim.stats();
-            Set<String> truth = sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
-                    .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
-                    .collect(Collectors.toCollection(TreeSet::new));
+            Set<String> truth = truthKeys(sim);
             Set<String> mapped = mappedKeys(work.resolve("inventory-map.json"));
-            if (!mapped.equals(truth)) {
-                System.err.println("not mapped (of the truth), first 10: " + truth.stream().filter(k -> !mapped.contains(k)).limit(10).toList());
-                System.err.println("mapped, not in the truth, first 10: " + mapped.stream().filter(k -> !truth.contains(k)).limit(10).toList());
-            }
+            reportDifference(mapped, truth);
             return new Outcome(name, mapped.size(), truth.size(), mapped.equals(truth), stats.totals().calls(),
                     stats.totals().throttled(), wall, Double.parseDouble(ut[0]), Double.parseDouble(ut[1]), exit,
                     largestHeapAfterGcMiB(gcLog), byThread);
         } finally {
             deleteTree(work);
+        }
+    }
+
+    /**
+     * The shell words that start {@code build}'s CLI (before its command): through its {@code cloudg} launcher when
+     * it has one, as a user starts it (the launcher's JVM options, then {@code jvmOptions} in {@code JAVA_OPTS}, which
+     * the launcher splits on spaces: the temporary directory's path has none), else with this JVM's {@code java};
+     * the child logs its collections to {@code gcLog}.
+     */
+    static String startCommand(Path build, String jvmOptions, Path gcLog) {
+        Path launcher = build.resolve("cloudg");
+        if (Files.isExecutable(launcher)) {
+            return "JAVA_OPTS=\"" + jvmOptions.replace("\"", "\\\"") + " -Xlog:gc:file=" + gcLog + "\" '" + launcher + "'";
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
+        return "'" + java + "' " + jvmOptions + " '-Xlog:gc:file=" + gcLog + "' -cp '" + cp + "' io.cloudg.cli.Main";
+    }
+
+    /** The sim's AWS assets as keys ({@code account|region|type|id}), as {@link #mappedKeys} reads a map's. */
+    static Set<String> truthKeys(CloudSim sim) {
+        return sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
+                .map(a -> a.account() + "|" + a.region() + "|" + a.type() + "|" + a.id())
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** On stderr, the first keys that differ between a map and the truth (nothing when they are equal). */
+    static void reportDifference(Set<String> mapped, Set<String> truth) {
+        if (!mapped.equals(truth)) {
+            System.err.println("not mapped (of the truth), first 10: " + truth.stream().filter(k -> !mapped.contains(k)).limit(10).toList());
+            System.err.println("mapped, not in the truth, first 10: " + mapped.stream().filter(k -> !truth.contains(k)).limit(10).toList());
         }
     }
 
