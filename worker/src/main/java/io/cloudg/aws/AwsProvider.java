@@ -605,8 +605,10 @@ public final class AwsProvider {
     /** A member account, as the role {@code aws.role_name} assumed in it from the management account. */
     private AwsAccount member(String id, String name, AwsAccount management) {
         AccountClient<StsClient> sts = clients.client(StsClient.class, management, settings.defaultRegion());
-        AwsCredentialsProvider assumed = StsAssumeRoleCredentialsProvider.builder().stsClient(sts.client())
-                .refreshRequest(sts.as(assumeRoleRequest(id))).asyncCredentialUpdateEnabled(false).build();
+        // one AssumeRole at a time for all the account's calls that need it (SingleFlightCredentials)
+        AwsCredentialsProvider assumed = new SingleFlightCredentials(StsAssumeRoleCredentialsProvider.builder()
+                .stsClient(sts.client()).refreshRequest(sts.as(assumeRoleRequest(id))).asyncCredentialUpdateEnabled(false)
+                .build());
         return new AwsAccount(id, name, assumed, false);
     }
 
