@@ -66,7 +66,7 @@ public final class FleetScalingBench {
             int latency = 60;
             int jitter = -1; // half the latency
             int threads = 8;
-            int inFlight = 0; // unset: a worker takes tasks while a thread would idle
+            int inFlight = 0; // unset: a worker takes tasks while its governor has room and no job waits for a place
             int repeat = 3;
             int warmUp = 1;
             boolean allowPartial = false;
@@ -165,7 +165,7 @@ public final class FleetScalingBench {
                             + "per worker: %s, %s; %d measured map(s) per fleet after %d warm-up map(s)%n",
                     o.accounts(), o.regions(), o.perType(), o.counts().isEmpty() ? "" : " except " + o.counts(),
                     o.latencyMs(), o.jitterMs(), o.inFlight() > 0 ? o.inFlight() + " tasks in flight"
-                            : "tasks while a thread is idle", o.threads() > 0 ? o.threads() + " jobs at once"
+                            : "tasks while the governor has room", o.threads() > 0 ? o.threads() + " jobs at once"
                             : "the default jobs at once", o.repeat(), o.warmUp());
             List<Result> results = new ArrayList<>();
             for (int n : o.workers()) {
