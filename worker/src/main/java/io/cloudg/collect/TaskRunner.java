@@ -91,13 +91,15 @@ public final class TaskRunner {
 
     /**
      * As {@link #runJob(Coverage, CollectionTask, CollectorJob, ThrottlingStats, AssetSink)}, counting the
-     * job's entry and assets in {@code metrics}, with the task's {@link LogContext} on the thread meanwhile.
+     * job's entry and assets in {@code metrics}, with the task's {@link LogContext} on the thread meanwhile; an
+     * entry that is not SUCCESS is logged ({@link TaskLog#entry}).
      */
     public static ServiceCoverage runJob(Coverage coverage, CollectionTask task, CollectorJob job, ThrottlingStats run,
                                          AssetSink sink, MapMetrics metrics) {
         try (LogContext context = LogContext.task(task)) {
             ServiceCoverage entry = judgeJob(coverage, task, job, run, sink);
             metrics.covered(task.provider(), entry);
+            TaskLog.entry(task, entry); // a PARTIAL or FAILED collector: a WARN with its reason
             return entry;
         }
     }
