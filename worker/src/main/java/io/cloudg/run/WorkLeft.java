@@ -67,6 +67,17 @@ public final class WorkLeft {
             return Math.max(0, callsLeft - heavyCallsLeft);
         }
 
+        /**
+         * The share of the jobs ended in whole percent, rounded down: 100 only when every job has ended. What a
+         * progress line shows beside the job count, so that the two always agree.
+         */
+        public int jobsPercent() {
+            if (jobsTotal <= 0) {
+                return 0;
+            }
+            return jobsDone >= jobsTotal ? 100 : (int) Math.min(99, Math.floor(100.0 * jobsDone / jobsTotal));
+        }
+
         /** The share of the expected calls done, 0 to 1; below 0.99 while a job is left. */
         public double fraction() {
             if (jobsTotal > 0 && jobsDone == jobsTotal) {
@@ -150,6 +161,19 @@ public final class WorkLeft {
     public WorkLeft(CallEstimates estimates, Limits limits) {
         this.estimates = estimates;
         this.limits = limits;
+    }
+
+    /**
+     * The share of the planned jobs the previous map sized ({@link CallEstimates#known}): near 1 when this map is
+     * of the estate the previous one mapped, so that its duration says something of this one's; 0 before any job
+     * is planned.
+     */
+    public synchronized double knownShare() {
+        long known = 0;
+        for (Collector c : collectors.values()) {
+            known += c.knownPlanned;
+        }
+        return jobsTotal == 0 ? 0 : (double) known / jobsTotal;
     }
 
     /** One job to run. */

@@ -45,6 +45,15 @@ class WorkLeftTest {
         assertThat(s.jobsDone()).isEqualTo(1);
         assertThat(s.callsLeft()).isEqualTo(3);
         assertThat(s.fraction()).as("404 of 407, but jobs are left: at most 99%").isEqualTo(0.99);
+        assertThat(s.jobsPercent()).as("what the line shows beside 1/4 jobs").isEqualTo(25);
+    }
+
+    @Test
+    void theJobsPercentIsOfTheJobsAndReaches100OnlyAtTheEnd() {
+        assertThat(new WorkLeft.Snapshot(652, 17837, 0, 0, 0).jobsPercent()).isEqualTo(3);
+        assertThat(new WorkLeft.Snapshot(17836, 17837, 0, 0, 0).jobsPercent()).isEqualTo(99);
+        assertThat(new WorkLeft.Snapshot(17837, 17837, 0, 0, 0).jobsPercent()).isEqualTo(100);
+        assertThat(new WorkLeft.Snapshot(0, 0, 0, 0, 0).jobsPercent()).isZero();
     }
 
     @Test

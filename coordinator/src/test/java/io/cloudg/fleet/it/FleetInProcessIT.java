@@ -226,7 +226,7 @@ class FleetInProcessIT {
         assertThat(run.get("governor_store").asText()).contains("127.0.0.1:" + estate.redisPort);
         assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
         assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
-        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\].*ETA .*"));
+        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs \\(\\d+%\\); \\d+/\\d+ tasks\\].*ETA .*"));
     }
 
     @Test
