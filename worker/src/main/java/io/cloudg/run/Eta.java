@@ -2,7 +2,10 @@ package io.cloudg.run;
 
 import java.util.Locale;
 
-/** The ETA of a progress line, from what is left ({@link WorkLeft}) and the rate calls are being made at. */
+/**
+ * The ETA of a progress line, from what is left ({@link WorkLeft}) and the rate calls are being made at, and, for an
+ * estate mapped before into the same output directory, from how long that map took ({@link #withPrior}).
+ */
 public final class Eta {
     private Eta() {
     }
@@ -19,6 +22,42 @@ public final class Eta {
             return quotaSeconds > 0 ? quotaSeconds : Double.NaN;
         }
         return Math.max(callsLeft / callsPerSecond, quotaSeconds);
+    }
+
+    /**
+     * The ETA of a map whose previous map of the same estate took {@code priorSeconds}: what the previous map says
+     * is left (its duration less the time this map has run), blended with {@code observed} (the rate ETA,
+     * {@link #seconds}). A map's rate is not steady: the JVM compiles the SDK's code during the first minutes, and
+     * the calls per second climb several times over, so early on the rate ETA overshoots by as much (measured in
+     * BENCHMARKS.md, "The ETA"); the previous map went through the same climb, so its duration is the better guess
+     * until most of the work is done, when the rate has settled and tracks this run's own pace. The two are blended
+     * geometrically (their errors are ratios, and a rate ETA early in a run can be a hundred times too long: a
+     * small weight must not let it through), the rate ETA's weight being the square of the share of the work done,
+     * or, when this map runs longer than the previous one (which then stops being a guide), the fourth power of the
+     * time run over the previous map's, whichever is larger: all the rate's once this map has run as long as the
+     * previous one.
+     *
+     * @param observed the rate ETA, or NaN when there is none yet
+     * @param priorSeconds how long the previous map ran; NaN when there is none (then {@code observed})
+     * @param elapsedSeconds how long this map has run
+     * @param done the share of the expected calls done, 0 to 1
+     */
+    public static double withPrior(double observed, double priorSeconds, double elapsedSeconds, double done) {
+        if (!(priorSeconds > 0)) {
+            return observed;
+        }
+        double d = Math.max(0, Math.min(1, done));
+        double prior = Math.max(0, priorSeconds - elapsedSeconds);
+        if (Double.isNaN(observed) || Double.isInfinite(observed)) {
+            // no rate yet: the previous map's word, or once past its duration, its mean pace for the rest
+            return prior > 0 ? prior : priorSeconds * (1 - d);
+        }
+        double w = Math.max(d * d, Math.pow(Math.min(1, Math.max(0, elapsedSeconds) / priorSeconds), 4));
+        if (w >= 1) {
+            return observed;
+        }
+        // in logs, each at least a second (an ETA of 0 would take the blend to 0 whatever the other said)
+        return Math.exp((1 - w) * Math.log(Math.max(1, prior)) + w * Math.log(Math.max(1, observed)));
     }
 
     /** {@code m:ss}, {@code h:mm:ss}, or {@code --:--} when not known. */

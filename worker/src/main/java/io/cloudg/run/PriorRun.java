@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * What the previous map of the same output directory found: the asset count of each account x region x
  * collector, read from its coverage entries (the assets themselves are skipped, streamed past: a map of a
  * million assets is read in the memory of its coverage). Compact: one {@code int} per record x collector
- * name. The scheduler takes it as each job's expected size ({@link CallEstimates}).
+ * name. The scheduler takes it as each job's expected size ({@link CallEstimates}); the progress line's ETA
+ * takes how long that map ran ({@link #durationSeconds()}) and how ({@link #mode()}) as its first guess.
  */
 public final class PriorRun {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.run");
@@ -35,16 +36,21 @@ public final class PriorRun {
     private static final String FILE = "inventory-map.json";
 
     /** No previous map. */
-    public static final PriorRun NONE = new PriorRun(null, Map.of(), Map.of());
+    public static final PriorRun NONE = new PriorRun(null, Map.of(), Map.of(), Double.NaN, null);
 
     private final Path source;
     private final Map<String, Integer> collectors;
     private final Map<String, int[]> counts;
+    private final double durationSeconds;
+    private final String mode;
 
-    private PriorRun(Path source, Map<String, Integer> collectors, Map<String, int[]> counts) {
+    private PriorRun(Path source, Map<String, Integer> collectors, Map<String, int[]> counts, double durationSeconds,
+                     String mode) {
         this.source = source;
         this.collectors = collectors;
         this.counts = counts;
+        this.durationSeconds = durationSeconds;
+        this.mode = mode;
     }
 
     /**
@@ -126,6 +132,8 @@ public final class PriorRun {
     public static PriorRun parse(InputStream in, Path source) throws IOException {
         Map<String, Integer> names = new HashMap<>();
         Map<String, int[]> counts = new HashMap<>();
+        double duration = Double.NaN;
+        String mode = null;
         try (JsonParser p = new JsonFactory(JSON).createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
@@ -133,6 +141,14 @@ public final class PriorRun {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
+                if ("run".equals(field) && value == JsonToken.START_OBJECT) {
+                    mode = p.<JsonNode>readValueAsTree().path("mode").asText(null);
+                    continue;
+                }
+                if ("summary".equals(field) && value == JsonToken.START_OBJECT) {
+                    duration = duration(p);
+                    continue;
+                }
                 if (!"coverage".equals(field) || value != JsonToken.START_ARRAY) {
                     p.skipChildren();
                     continue;
@@ -143,7 +159,22 @@ public final class PriorRun {
                 }
             }
         }
-        return new PriorRun(source, Map.copyOf(names), counts);
+        return new PriorRun(source, Map.copyOf(names), counts, duration, mode);
+    }
+
+    /** {@code summary.duration_seconds} of the summary the parser is at the start of (the rest skipped), or NaN. */
+    private static double duration(JsonParser p) throws IOException {
+        double d = Double.NaN;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            if ("duration_seconds".equals(name) && v.isNumeric()) {
+                d = p.getDoubleValue();
+            } else {
+                p.skipChildren();
+            }
+        }
+        return d > 0 ? d : Double.NaN;
     }
 
     private static void record(JsonNode r, Map<String, Integer> names, Map<String, int[]> counts) {
@@ -175,6 +206,16 @@ public final class PriorRun {
         Integer i = collectors.get(collector);
         int[] row = i == null ? null : counts.get(recordId);
         return row == null || i >= row.length ? -1 : row[i];
+    }
+
+    /** How long the previous map ran, in seconds ({@code summary.duration_seconds}); NaN when not known. */
+    public double durationSeconds() {
+        return durationSeconds;
+    }
+
+    /** How the previous map ran ({@code run.mode}: embedded, distributed, slice), or null when not known. */
+    public String mode() {
+        return mode;
     }
 
     /** How many account x region records it has. */

@@ -38,6 +38,22 @@ class PriorRunTest {
         assertThat(p.assets("aws/111/global", "vpc")).as("not run there").isEqualTo(-1);
         assertThat(p.assets("aws/222/us-east-1", "vpc")).as("no such record").isEqualTo(-1);
         assertThat(p.assets("aws/111/us-east-1", "subnets")).as("no such collector").isEqualTo(-1);
+        assertThat(p.durationSeconds()).as("the map says none").isNaN();
+        assertThat(p.mode()).isNull();
+    }
+
+    @Test
+    void readsHowLongAndHowThePreviousMapRan() throws Exception {
+        String map = MAP.replace("\"run\": {\"id\": \"r1\", \"providers\": [\"aws\"]}",
+                        "\"run\": {\"id\": \"r1\", \"mode\": \"embedded\", \"providers\": [\"aws\"], \"governor\": \"memory\"}")
+                .replace("\"summary\": {\"assets\": 3, \"coverage\": {\"SUCCESS\": 2}}",
+                        "\"summary\": {\"assets\": 3, \"providers\": {\"aws\": {\"accounts\": 1}}, \"duration_seconds\": 151.25, "
+                                + "\"throttling\": {\"calls\": 3}}");
+        PriorRun p = PriorRun.parse(new ByteArrayInputStream(map.getBytes(StandardCharsets.UTF_8)), null);
+        assertThat(p.durationSeconds()).isEqualTo(151.25);
+        assertThat(p.mode()).isEqualTo("embedded");
+        assertThat(p.assets("aws/111/us-east-1", "amis")).as("the coverage is read as before").isEqualTo(400);
+        assertThat(PriorRun.NONE.durationSeconds()).isNaN();
     }
 
     @Test
