@@ -54,14 +54,21 @@ class MapCommandTest {
         assertThat(map.get("coverage").size()).isPositive();
     }
 
-    @Test
-    void incompleteCoverageExitsThree() throws Exception {
+    /** {@code map --sim -p aws} of {@code collectors} with SQS denied, after {@code before} (say --log-format json). */
+    Run mapWithSqsDenied(String collectors, String... before) throws Exception {
         Path faults = dir.resolve("faults.yaml");
         Files.writeString(faults, "faults: [{match: {provider: aws, service: sqs}, error: access_denied}]\n");
         Path config = dir.resolve("cloudg.yaml");
-        Files.writeString(config, "aws: {collectors: [sqs_queues, vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n");
-        Run r = run("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config", config.toString(),
-                "--out", dir.toString(), "--no-progress");
+        Files.writeString(config, "aws: {collectors: [" + collectors + "], cloudcontrol_sweep: false, tagging_sweep: false}\n");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(before));
+        args.addAll(java.util.List.of("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config",
+                config.toString(), "--out", dir.toString(), "--no-progress"));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void incompleteCoverageExitsThree() throws Exception {
+        Run r = mapWithSqsDenied("sqs_queues, vpc");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(r.out()).contains("FAILED aws/", "sqs_queues: AccessDenied");
     }
@@ -158,12 +165,7 @@ class MapCommandTest {
 
     @Test
     void withJsonLogsEveryStderrLineIsAnObjectTheSummaryIsOneEventAndStdoutStaysEmpty() throws Exception {
-        Path faults = dir.resolve("faults.yaml");
-        Files.writeString(faults, "faults: [{match: {provider: aws, service: sqs}, error: access_denied}]\n");
-        Path config = dir.resolve("cloudg.yaml");
-        Files.writeString(config, "aws: {collectors: [sqs_queues, vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n");
-        Run r = run("--log-format", "json", "map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config",
-                config.toString(), "--out", dir.toString(), "--no-progress");
+        Run r = mapWithSqsDenied("sqs_queues, vpc", "--log-format", "json");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(r.out()).as("stdout stays for data").isEmpty();
         java.util.List<JsonNode> lines = jsonLines(r.err());
@@ -205,12 +207,7 @@ class MapCommandTest {
 
     @Test
     void inTextTheLevelIsSpeltAsInJsonAndAFailedCollectorIsAWarning() throws Exception {
-        Path faults = dir.resolve("faults.yaml");
-        Files.writeString(faults, "faults: [{match: {provider: aws, service: sqs}, error: access_denied}]\n");
-        Path config = dir.resolve("cloudg.yaml");
-        Files.writeString(config, "aws: {collectors: [sqs_queues], cloudcontrol_sweep: false, tagging_sweep: false}\n");
-        Run r = run("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config", config.toString(),
-                "--out", dir.toString(), "--no-progress");
+        Run r = mapWithSqsDenied("sqs_queues");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(r.err()).contains(" WARN cloudg.task: collector sqs_queues FAILED in aws/").doesNotContain("WARNING");
         assertThat(r.out()).as("the closing lines, in text, on stdout").contains("Mapped ", "Map: ");

@@ -314,4 +314,18 @@ class ProgressTest {
         List<Sample> second = play(tasks, prior(tasks, seconds), new ManualTimeSource(), warmUp);
         assertThat(offByAQuarter(second)).as("with the previous map's %.1f s", seconds).isEmpty();
     }
+
+    /**
+     * A second map that runs at a steady rate, twice as fast as the previous one did (a machine less loaded): the
+     * previous map's duration is no guide, and the ETA follows the rate, within 25% of the time left from a quarter
+     * of the run on.
+     */
+    @Test
+    void aMapFasterThanThePreviousOneFollowsItsRate() throws Exception {
+        List<CollectionTask> tasks = estate();
+        List<Sample> alone = play(tasks, prior(tasks), new ManualTimeSource());
+        double seconds = alone.get(alone.size() - 1).atMillis() / 1000.0;
+        List<Sample> faster = play(tasks, prior(tasks, 2 * seconds), new ManualTimeSource());
+        assertThat(offByAQuarter(faster)).as("the previous map took %.1f s", 2 * seconds).isEmpty();
+    }
 }

@@ -30,8 +30,24 @@ class EtaTest {
         // before any rate: what the previous map says
         assertThat(Eta.withPrior(Double.NaN, 150, 30, 0)).isEqualTo(120);
         assertThat(Eta.withPrior(Double.NaN, 150, 30, 0.5)).isEqualTo(120);
-        // 90% done: mostly the rate's
-        assertThat(Eta.withPrior(10, 150, 120, 0.9)).isCloseTo(Math.pow(30, 0.19) * Math.pow(10, 0.81), within(1e-9));
+        // 90% done, the rate ETA still the longer: mostly the rate's
+        assertThat(Eta.withPrior(40, 150, 120, 0.9)).isCloseTo(Math.pow(30, 0.19) * Math.pow(40, 0.81), within(1e-9));
+    }
+
+    @Test
+    void aMapFasterThanThePreviousOneGoesByItsRate() {
+        // 30 s in and a third done, the rate says 60 s left, the mean pace about as much, where the previous map's
+        // duration says 120 s: this one is faster
+        assertThat(Eta.withPrior(60, 150, 30, 0.35)).isEqualTo(60);
+        assertThat(Eta.withPrior(10, 150, 120, 0.9)).isEqualTo(10);
+    }
+
+    @Test
+    void aRateShorterThanThePreviousMapsWordButAMeanPaceLongerIsBlended() {
+        // 30 s in and 5% done (a slow start, the JVM compiling): the rate says 60 s, the mean pace 570 s, the previous
+        // map 120 s: blended, by the square of the share done
+        assertThat(Eta.withPrior(60, 150, 30, 0.05))
+                .isCloseTo(Math.pow(120, 1 - 0.0025) * Math.pow(60, 0.0025), within(1e-9));
     }
 
     @Test
