@@ -5,7 +5,6 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * How right the progress line's ETA is (issues 14 and 39): an embedded {@code cloudg map} of ClientCpuBench's
- * estate (default 200 accounts x 4 regions, 5-15 ms a call) in a child JVM, mapped twice into one output
+ * estate (default 200 accounts x 4 regions, 5-15 ms a call) through a build's {@code ./cloudg}, mapped twice into one output
  * directory: the first map knows nothing of the estate's sizes (the ETA comes from what the run learns), the
  * second has the first's map (the sizes the ETA starts from). The child's stderr is not a terminal, so it logs a
  * progress line every 10 s; each line is stamped as it arrives, and the run's end is the child's exit. At 25, 50
@@ -128,11 +127,12 @@ public final class EtaBench {
 
     /** Maps with the build in {@code build} into {@code out}; returns the wall time, {@code samples} filled. */
     private static double map(Path build, Path config, Path out, List<Sample> samples) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = build.resolve("cli/target/cloudg-cli.jar") + File.pathSeparator + build.resolve("cli/target/lib") + "/*";
+        // through the build's launcher, as a user maps (its JVM options shape the climb the ETA must see through);
         // no --no-progress: the child's stderr is a pipe, so the progress comes as a log line every 10 s
-        Process p = new ProcessBuilder(java, "-cp", cp, "io.cloudg.cli.Main", "map", "--config", config.toString(),
-                "--out", out.toString()).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(build.resolve("cloudg").toString(), "map", "--config", config.toString(),
+                "--out", out.toString()).redirectErrorStream(true);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
         long t0 = System.nanoTime();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
