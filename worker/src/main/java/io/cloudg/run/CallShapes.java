@@ -2,14 +2,16 @@ package io.cloudg.run;
 
 import io.cloudg.aws.AwsCatalog;
 import io.cloudg.aws.AwsCollector;
+import io.cloudg.aws.AwsProvider;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@link CallShape} of each provider's collectors. AWS's come from the collector catalog (an entry's
- * operations after its listing are its per-item calls); a collector the catalog does not know (Azure's
- * and GCP's listings, sweeps) is a plain listing of a service named after it.
+ * operations after its listing are its per-item calls); Cloud Control's sweep lists each of its types; a
+ * collector the catalog does not know (Azure's and GCP's listings, the other sweeps) is a plain listing of a
+ * service named after it.
  */
 public final class CallShapes {
     private static final Map<String, CallShape> CACHE = new ConcurrentHashMap<>();
@@ -22,6 +24,11 @@ public final class CallShapes {
     }
 
     private static CallShape shape(String provider, String collector) {
+        if ("aws".equals(provider) && "cloudcontrol".equals(collector)) {
+            // a ListResources per type, found or not (the default types: aws.cloudcontrol_types can name others)
+            return new CallShape("cloudcontrol", "ListResources", 0, false,
+                    Math.max(1, AwsProvider.DEFAULT_CLOUDCONTROL_TYPES.size()));
+        }
         if ("aws".equals(provider)) {
             AwsCollector c = AwsCatalog.named(collector);
             if (c != null) {

@@ -153,4 +153,15 @@ class PriorRunTest {
         assertThat(amis.calls(100)).isEqualTo(101);
         assertThat(amis.calls(101)).isEqualTo(2 + 101);
     }
+
+    /** Cloud Control's sweep makes a ListResources per type even where it finds nothing (a first guess of 1 was 16x low). */
+    @Test
+    void cloudControlsSweepListsEachOfItsTypes() {
+        int types = io.cloudg.aws.AwsProvider.DEFAULT_CLOUDCONTROL_TYPES.size();
+        CallShape sweep = CallShapes.of("aws", "cloudcontrol");
+        assertThat(sweep.service()).isEqualTo(io.cloudg.aws.AwsProvider.serviceOf("cloudcontrol"));
+        assertThat(sweep.calls(0)).isEqualTo(types);
+        assertThat(sweep.calls(3)).isEqualTo(types);
+        assertThat(CallShapes.of("aws", "tagging").calls(0)).as("a plain listing").isEqualTo(1);
+    }
 }
