@@ -1,16 +1,15 @@
 package io.cloudg.config;
 
-import io.cloudg.fleet.FleetSettings;
 import io.cloudg.resilience.config.RateLimitConfig;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-/** The sections the worker module reads: what to map, how ({@code ratelimit}) and as a fleet ({@code fleet}). */
+/** The sections the worker module reads: what to map, how ({@code ratelimit}) and (the fleet's section is the fleet protocol's own). */
 public final class WorkerConfigKeys implements ConfigKeys {
     @Override
     public Set<String> topLevelKeys() {
-        return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers", "fleet");
+        return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers");
     }
 
     @Override
@@ -20,7 +19,6 @@ public final class WorkerConfigKeys implements ConfigKeys {
         out.addAll(ConfigKeys.under("azure", AzureSettings.KEYS));
         out.addAll(ConfigKeys.under("gcp", GcpSettings.KEYS));
         out.addAll(RateLimitConfig.documentedKeys());
-        out.addAll(FleetSettings.documentedKeys());
         return out;
     }
 }
