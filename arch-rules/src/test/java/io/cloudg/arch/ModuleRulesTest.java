@@ -27,19 +27,29 @@ class ModuleRulesTest {
                 import software.amazon.awssdk.core.exception.SdkException;
                 public class Governor { }
                 """);
-        write(root, "worker/src/main/java/io/cloudg/aws/AwsClients.java", """
+        write(root, "engine/src/main/java/io/cloudg/aws/AwsClients.java", """
                 package io.cloudg.aws;
                 public class AwsClients { Object c = new io.cloudg.fleet.coordinator.FleetCoordinator(); }
                 """);
         write(root, "coordinator/src/main/java/io/cloudg/fleet/coordinator/FleetCoordinator.java", """
                 package io.cloudg.fleet.coordinator;
+                import io.cloudg.fleet.local.FreePorts;
                 /* io.cloudg.mcp.CloudgMcp in a comment is not a use */
                 public class FleetCoordinator { }
+                """);
+        write(root, "devkit/src/main/java/io/cloudg/fleet/local/FreePorts.java", "package io.cloudg.fleet.local;\npublic class FreePorts { }\n");
+        write(root, "engine/src/main/java/io/cloudg/run/Sends.java",
+                "package io.cloudg.run;\nimport org.apache.kafka.clients.producer.Producer;\npublic class Sends { }\n");
+        write(root, "cli/pom.xml", """
+                <project><dependencies>
+                  <dependency><groupId>io.cloudg</groupId><artifactId>cloudg-devkit</artifactId></dependency>
+                  <dependency><groupId>io.cloudg</groupId><artifactId>cloudg-worker</artifactId></dependency>
+                </dependencies></project>
                 """);
         write(root, "mcp/src/main/java/io/cloudg/aws/Split.java", "package io.cloudg.aws;\npublic class Split { }\n");
         write(root, "cloud-sim/src/main/java/io/cloudg/sim/Sim.java",
                 "package io.cloudg.sim;\nimport io.cloudg.resilience.Governor;\npublic class Sim { }\n");
-        write(root, "worker/pom.xml", """
+        write(root, "engine/pom.xml", """
                 <project><dependencies>
                   <dependency><groupId>io.cloudg</groupId><artifactId>cloudg-coordinator</artifactId></dependency>
                   <dependency><groupId>io.cloudg</groupId><artifactId>cloudg-cloud-sim</artifactId><scope>test</scope></dependency>
@@ -47,14 +57,19 @@ class ModuleRulesTest {
                 """);
         List<String> found = ModuleRules.violations(root);
         assertThat(found).containsExactlyInAnyOrder(
-                "package io.cloudg.aws is split between worker and mcp",
-                "shared-limiter/src/main/java/io/cloudg/resilience/Governor.java: shared-limiter must not use io.cloudg.aws (module worker)",
+                "package io.cloudg.aws is split between engine and mcp",
+                "shared-limiter/src/main/java/io/cloudg/resilience/Governor.java: shared-limiter must not use io.cloudg.aws (module engine)",
                 "shared-limiter/src/main/java/io/cloudg/resilience/Governor.java: shared-limiter must not import "
-                        + "software.amazon.awssdk.core.exception.SdkException (the governor knows no cloud SDK (ErrorInspectors live in worker))",
-                "worker/src/main/java/io/cloudg/aws/AwsClients.java: worker must not use io.cloudg.fleet.coordinator (module coordinator)",
+                        + "software.amazon.awssdk.core.exception.SdkException (the governor knows no cloud SDK (ErrorInspectors live in engine))",
+                "engine/src/main/java/io/cloudg/aws/AwsClients.java: engine must not use io.cloudg.fleet.coordinator (module coordinator)",
                 "cloud-sim/src/main/java/io/cloudg/sim/Sim.java: cloud-sim must not use io.cloudg.resilience (module shared-limiter)",
                 "cloud-sim/src/main/java/io/cloudg/sim/Sim.java: cloud-sim stands apart but imports io.cloudg.resilience.Governor",
-                "worker/pom.xml: worker must not depend on coordinator");
+                "engine/pom.xml: engine must not depend on coordinator",
+                "coordinator/src/main/java/io/cloudg/fleet/coordinator/FleetCoordinator.java: coordinator must not use "
+                        + "io.cloudg.fleet.local (module devkit)",
+                "engine/src/main/java/io/cloudg/run/Sends.java: engine must not import org.apache.kafka.clients.producer.Producer "
+                        + "(the engine maps in one process; Kafka is the fleet's (fleet-protocol))",
+                "cli/pom.xml: cli must not depend on devkit");
     }
 
     @Test

@@ -57,7 +57,7 @@ public final class AwsPermissions {
     public static String markdown() {
         StringBuilder sb = new StringBuilder();
         sb.append("# AWS permissions\n\n");
-        sb.append("Generated from the collector catalog (`worker/src/main/resources/io/cloudg/aws/collectors.yaml`) by\n");
+        sb.append("Generated from the collector catalog (`engine/src/main/resources/io/cloudg/aws/collectors.yaml`) by\n");
         sb.append("`cloudg collectors --markdown`; a test fails when this file and the catalog disagree. Every call is a\n");
         sb.append("read. The least-privilege policy with exactly these actions is\n");
         sb.append("[`aws-readonly-policy.json`](aws-readonly-policy.json) (`cloudg collectors --policy`; ")

@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
@@ -26,8 +25,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.producer.Producer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -149,23 +146,6 @@ public final class CloudgMetrics implements AutoCloseable {
         }
         refresh();
         return prometheus.scrape();
-    }
-
-    /** Binds a Kafka consumer's or producer's own metrics ({@code kafka_consumer_*}, {@code kafka_producer_*}); close what it returns with the client. */
-    public Binding bindKafka(Object client) {
-        if (!enabled()) {
-            return () -> { };
-        }
-        KafkaClientMetrics m;
-        if (client instanceof Consumer<?, ?> c) {
-            m = new KafkaClientMetrics(c);
-        } else if (client instanceof Producer<?, ?> p) {
-            m = new KafkaClientMetrics(p);
-        } else {
-            throw new IllegalArgumentException("not a Kafka client: " + client);
-        }
-        m.bindTo(registry);
-        return m::close;
     }
 
     /** Something bound to the registry until closed. */

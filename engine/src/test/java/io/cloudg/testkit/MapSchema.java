@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * line of {@code assets.jsonl} and {@code coverage.jsonl} against the schema's {@code asset} and
  * {@code coverage_entry}. Every test that writes a map calls {@link #assertValid} or
  * {@link #assertEveryMapValid} on what it wrote (worker, coordinator, mcp and cli tests alike: this class is in
- * the worker's test jar).
+ * the engine's test jar).
  */
 public final class MapSchema {
     public static final String ID = "https://cloudg.io/schema/inventory-map.schema.json";

@@ -10,7 +10,10 @@ import io.cloudg.collect.TaskRunner;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.coordinator.GroupView;
+import io.cloudg.fleet.kafka.DeadLetters;
 import io.cloudg.fleet.kafka.KafkaClients;
+import io.cloudg.fleet.kafka.KafkaMetrics;
+import io.cloudg.fleet.kafka.ResultEmitter;
 import io.cloudg.fleet.plan.FleetPlan;
 import io.cloudg.fleet.plan.FleetPlanner;
 import io.cloudg.fleet.provider.FleetProviders;
@@ -25,8 +28,6 @@ import io.cloudg.fleet.protocol.RunPlanned;
 import io.cloudg.fleet.protocol.TaskMessage;
 import io.cloudg.fleet.protocol.Wire;
 import io.cloudg.fleet.protocol.WireThrottling;
-import io.cloudg.fleet.worker.DeadLetters;
-import io.cloudg.fleet.worker.ResultEmitter;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
@@ -168,8 +169,8 @@ public final class FleetCoordinator {
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
-             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
-             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
+             CloudgMetrics.Binding producerMetrics = KafkaMetrics.bind(metrics, producer);
+             CloudgMetrics.Binding readerMetrics = KafkaMetrics.bind(metrics, reader)) {
             topics(admin);
             Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
@@ -209,8 +210,8 @@ public final class FleetCoordinator {
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
-             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
-             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
+             CloudgMetrics.Binding producerMetrics = KafkaMetrics.bind(metrics, producer);
+             CloudgMetrics.Binding readerMetrics = KafkaMetrics.bind(metrics, reader)) {
             topics(admin);
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -cp <coordinator test class path> io.cloudg.fleet.local.DevServices kafka|redis --port N --dir D}:
+ * {@code java -cp devkit/target/classes:<devkit/target/fleet-dev.classpath> io.cloudg.fleet.local.DevServices kafka|redis --port N --dir D}:
  * runs a real Kafka broker or Redis server as a child process until this process is stopped (SIGTERM or
  * Ctrl-C stops the child too). {@code scripts/fleet-local.sh} uses it; see {@code docs/fleet.md}.
  */

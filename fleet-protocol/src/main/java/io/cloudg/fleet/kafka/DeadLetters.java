@@ -1,6 +1,5 @@
-package io.cloudg.fleet.worker;
+package io.cloudg.fleet.kafka;
 
-import io.cloudg.fleet.kafka.Sends;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.Wire;

@@ -1,9 +1,8 @@
-package io.cloudg.fleet.worker;
+package io.cloudg.fleet.kafka;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import io.cloudg.fleet.kafka.Sends;
 import io.cloudg.fleet.protocol.AssetChunk;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.ResultMessage;

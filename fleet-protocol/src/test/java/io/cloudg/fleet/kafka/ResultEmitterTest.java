@@ -1,4 +1,4 @@
-package io.cloudg.fleet.worker;
+package io.cloudg.fleet.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -5,8 +5,8 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-/** The sections the worker module reads: what to map, how ({@code ratelimit}) and (the fleet's section is the fleet protocol's own). */
-public final class WorkerConfigKeys implements ConfigKeys {
+/** The sections the engine reads: what to map, where its results go ({@code output_dir}) and how ({@code ratelimit}). */
+public final class EngineConfigKeys implements ConfigKeys {
     @Override
     public Set<String> topLevelKeys() {
         return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers");
