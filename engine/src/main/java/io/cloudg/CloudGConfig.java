@@ -2,11 +2,12 @@ package io.cloudg;
 
 import io.cloudg.config.AwsSettings;
 import io.cloudg.config.AzureSettings;
+import io.cloudg.aws.AwsCatalog;
 import io.cloudg.config.ConfigFile;
-import io.cloudg.config.ConfigLoader;
 import io.cloudg.config.GcpSettings;
-import io.cloudg.config.OutputSettings;
+import io.cloudg.destination.OutputSettings;
 import io.cloudg.resilience.config.ConfigErrors;
+import io.cloudg.resilience.config.ConfigNode;
 import io.cloudg.resilience.config.RateLimitConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ import java.util.function.UnaryOperator;
  * ratelimit: {aws: {services: {ec2.DescribeImageAttribute: {max_rps: 5, burst: 10}}}}
  * }</pre>
  */
-public final class CloudGConfig implements io.cloudg.resilience.config.RateLimitConfigSource {
+public final class CloudGConfig {
     public static final Set<String> PROVIDERS = Set.of("aws", "azure", "gcp");
 
     private final List<String> providers;
@@ -67,9 +68,36 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
         return from(ConfigFile.fromYaml(yaml));
     }
 
-    /** The worker's sections of {@code file}; the other sections are their modules' to read. */
+    /**
+     * The engine's sections of {@code file}, each bound by its settings type ({@code ratelimit} by the
+     * governor's); the other sections are their modules' to read. An {@code aws.collectors} or
+     * {@code aws.exclude_collectors} entry must pick a collector of the catalog.
+     */
     public static CloudGConfig from(ConfigFile file) {
-        return ConfigLoader.load(file, builder());
+        ConfigNode y = file.root();
+        Builder b = builder();
+        if (y.has("providers")) {
+            List<String> p = y.strings("providers", List.of(), null, null);
+            b.providers(p.toArray(String[]::new));
+        }
+        AwsSettings aws = AwsSettings.load(y.section("aws"));
+        aws.collectors().forEach(s -> AwsCatalog.validate("aws.collectors", s));
+        aws.excludeCollectors().forEach(s -> AwsCatalog.validate("aws.exclude_collectors", s));
+        b.aws(aws);
+        b.azure(AzureSettings.load(y.section("azure")));
+        b.gcp(GcpSettings.load(y.section("gcp")));
+        b.ratelimit(RateLimitConfig.from(y.section("ratelimit")));
+        b.output(OutputSettings.load(y));
+        String out = y.string("output_dir", null);
+        if (out != null) {
+            b.outputDir(Path.of(out));
+        }
+        Integer workers = y.integer("workers", null, 1);
+        if (workers != null) {
+            b.workers(workers);
+        }
+        file.warnings().forEach(b::warning);
+        return b.build();
     }
 
     /** The providers to map, in the order given. */
@@ -77,7 +105,6 @@ public final class CloudGConfig implements io.cloudg.resilience.config.RateLimit
     public AwsSettings aws() { return aws; }
     public AzureSettings azure() { return azure; }
     public GcpSettings gcp() { return gcp; }
-    @Override
     public RateLimitConfig ratelimit() { return ratelimit; }
     public Path outputDir() { return outputDir; }
     /** Collection tasks run at once ({@code workers}, default 16). */

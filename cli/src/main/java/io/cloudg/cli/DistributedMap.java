@@ -12,7 +12,7 @@ import io.cloudg.fleet.coordinator.FleetProgress;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.cli.log.LogSetup;
@@ -18,7 +18,7 @@ import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

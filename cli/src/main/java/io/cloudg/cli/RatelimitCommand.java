@@ -8,7 +8,7 @@ import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.redis.RateLimitRow;
 import io.cloudg.resilience.redis.RedisRateLimitAdmin;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;

@@ -12,12 +12,13 @@
  * request and response class of the service at start; requests built and answers walked and serialized through {@code SdkPojo.sdkFields()}), and run by one
  * generic {@link io.cloudg.aws.AwsCollector}. {@link io.cloudg.aws.AwsServices} maps a service key to its client
  * and IAM prefix; {@link io.cloudg.aws.AwsPermissions} generates the permissions reference and the
- * least-privilege policy from the catalog. Per-item calls run a bounded window at a time on the clients' item
+ * least-privilege policy from the catalog, and {@link io.cloudg.aws.AwsCallShapes} tells the scheduler how each
+ * collector's calls grow with what it finds. Per-item calls run a bounded window at a time on the clients' item
  * threads, each governed on its own operation's leaf; one that fails leaves what it would have read out of
  * the asset (never a plausible default), says so in {@code detail_errors}, and makes the entry PARTIAL.
  *
  * <p>The SDK parses XML answers (EC2, IAM, SQS, S3...) with whatever StAX reader
- * {@code XMLInputFactory.newInstance()} finds: the worker ships Woodstox for it, whose reader costs far less to
+ * {@code XMLInputFactory.newInstance()} finds: the engine ships Woodstox for it, whose reader costs far less to
  * create per answer than the JDK's.
  */
 package io.cloudg.aws;

@@ -106,7 +106,7 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
         return !organizationalUnits.isEmpty() || !excludeOrganizationalUnits.isEmpty();
     }
 
-    static AwsSettings load(ConfigNode y) {
+    public static AwsSettings load(ConfigNode y) {
         y.warnUnknown(KEYS);
         AwsSettings d = DEFAULTS;
         List<String> regions = d.regions();
@@ -151,11 +151,13 @@ public record AwsSettings(URI endpointUrl, List<String> regions, boolean org, Li
                 .build();
     }
 
-    /** {@code aws.collectors} or {@code aws.exclude_collectors}: each a collector, a service or a glob that picks one. */
+    /**
+     * {@code aws.collectors} or {@code aws.exclude_collectors}: each a collector, a service or a glob that picks
+     * one. Whether it picks one is the catalog's to say ({@code AwsCatalog.validate}, called by
+     * {@code CloudGConfig} once the section is read): this package knows no provider.
+     */
     private static List<String> selectors(ConfigNode y, String key) {
-        List<String> l = y.strings(key, List.of(), null, null);
-        l.forEach(s -> io.cloudg.aws.AwsCatalog.validate("aws." + key, s));
-        return l;
+        return y.strings(key, List.of(), null, null);
     }
 
     public Builder toBuilder() {

@@ -32,7 +32,7 @@ public record AzureSettings(URI endpointUrl, String tenantId, List<String> subsc
         subscriptions = List.copyOf(subscriptions);
     }
 
-    static AzureSettings load(ConfigNode y) {
+    public static AzureSettings load(ConfigNode y) {
         y.warnUnknown(KEYS);
         String clientId = y.string("client_id", null);
         String secret = y.string("client_secret", null);

@@ -1,7 +1,6 @@
 package io.cloudg.config;
 
 import io.cloudg.resilience.config.ConfigErrors;
-import io.cloudg.run.StartupException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

@@ -41,7 +41,7 @@ public record GcpSettings(String endpointUrl, String organization, List<String> 
         this(endpointUrl, organization, projects, credentialsFile, pageSize, null);
     }
 
-    static GcpSettings load(ConfigNode y) {
+    public static GcpSettings load(ConfigNode y) {
         y.warnUnknown(KEYS);
         return new GcpSettings(y.string("endpoint_url", null, HOST_PORT, "host:port like 127.0.0.1:8085"),
                 y.string("organization", null, ORG, "a numeric organization id"),

@@ -14,7 +14,12 @@ public interface DestinationSpec {
     /**
      * Connects and prepares (creates or migrates what it needs) before the run starts.
      *
-     * @throws io.cloudg.run.StartupException with one line naming the destination when it cannot be used
+     * @throws io.cloudg.config.StartupException with one line naming the destination when it cannot be used
      */
     Destination open();
+
+    /** Assets per batch it wants ({@link Destinations#DEFAULT_BATCH} unless it is configured otherwise). */
+    default int batchSize() {
+        return Destinations.DEFAULT_BATCH;
+    }
 }

@@ -3,7 +3,7 @@ package io.cloudg.destination;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.inventory.Asset;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,6 +7,6 @@
  * destination costs collectors nothing until it falls a few batches behind, and a failing one is FAILED
  * alone (its error in the run block as a {@link io.cloudg.destination.DestinationStatus}) while the map is
  * written in full. The embedded map, the fleet's coordinator and a retry all use it through
- * {@code io.cloudg.run.RunOutput}.
+ * {@code io.cloudg.output.RunOutput}.
  */
 package io.cloudg.destination;

@@ -16,7 +16,7 @@ import io.cloudg.config.GcpSettings;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.ProviderLimits;
 import io.cloudg.resilience.config.ConfigErrors;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import java.io.IOException;

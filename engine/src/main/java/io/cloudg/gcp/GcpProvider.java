@@ -23,7 +23,7 @@ import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.Endpoints;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -62,7 +62,7 @@ public final class MetricsHttp implements AutoCloseable {
         try {
             s = HttpServer.create(BindAddress.resolve("metrics.host", host, port), 8);
         } catch (java.net.BindException e) {
-            throw new io.cloudg.run.StartupException(BindAddress.bindFailure(e, "metrics.host", host, port,
+            throw new io.cloudg.config.StartupException(BindAddress.bindFailure(e, "metrics.host", host, port,
                     "give --metrics-port (metrics.port) a free port, or 0 for any"), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot serve /metrics on port " + port + ": " + e.getMessage(), e);

@@ -14,8 +14,8 @@ import io.cloudg.metrics.MapMetrics;
 import io.cloudg.destination.RunStart;
 import io.cloudg.diff.AssetOrder;
 import io.cloudg.diff.SortedAssets;
-import io.cloudg.fleet.provider.FleetProvider;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanner;
+import io.cloudg.replan.Replanners;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageEntry;
@@ -30,8 +30,8 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.RunIds;
-import io.cloudg.run.RunOutput;
-import io.cloudg.run.StartupException;
+import io.cloudg.output.RunOutput;
+import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -108,7 +108,7 @@ public final class RetryMap {
         List<String> providers = new ArrayList<>();
         oldRun.path("providers").forEach(p -> providers.add(p.asText()));
         for (String p : providers) {
-            if (!FleetProviders.SUPPORTED.contains(p)) {
+            if (!Replanners.SUPPORTED.contains(p)) {
                 throw new StartupException("--retry-failed: re-collecting " + p + " is not available in this build");
             }
         }
@@ -121,7 +121,7 @@ public final class RetryMap {
                 plan.rediscover().isEmpty() ? "" : ", rediscovering " + String.join(", ", plan.rediscover()));
         try (LogContext context = LogContext.run(start.runId());
              RunOutput output = RunOutput.start(config, start, false);
-             FleetProviders open = FleetProviders.lazy(config, governor, Math.max(64, config.workers() * 4))) {
+             Replanners open = Replanners.lazy(config, governor, Math.max(64, config.workers() * 4))) {
             AssetSpool fresh = AssetSpool.temporary(config.outputDir());
             try {
                 List<CoverageRecord> freshCoverage = new ArrayList<>();
@@ -137,7 +137,7 @@ public final class RetryMap {
                 }
                 Map<String, CoverageEntry> oldEntries = io.cloudg.diff.DiffSide.byId(CoverageEntry.flatten(oldCoverage));
                 for (String p : plan.rediscover()) {
-                    FleetProvider provider = open.get(p);
+                    Replanner provider = open.get(p);
                     ProviderPlan pp;
                     try (TaskLedger.Binding b = TaskLedger.create(p + "/discovery", stats).bind()) {
                         pp = provider.plan();

@@ -2,7 +2,7 @@ package io.cloudg.retry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.collect.TaskSummary;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
@@ -86,7 +86,7 @@ public record RetryPlan(List<TaskTarget> targets, Set<String> rediscover, List<S
 
     /** The name of the entry a provider derives from the others (Azure's {@code azure_full}), or null. */
     static String summaryName(String provider) {
-        TaskSummary s = FleetProviders.summaryOf(provider);
+        TaskSummary s = Replanners.summaryOf(provider);
         return s == null ? null : s.summarize(List.of()).service();
     }
 
@@ -156,7 +156,7 @@ public record RetryPlan(List<TaskTarget> targets, Set<String> rediscover, List<S
         for (Map.Entry<String, CoverageRecord> h : heads.entrySet()) {
             CoverageRecord head = h.getValue();
             List<ServiceCoverage> entries = new ArrayList<>(byRecord.get(h.getKey()).values());
-            TaskSummary summary = head.region().equals(DISCOVERY) ? null : FleetProviders.summaryOf(head.provider());
+            TaskSummary summary = head.region().equals(DISCOVERY) ? null : Replanners.summaryOf(head.provider());
             if (summary != null) {
                 String name = summaryName(head.provider());
                 entries.removeIf(s -> s.service().equals(name));

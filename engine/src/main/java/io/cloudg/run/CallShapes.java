@@ -1,17 +1,17 @@
 package io.cloudg.run;
 
-import io.cloudg.aws.AwsCatalog;
-import io.cloudg.aws.AwsCollector;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The {@link CallShape} of each provider's collectors. AWS's come from the collector catalog (an entry's
- * operations after its listing are its per-item calls); a collector the catalog does not know (Azure's
- * and GCP's listings, sweeps) is a plain listing of a service named after it.
+ * The {@link CallShape} of each provider's collectors, as each provider's {@link CallShapeSource} says (AWS's
+ * come from its collector catalog: an entry's operations after its listing are its per-item calls); a
+ * collector no source knows (Azure's and GCP's listings, sweeps) is a plain listing of a service named after it.
  */
 public final class CallShapes {
+    private static final Map<String, CallShapeSource> SOURCES = load();
     private static final Map<String, CallShape> CACHE = new ConcurrentHashMap<>();
 
     private CallShapes() {
@@ -22,16 +22,16 @@ public final class CallShapes {
     }
 
     private static CallShape shape(String provider, String collector) {
-        if ("aws".equals(provider)) {
-            AwsCollector c = AwsCatalog.named(collector);
-            if (c != null) {
-                List<String> ops = c.operations();
-                int listing = c.listsPerParent() ? 2 : 1;
-                int perItem = Math.max(0, ops.size() - listing);
-                return new CallShape(c.service(), perItem > 0 ? ops.get(listing) : ops.get(listing - 1), perItem,
-                        c.listsPerParent());
-            }
+        CallShapeSource source = SOURCES.get(provider);
+        CallShape s = source == null ? null : source.shapeOf(collector);
+        return s != null ? s : CallShape.listing(collector, null);
+    }
+
+    private static Map<String, CallShapeSource> load() {
+        Map<String, CallShapeSource> m = new HashMap<>();
+        for (CallShapeSource s : ServiceLoader.load(CallShapeSource.class, CallShapeSource.class.getClassLoader())) {
+            m.putIfAbsent(s.provider(), s);
         }
-        return CallShape.listing(collector, null);
+        return Map.copyOf(m);
     }
 }

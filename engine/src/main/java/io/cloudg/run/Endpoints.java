@@ -1,5 +1,6 @@
 package io.cloudg.run;
 
+import io.cloudg.config.StartupException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
@@ -178,7 +178,7 @@ class GcpThrottlingEndToEndTest {
                     + "\"}, error: access_denied}]"));
             assertThatThrownBy(() -> new InventoryMapper(h.gcpConfig(out).build(),
                     SimHarness.governor(gcp(l -> l.maxRetries(1)))).mapInventory())
-                    .isInstanceOf(io.cloudg.run.StartupException.class)
+                    .isInstanceOf(io.cloudg.config.StartupException.class)
                     .hasMessageStartingWith("GCP: cannot list the projects of " + org + " (")
                     .hasMessageContaining("PERMISSION_DENIED");
         }

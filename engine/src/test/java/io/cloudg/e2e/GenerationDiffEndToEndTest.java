@@ -3,7 +3,7 @@ package io.cloudg.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.diff.DiffSide;
 import io.cloudg.diff.MapDiff;

@@ -48,10 +48,10 @@ class MetricsHttpTest {
                     .isTrue();
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetricsHttp.serve("192.0.2.1", 0, CloudgMetrics.none()))
-                .isInstanceOf(io.cloudg.run.StartupException.class)
+                .isInstanceOf(io.cloudg.config.StartupException.class)
                 .hasMessageStartingWith("cannot listen on 192.0.2.1:0 (metrics.host): ").hasMessageNotContaining("\n");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetricsHttp.serve("no-such-host.invalid", 0,
-                CloudgMetrics.none())).isInstanceOf(io.cloudg.run.StartupException.class)
+                CloudgMetrics.none())).isInstanceOf(io.cloudg.config.StartupException.class)
                 .hasMessage("cannot listen on metrics.host \"no-such-host.invalid\": no such host");
     }
 

@@ -17,7 +17,7 @@ import io.cloudg.mcp.live.Collector;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.metrics.GovernorMetrics;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;

@@ -22,7 +22,7 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.report.ThrottlingStats;
-import io.cloudg.run.RunOutput;
+import io.cloudg.output.RunOutput;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.cloudg.bench.map;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.resilience.Governor;

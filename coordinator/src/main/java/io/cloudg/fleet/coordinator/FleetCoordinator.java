@@ -16,7 +16,7 @@ import io.cloudg.fleet.kafka.KafkaMetrics;
 import io.cloudg.fleet.kafka.ResultEmitter;
 import io.cloudg.fleet.plan.FleetPlan;
 import io.cloudg.fleet.plan.FleetPlanner;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.plan.TaskOrder;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MalformedMessageException;
@@ -41,10 +41,10 @@ import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.destination.RunStart;
 import io.cloudg.run.RunIds;
-import io.cloudg.run.RunOutput;
+import io.cloudg.output.RunOutput;
 import io.cloudg.run.CallEstimates;
 import io.cloudg.run.PriorRun;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.run.WorkLeft;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -177,7 +177,7 @@ public final class FleetCoordinator {
             Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
             FleetPlan plan;
             CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
-            try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
+            try (Replanners providers = Replanners.open(config.providers(), config, governor, 64)) {
                 plan = new FleetPlanner(fleet.maxCollectorsPerTask(), estimates).plan(providers, runStats);
                 runLocal(runId, plan, producer);
             }

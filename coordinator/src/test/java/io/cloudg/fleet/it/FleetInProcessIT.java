@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
@@ -467,7 +467,7 @@ class FleetInProcessIT {
         assertThat(planned).as("planned once").hasSize(1);
 
         assertThatThrownBy(() -> coordinator(f).runOrResume("no spaces please"))
-                .isInstanceOf(io.cloudg.run.StartupException.class).hasMessageContaining("--run-id");
+                .isInstanceOf(io.cloudg.config.StartupException.class).hasMessageContaining("--run-id");
     }
 
     @Test

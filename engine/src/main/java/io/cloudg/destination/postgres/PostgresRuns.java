@@ -42,7 +42,7 @@ public final class PostgresRuns implements AutoCloseable {
     /**
      * Connects to read: SELECT only, nothing created or migrated ({@link PostgresSpec#connectForReading()}).
      *
-     * @throws io.cloudg.run.StartupException naming the schema when it does not exist or holds no runs this
+     * @throws io.cloudg.config.StartupException naming the schema when it does not exist or holds no runs this
      *         cloudg reads
      */
     public static PostgresRuns open(PostgresSpec spec) {

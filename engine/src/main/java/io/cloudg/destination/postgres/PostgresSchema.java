@@ -1,6 +1,6 @@
 package io.cloudg.destination.postgres;
 
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -5,7 +5,7 @@ import io.cloudg.destination.DestinationSpec;
 import io.cloudg.destination.Destinations;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.ConfigNode;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

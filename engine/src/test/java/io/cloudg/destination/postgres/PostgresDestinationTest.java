@@ -15,7 +15,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.report.Counts;
 import io.cloudg.resilience.report.ThrottlingReport;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.testkit.TestPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;

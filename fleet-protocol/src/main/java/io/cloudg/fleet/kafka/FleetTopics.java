@@ -2,7 +2,7 @@ package io.cloudg.fleet.kafka;
 
 import io.cloudg.fleet.Topics;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.cloudg.fleet.kafka;
 
 import io.cloudg.fleet.KafkaSettings;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

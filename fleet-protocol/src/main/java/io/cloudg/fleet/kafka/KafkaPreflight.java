@@ -5,7 +5,7 @@ import io.cloudg.resilience.config.CertificateFiles;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.TlsProblem;
 import io.cloudg.run.Endpoints;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -9,7 +9,7 @@ import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.kafka.KafkaMetrics;
 import io.cloudg.fleet.kafka.ResultEmitter;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.protocol.MalformedMessageException;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.TaskMessage;
@@ -80,7 +80,7 @@ public final class FleetWorker implements AutoCloseable {
 
     private final FleetSettings settings;
     private final KafkaClients kafka;
-    private final FleetProviders providers;
+    private final Replanners providers;
     private final Coverage coverage;
     private final TimeSource time;
     private final String workerId;
@@ -122,12 +122,12 @@ public final class FleetWorker implements AutoCloseable {
     /** Heads per partition, in the order they were read. */
     private final Map<TopicPartition, Head> heads = new LinkedHashMap<>();
 
-    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time) {
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, Replanners providers, TimeSource time) {
         this(settings, kafka, providers, time, CloudgMetrics.none());
     }
 
     /** A worker whose tasks, Kafka clients and collected assets are counted in {@code metrics}. */
-    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time,
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, Replanners providers, TimeSource time,
                        CloudgMetrics metrics) {
         this.settings = settings;
         this.kafka = kafka;

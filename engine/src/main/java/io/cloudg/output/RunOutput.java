@@ -1,7 +1,8 @@
-package io.cloudg.run;
+package io.cloudg.output;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
+import io.cloudg.config.StartupException;
 import io.cloudg.destination.DestinationStatus;
 import io.cloudg.destination.Destinations;
 import io.cloudg.destination.RunEnd;
@@ -71,7 +72,7 @@ public final class RunOutput implements AutoCloseable {
 
     private static int batchSize(CloudGConfig config) {
         return config.output().destinations().stream()
-                .mapToInt(s -> s instanceof io.cloudg.destination.postgres.PostgresSpec p ? p.batchSize() : Destinations.DEFAULT_BATCH)
+                .mapToInt(io.cloudg.destination.DestinationSpec::batchSize)
                 .min().orElse(Destinations.DEFAULT_BATCH);
     }
 

@@ -1,4 +1,4 @@
-package io.cloudg.fleet.provider;
+package io.cloudg.replan;
 
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.run.ProviderPlan;
@@ -6,10 +6,11 @@ import io.cloudg.run.TaskTarget;
 import java.util.Map;
 
 /**
- * One provider as the fleet sees it: discovery and planning on the coordinator, re-planning a task from
- * its {@link TaskTarget} on a worker. Closing it releases its clients.
+ * One provider as a planner whose tasks can be re-planned elsewhere: discovery and planning (a fleet's
+ * coordinator), and re-planning one task from its {@link TaskTarget} (a fleet worker, a retry of failed
+ * entries). Closing it releases its clients.
  */
-public interface FleetProvider extends AutoCloseable {
+public interface Replanner extends AutoCloseable {
     String name();
 
     /** Discovers the estate (governed) and plans its tasks, as the embedded mode does. */

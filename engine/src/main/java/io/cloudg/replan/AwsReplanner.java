@@ -1,4 +1,4 @@
-package io.cloudg.fleet.provider;
+package io.cloudg.replan;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.aws.AwsClients;
@@ -9,12 +9,12 @@ import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.TaskTarget;
 import java.util.Map;
 
-/** AWS in the fleet: {@link AwsProvider} for discovery and for re-planning, one client cache per process. */
-final class AwsFleetProvider implements FleetProvider {
+/** AWS: {@link AwsProvider} for discovery and for re-planning, one client cache per process. */
+final class AwsReplanner implements Replanner {
     private final AwsClients clients;
     private final AwsProvider provider;
 
-    AwsFleetProvider(CloudGConfig config, Governor governor, int maxConnections) {
+    AwsReplanner(CloudGConfig config, Governor governor, int maxConnections) {
         this.clients = new AwsClients(config.aws(), governor, maxConnections);
         this.provider = new AwsProvider(config.aws(), clients);
     }

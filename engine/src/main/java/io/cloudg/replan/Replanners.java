@@ -1,38 +1,38 @@
-package io.cloudg.fleet.provider;
+package io.cloudg.replan;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.azure.AzureProvider;
 import io.cloudg.collect.TaskSummary;
 import io.cloudg.resilience.Governor;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The providers a fleet can map, opened once per process and shared by every task. A provider without a
- * fleet integration (one that cannot re-plan a task on a worker) fails the start with a clear line, rather
- * than mapping part of the estate.
+ * The providers that can be planned here and re-planned elsewhere, opened once per process and shared by
+ * every task. A provider that cannot re-plan a task from its target (and so cannot map as a fleet nor retry
+ * failed entries) fails the start with a clear line, rather than mapping part of the estate.
  */
-public final class FleetProviders implements AutoCloseable {
-    /** Providers the fleet can map in this build. */
+public final class Replanners implements AutoCloseable {
+    /** Providers that can be re-planned (mapped as a fleet, retried) in this build. */
     public static final List<String> SUPPORTED = List.of("aws", "azure", "gcp");
 
-    private final Map<String, FleetProvider> open = new LinkedHashMap<>();
+    private final Map<String, Replanner> open = new LinkedHashMap<>();
     private final CloudGConfig config;
     private final Governor governor;
     private final int maxConnections;
 
-    private FleetProviders(CloudGConfig config, Governor governor, int maxConnections) {
+    private Replanners(CloudGConfig config, Governor governor, int maxConnections) {
         this.config = config;
         this.governor = governor;
         this.maxConnections = maxConnections;
     }
 
     /** Opens {@code names} (the configured providers, for a coordinator) with {@code governor}. */
-    public static FleetProviders open(List<String> names, CloudGConfig config, Governor governor, int maxConnections) {
-        FleetProviders p = new FleetProviders(config, governor, maxConnections);
+    public static Replanners open(List<String> names, CloudGConfig config, Governor governor, int maxConnections) {
+        Replanners p = new Replanners(config, governor, maxConnections);
         for (String n : names) {
             if (!SUPPORTED.contains(n)) {
                 p.close();
@@ -45,8 +45,8 @@ public final class FleetProviders implements AutoCloseable {
     }
 
     /** Opens nothing yet: each provider is opened by the first task that needs it (a worker's way). */
-    public static FleetProviders lazy(CloudGConfig config, Governor governor, int maxConnections) {
-        return new FleetProviders(config, governor, maxConnections);
+    public static Replanners lazy(CloudGConfig config, Governor governor, int maxConnections) {
+        return new Replanners(config, governor, maxConnections);
     }
 
     /**
@@ -63,7 +63,7 @@ public final class FleetProviders implements AutoCloseable {
         return governor;
     }
 
-    public synchronized List<FleetProvider> all() {
+    public synchronized List<Replanner> all() {
         return new ArrayList<>(open.values());
     }
 
@@ -72,16 +72,16 @@ public final class FleetProviders implements AutoCloseable {
      *
      * @throws IllegalArgumentException for a provider the fleet cannot map in this build
      */
-    public synchronized FleetProvider get(String name) {
-        FleetProvider p = open.get(name);
+    public synchronized Replanner get(String name) {
+        Replanner p = open.get(name);
         if (p == null) {
             if (!SUPPORTED.contains(name)) {
                 throw new IllegalArgumentException("provider " + name + " cannot run on a fleet worker of this build");
             }
             p = switch (name) {
-                case "azure" -> PlannerFleetProvider.azure(config, governor);
-                case "gcp" -> PlannerFleetProvider.gcp(config, governor, Math.max(4, maxConnections / 8));
-                default -> new AwsFleetProvider(config, governor, maxConnections);
+                case "azure" -> PlannerReplanner.azure(config, governor);
+                case "gcp" -> PlannerReplanner.gcp(config, governor, Math.max(4, maxConnections / 8));
+                default -> new AwsReplanner(config, governor, maxConnections);
             };
             open.put(name, p);
         }
@@ -90,7 +90,7 @@ public final class FleetProviders implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        for (FleetProvider p : open.values()) {
+        for (Replanner p : open.values()) {
             try {
                 p.close();
             } catch (RuntimeException e) {

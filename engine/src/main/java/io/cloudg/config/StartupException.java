@@ -1,4 +1,4 @@
-package io.cloudg.run;
+package io.cloudg.config;
 
 /**
  * A map that could not start: bad configuration, no credentials, an unreachable endpoint. The message is

@@ -1,5 +1,7 @@
-package io.cloudg;
+package io.cloudg.map;
 
+import io.cloudg.CloudGConfig;
+import io.cloudg.InventoryResult;
 import io.cloudg.aws.AwsClients;
 import io.cloudg.aws.AwsProvider;
 import io.cloudg.azure.AzureProvider;
@@ -22,8 +24,8 @@ import io.cloudg.run.PriorRun;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.RunIds;
-import io.cloudg.run.RunOutput;
-import io.cloudg.run.StartupException;
+import io.cloudg.output.RunOutput;
+import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
 import io.cloudg.destination.RunStart;
 import java.util.ArrayList;

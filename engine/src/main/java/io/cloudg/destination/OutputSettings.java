@@ -1,14 +1,12 @@
-package io.cloudg.config;
+package io.cloudg.destination;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.cloudg.destination.DestinationSpec;
-import io.cloudg.destination.postgres.PostgresSpec;
 import io.cloudg.inventory.RunFiles;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.ConfigNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Where a run's results go besides {@code output_dir}: how many run directories to keep there
@@ -23,7 +21,6 @@ import java.util.Set;
  */
 public record OutputSettings(int keepRuns, List<DestinationSpec> destinations) {
     public static final OutputSettings DEFAULTS = new OutputSettings(RunFiles.DEFAULT_KEEP, List.of());
-    static final Set<String> TYPES = Set.of(PostgresSpec.TYPE);
 
     public OutputSettings {
         if (keepRuns < 1) {
@@ -32,8 +29,11 @@ public record OutputSettings(int keepRuns, List<DestinationSpec> destinations) {
         destinations = List.copyOf(destinations);
     }
 
-    /** {@code keep_runs} and {@code destinations} of the root mapping. */
-    static OutputSettings load(ConfigNode root) {
+    /**
+     * {@code keep_runs} and {@code destinations} of the root mapping; each entry is read by the
+     * {@link DestinationType} its {@code type} names.
+     */
+    public static OutputSettings load(ConfigNode root) {
         int keep = root.integer("keep_runs", DEFAULTS.keepRuns(), 1);
         List<DestinationSpec> out = new ArrayList<>();
         JsonNode list = root.raw("destinations");
@@ -45,11 +45,12 @@ public record OutputSettings(int keepRuns, List<DestinationSpec> destinations) {
             for (int i = 0; i < list.size(); i++) {
                 ConfigNode d = ConfigNode.at("destinations[" + i + "]", list.get(i), root.warnings());
                 String type = d.string("type", null);
-                if (type == null || !TYPES.contains(type)) {
-                    throw ConfigErrors.mustBe(d.key("type"), "one of " + String.join(", ", TYPES),
+                Map<String, DestinationType> types = DestinationType.installed();
+                if (type == null || !types.containsKey(type)) {
+                    throw ConfigErrors.mustBe(d.key("type"), "one of " + String.join(", ", types.keySet()),
                             type == null ? "(unset)" : type);
                 }
-                out.add(PostgresSpec.load(d));
+                out.add(types.get(type).load(d));
             }
         }
         return new OutputSettings(keep, out);
