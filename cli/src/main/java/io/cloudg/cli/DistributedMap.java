@@ -53,7 +53,7 @@ final class DistributedMap {
         KafkaClients kafka = new KafkaClients(fleet.kafka(), System::getenv);
         kafka.requireReachable(KafkaClients.REACH_TIMEOUT);
         try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, m.metricsPort), "coordinator");
-             Governor governor = FleetGovernor.install(cfg, metrics.metrics())) {
+             Governor governor = FleetGovernor.create(cfg, metrics.metrics())) {
             FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka, governor, TimeSource.system(),
                     progress(!m.noProgress && System.console() != null), metrics.metrics());
             try (StopSignals signals = StopSignals.onStop(coordinator::stop)) {

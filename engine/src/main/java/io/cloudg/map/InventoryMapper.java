@@ -1,6 +1,7 @@
 package io.cloudg.map;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.Governors;
 import io.cloudg.InventoryResult;
 import io.cloudg.aws.AwsClients;
 import io.cloudg.aws.AwsProvider;
@@ -14,7 +15,6 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
@@ -59,9 +59,13 @@ public final class InventoryMapper {
     private java.nio.file.Path retryOf;
     private MapMetrics metrics = MapMetrics.NONE;
 
-    /** A mapper using the process-wide governor, configured from {@code config.ratelimit()}. */
+    /**
+     * A mapper with a governor of its own, built from {@code config.ratelimit()} the way every command builds
+     * one ({@link Governors#create(io.cloudg.resilience.config.RateLimitConfig)}); closing it is the caller's
+     * ({@code mapper.governor().close()}).
+     */
     public InventoryMapper(CloudGConfig config) {
-        this(config, Resilience.configure(config.ratelimit()));
+        this(config, Governors.create(config.ratelimit()));
     }
 
     /** A mapper using {@code governor} (tests, fleets, embedders with their own). */

@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * CloudgMetrics metrics = CloudgMetrics.open(settings, "worker", time);
- * Governor g = GovernorMetrics.build(Governor.builder().config(c), metrics);   // listener + state gauges
+ * Governor g = Governors.create(config.ratelimit(), System::getenv, time, metrics);   // listener, gauges, timings
  * String text = metrics.scrape();      // what GET /metrics answers
  * }</pre>
  */

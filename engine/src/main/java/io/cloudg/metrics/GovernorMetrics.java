@@ -2,10 +2,6 @@ package io.cloudg.metrics;
 
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Scope;
-import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.resilience.redis.StateStores;
-import io.cloudg.resilience.spi.StateStore;
-import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.CallResult;
 import io.cloudg.resilience.spi.GovernorListener;
@@ -29,8 +25,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Function;
-import java.util.function.UnaryOperator;
 
 /**
  * The governor's metrics. As its {@link GovernorListener} it counts, per provider, service and operation
@@ -78,30 +72,6 @@ public final class GovernorMetrics implements GovernorListener {
     /** {@link GovernorListener#NONE} when {@code metrics} records nothing (no cost at all), else a new binder. */
     public static GovernorListener listenerFor(CloudgMetrics metrics) {
         return metrics.enabled() ? new GovernorMetrics(metrics) : GovernorListener.NONE;
-    }
-
-    /**
-     * Builds the governor {@code b} describes with its metrics in {@code metrics}: this listener and the
-     * state gauges (nothing is added when {@code metrics} records nothing).
-     */
-    public static Governor build(Governor.Builder b, CloudgMetrics metrics) {
-        Governor g = b.listener(listenerFor(metrics)).build();
-        watch(metrics, g);
-        return g;
-    }
-
-    /**
-     * The governor every command builds ({@link StateStores#governor}, its state where
-     * {@code ratelimit.backend} says) with its metrics in {@code metrics}: this listener, the state gauges,
-     * and, on Redis, the latency of its round trips ({@link TimedStateStore}).
-     */
-    public static Governor governor(RateLimitConfig config, Function<String, String> env, TimeSource time,
-                                    CloudgMetrics metrics) {
-        UnaryOperator<StateStore> timed = config.backend() == RateLimitConfig.Backend.REDIS
-                ? store -> TimedStateStore.wrap(store, metrics) : UnaryOperator.identity();
-        Governor g = StateStores.governor(config, env, time, timed, listenerFor(metrics));
-        watch(metrics, g);
-        return g;
     }
 
     /** Adds the state gauges of {@code governor} (built with this listener, or any other). */

@@ -3,13 +3,14 @@ package io.cloudg.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.map.InventoryMapper;
+import io.cloudg.Governors;
 import io.cloudg.InventoryResult;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.LearnedRate;
 import io.cloudg.resilience.memory.LearnedRatesFile;
-import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.spi.LeafView;
+import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.Match;
@@ -45,7 +46,7 @@ class LearnedRatesEndToEndTest {
     Run map(Path stateFile, String name) throws Exception {
         RateLimitConfig rl = RateLimitConfig.builder().stateFile(stateFile.toString()).build();
         try (SimHarness h = new SimHarness(estate(), null)) {
-            Governor g = StateStores.governor(rl, k -> null, TimeSource.system());
+            Governor g = Governors.create(rl, k -> null, TimeSource.system(), CloudgMetrics.none());
             double start = g.store().snapshot().leaves().stream()
                     .filter(l -> "DescribeImageAttribute".equals(l.leaf().operation())).mapToDouble(LeafView::rateRps)
                     .findFirst().orElse(20.0);

@@ -1,5 +1,6 @@
 package io.cloudg.metrics;
 
+import io.cloudg.Governors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,7 +46,7 @@ class GovernorMetricsTest {
     Governor governor(Consumer<RateLimitConfig.Builder> edit, StateStore store) {
         RateLimitConfig.Builder b = RateLimitConfig.builder();
         edit.accept(b);
-        return GovernorMetrics.build(Governor.builder().config(b.build()).time(time).random(() -> 0.0).store(store), metrics);
+        return Governors.build(Governor.builder().config(b.build()).time(time).random(() -> 0.0).store(store), metrics);
     }
 
     static ProviderException throttled() {
@@ -191,7 +192,7 @@ class GovernorMetricsTest {
     @Test
     void withoutMetricsTheGovernorHasNoListenerAndNothingIsRegistered() throws Exception {
         CloudgMetrics none = CloudgMetrics.none();
-        Governor g = GovernorMetrics.build(Governor.builder().time(time), none);
+        Governor g = Governors.build(Governor.builder().time(time), none);
         g.call(SUBNETS, () -> 1);
         assertThat(g.listener()).isSameAs(io.cloudg.resilience.spi.GovernorListener.NONE);
         assertThat(none.scrape()).isEmpty();

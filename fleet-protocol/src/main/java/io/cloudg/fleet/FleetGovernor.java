@@ -1,20 +1,18 @@
 package io.cloudg.fleet;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.Governors;
+import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Resilience;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
-import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.time.TimeSource;
 
 /**
  * The governor of a fleet process: the Redis-backed one, so that the coordinator and every worker draw
- * from the same buckets; made the process-wide governor. Built through the one path every command takes
- * ({@link StateStores#governor}: a Redis that cannot be reached at start is refused). A fleet on the
- * in-memory governor would let each worker spend the whole quota, so it is refused too.
+ * from the same buckets; built the one way every command builds its governor ({@link Governors}: a Redis that
+ * cannot be used at start is refused). A fleet on the in-memory governor would let each worker spend the
+ * whole quota, so it is refused too.
  */
 public final class FleetGovernor {
     private FleetGovernor() {
@@ -29,18 +27,16 @@ public final class FleetGovernor {
         config.ratelimit().redis().requireUrl();
     }
 
-    public static Governor install(CloudGConfig config) {
-        return install(config, CloudgMetrics.none());
+    public static Governor create(CloudGConfig config) {
+        return create(config, CloudgMetrics.none());
     }
 
     /**
-     * As {@link #install(CloudGConfig)}, with the governor's metrics in {@code metrics}: its listener, its
+     * As {@link #create(CloudGConfig)}, with the governor's metrics in {@code metrics}: its listener, its
      * state gauges, and the latency of its Redis round trips.
      */
-    public static Governor install(CloudGConfig config, CloudgMetrics metrics) {
+    public static Governor create(CloudGConfig config, CloudgMetrics metrics) {
         requireShared(config);
-        Governor g = GovernorMetrics.governor(config.ratelimit(), System::getenv, TimeSource.system(), metrics);
-        Resilience.install(g);
-        return g;
+        return Governors.create(config.ratelimit(), System::getenv, TimeSource.system(), metrics);
     }
 }

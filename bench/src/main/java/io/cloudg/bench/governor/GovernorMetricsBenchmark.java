@@ -1,7 +1,7 @@
 package io.cloudg.bench.governor;
 
+import io.cloudg.Governors;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.AttemptDecision;
 import io.cloudg.resilience.GovernedCall;
@@ -60,7 +60,7 @@ public class GovernorMetricsBenchmark {
                 .aws(a -> a.service("ec2", GovernorBenchmark.RATE, GovernorBenchmark.RATE)).build();
         registry = metrics.equals("none") ? CloudgMetrics.none()
                 : CloudgMetrics.open(MetricsSettings.DEFAULTS, "bench", TimeSource.system());
-        governor = GovernorMetrics.build(Governor.builder().config(config), registry);
+        governor = Governors.build(Governor.builder().config(config), registry);
         if (metrics.equals("none") != (governor.listener() == GovernorListener.NONE)) {
             throw new IllegalStateException("expected " + metrics + " but the listener is " + governor.listener());
         }

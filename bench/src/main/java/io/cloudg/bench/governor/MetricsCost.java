@@ -1,7 +1,7 @@
 package io.cloudg.bench.governor;
 
+import io.cloudg.Governors;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
@@ -47,7 +47,7 @@ public final class MetricsCost {
             case "prometheus" -> CloudgMetrics.open(MetricsSettings.DEFAULTS, "bench", TimeSource.system());
             default -> throw new IllegalArgumentException("none or prometheus, not " + metrics);
         };
-        Governor governor = GovernorMetrics.build(Governor.builder().config(config), registry);
+        Governor governor = Governors.build(Governor.builder().config(config), registry);
         if (metrics.equals("none") != (governor.listener() == GovernorListener.NONE)) {
             throw new IllegalStateException("expected " + metrics + ", the listener is " + governor.listener());
         }

@@ -121,7 +121,7 @@ class FleetInProcessIT {
 
     FleetCoordinator coordinator(FleetConfig f) {
         CloudGConfig cfg = f.config();
-        Governor g = keep(FleetGovernor.install(cfg));
+        Governor g = keep(FleetGovernor.create(cfg));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add);
     }
@@ -129,7 +129,7 @@ class FleetInProcessIT {
     /** A coordinator whose metrics go to {@code metrics}. */
     FleetCoordinator coordinator(FleetConfig f, CloudgMetrics metrics) {
         CloudGConfig cfg = f.config();
-        Governor g = keep(FleetGovernor.install(cfg, metrics));
+        Governor g = keep(FleetGovernor.create(cfg, metrics));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add, metrics);
     }
@@ -550,7 +550,7 @@ class FleetInProcessIT {
         CloudgMetrics coordinatorMetrics = keep(CloudgMetrics.open(metricsSettings, "coordinator", TimeSource.system()));
         keep(MetricsHttp.serve(coordinatorPort, coordinatorMetrics));
         CloudGConfig cfg = f.config();
-        Governor governor = keep(FleetGovernor.install(cfg, coordinatorMetrics));
+        Governor governor = keep(FleetGovernor.create(cfg, coordinatorMetrics));
         FleetCoordinator coordinator = new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv),
                 governor, TimeSource.system(), progress::add, coordinatorMetrics);
 

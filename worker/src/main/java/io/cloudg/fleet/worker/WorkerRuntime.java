@@ -34,7 +34,7 @@ public final class WorkerRuntime implements AutoCloseable {
         FleetGovernor.requireShared(config);
         new KafkaClients(fleet.kafka(), env).requireReachable(KafkaClients.REACH_TIMEOUT);
         this.metrics = CloudgMetrics.open(metricsSettings, "worker", time);
-        this.governor = FleetGovernor.install(config, metrics);
+        this.governor = FleetGovernor.create(config, metrics);
         this.providers = Replanners.lazy(config, governor,
                 Math.max(64, fleet.worker().threads() * (config.aws().itemConcurrency() + 1)));
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);
