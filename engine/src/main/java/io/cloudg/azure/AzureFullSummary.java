@@ -3,6 +3,7 @@ package io.cloudg.azure;
 import io.cloudg.collect.TaskSummary;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
+import io.cloudg.resilience.Reasons;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,13 +25,13 @@ final class AzureFullSummary implements TaskSummary {
             assets += e.assetCount();
             if (e.status() != CoverageStatus.SUCCESS) {
                 incomplete.add(e.service() + " " + e.status() + (e.error() == null ? "" : " (" + e.error() + ")"));
-                throttled |= e.error() != null && e.error().startsWith("throttled:");
+                throttled |= Reasons.throttled(e.error());
             }
         }
         if (incomplete.isEmpty()) {
             return ServiceCoverage.success(AzureCatalog.FULL_ENTRY, assets);
         }
-        String error = (throttled ? "throttled: " : "") + incomplete.size() + " of " + entries.size()
+        String error = (throttled ? Reasons.THROTTLED : "") + incomplete.size() + " of " + entries.size()
                 + " listing(s) incomplete: " + String.join("; ", incomplete);
         if (error.length() > MAX_ERROR) {
             error = error.substring(0, MAX_ERROR) + "...";

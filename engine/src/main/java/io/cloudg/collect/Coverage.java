@@ -7,6 +7,7 @@ import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.Classifier;
 import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.Reasons;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.Objects;
@@ -67,19 +68,14 @@ public final class Coverage {
         Throwable root = e;
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CircuitOpenException) {
-                return "throttled: " + t.getMessage();
+                return Reasons.circuitOpen(t.getMessage());
             }
         }
         Classification c = classifier.explain(root, time.epochMillis());
         if (c.errorClass() == ErrorClass.FATAL) {
             return c.summary();
         }
-        String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
         Optional<String> lost = ledger == null ? Optional.empty() : ledger.incompleteReason();
-        if (lost.isPresent()) {
-            String r = lost.get();
-            return r.startsWith(kind + ":") ? r : kind + ": " + r;
-        }
-        return kind + ": " + c.summary();
+        return Reasons.prefixed(c.errorClass(), lost.orElse(c.summary()));
     }
 }

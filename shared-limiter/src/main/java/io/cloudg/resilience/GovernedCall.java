@@ -390,8 +390,7 @@ public final class GovernedCall implements AutoCloseable {
     private AttemptDecision giveUp(Throwable error, Classification c, AttemptOutcome outcome, long retryAfter,
                                    CallVerdict verdict, String why) {
         end(outcome, retryAfter, verdict);
-        String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
-        String reason = kind + ": " + operationName() + " (" + why + "): " + c.summary();
+        String reason = Reasons.gaveUp(c.errorClass(), operationName(), why, c.summary());
         count(ScopeCounters::gaveUp);
         plan.listener.result(CallResult.GAVE_UP);
         if (ledger != null) {
