@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * cloudg's configuration: which providers to map, each provider's settings, the {@code ratelimit} block,
- * where to write the map and how many tasks run at once. Immutable. Load it from YAML
+ * where to write the map and how many collector jobs run at once ({@code job_concurrency}). Immutable. Load it from YAML
  * ({@link #load(Path)}, {@link #fromYaml(String)}) or build it ({@link #builder()}). Unknown keys are
  * logged ({@code Unknown config key aws.regionz is ignored}) and ignored; wrong types and ranges fail the
  * load with the key and the value in the message.
@@ -39,7 +39,7 @@ public final class CloudGConfig {
     private final GcpSettings gcp;
     private final RateLimitConfig ratelimit;
     private final Path outputDir;
-    private final int workers;
+    private final int jobConcurrency;
     private final List<String> warnings;
     private final OutputSettings output;
 
@@ -50,7 +50,7 @@ public final class CloudGConfig {
         this.gcp = b.gcp;
         this.ratelimit = b.ratelimit;
         this.outputDir = b.outputDir;
-        this.workers = b.workers;
+        this.jobConcurrency = b.jobConcurrency;
         this.warnings = List.copyOf(b.warnings);
         this.output = b.output;
     }
@@ -92,9 +92,17 @@ public final class CloudGConfig {
         if (out != null) {
             b.outputDir(Path.of(out));
         }
-        Integer workers = y.integer("workers", null, 1);
-        if (workers != null) {
-            b.workers(workers);
+        Integer jobs = y.integer("job_concurrency", null, 1);
+        Integer oldName = y.integer("workers", null, 1);
+        if (oldName != null) {
+            if (jobs != null) {
+                throw ConfigErrors.invalid("workers", "is the old name of job_concurrency, which is set too: remove workers");
+            }
+            y.warn(ConfigErrors.renamedKey("workers", "job_concurrency"));
+            jobs = oldName;
+        }
+        if (jobs != null) {
+            b.jobConcurrency(jobs);
         }
         file.warnings().forEach(b::warning);
         return b.build();
@@ -107,8 +115,11 @@ public final class CloudGConfig {
     public GcpSettings gcp() { return gcp; }
     public RateLimitConfig ratelimit() { return ratelimit; }
     public Path outputDir() { return outputDir; }
-    /** Collection tasks run at once ({@code workers}, default 16). */
-    public int workers() { return workers; }
+    /**
+     * Collector jobs run at once in this process ({@code job_concurrency}, default 16; {@code workers} is its old
+     * name): the embedded map's job threads, and what sizes the clients' connection pools.
+     */
+    public int jobConcurrency() { return jobConcurrency; }
     /** How many runs to keep in the output directory, and the destinations written while a run streams. */
     public OutputSettings output() { return output; }
     /** The warnings the load logged (unknown keys). */
@@ -122,7 +133,7 @@ public final class CloudGConfig {
         b.gcp = gcp;
         b.ratelimit = ratelimit;
         b.outputDir = outputDir;
-        b.workers = workers;
+        b.jobConcurrency = jobConcurrency;
         b.warnings.addAll(warnings);
         b.output = output;
         return b;
@@ -131,7 +142,7 @@ public final class CloudGConfig {
     @Override
     public String toString() {
         return "CloudGConfig{providers=" + providers + ", " + aws + ", " + azure + ", " + gcp + ", out=" + outputDir
-                + ", workers=" + workers + "}";
+                + ", job_concurrency=" + jobConcurrency + "}";
     }
 
     public static final class Builder {
@@ -141,7 +152,7 @@ public final class CloudGConfig {
         private GcpSettings gcp = GcpSettings.DEFAULTS;
         private RateLimitConfig ratelimit = RateLimitConfig.defaults();
         private Path outputDir = Path.of(".");
-        private int workers = 16;
+        private int jobConcurrency = 16;
         private final List<String> warnings = new ArrayList<>();
         private OutputSettings output = OutputSettings.DEFAULTS;
 
@@ -168,11 +179,11 @@ public final class CloudGConfig {
         public Builder output(OutputSettings o) { this.output = Objects.requireNonNull(o); return this; }
         public Builder output(UnaryOperator<OutputSettings> edit) { this.output = edit.apply(output); return this; }
 
-        public Builder workers(int n) {
+        public Builder jobConcurrency(int n) {
             if (n < 1) {
-                throw ConfigErrors.mustBe("workers", "an integer >= 1", n);
+                throw ConfigErrors.mustBe("job_concurrency", "an integer >= 1", n);
             }
-            this.workers = n;
+            this.jobConcurrency = n;
             return this;
         }
 

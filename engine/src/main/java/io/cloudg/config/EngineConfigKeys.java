@@ -9,12 +9,13 @@ import java.util.TreeSet;
 public final class EngineConfigKeys implements ConfigKeys {
     @Override
     public Set<String> topLevelKeys() {
-        return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "workers");
+        // workers: job_concurrency's old name, still read (with a warning), so not unknown
+        return Set.of("providers", "aws", "azure", "gcp", "ratelimit", "output_dir", "job_concurrency", "workers");
     }
 
     @Override
     public SortedSet<String> documentedKeys() {
-        SortedSet<String> out = new TreeSet<>(Set.of("providers", "output_dir", "workers"));
+        SortedSet<String> out = new TreeSet<>(Set.of("providers", "output_dir", "job_concurrency"));
         out.addAll(ConfigKeys.under("aws", AwsSettings.KEYS));
         out.addAll(ConfigKeys.under("azure", AzureSettings.KEYS));
         out.addAll(ConfigKeys.under("gcp", GcpSettings.KEYS));

@@ -74,7 +74,7 @@ public final class InventoryMapper {
         this.governor = governor;
         planners.put("aws", c -> awsPlanner(c, governor));
         planners.put("azure", c -> AzureProvider.planner(c.azure(), governor));
-        planners.put("gcp", c -> GcpProvider.planner(c.gcp(), governor, c.workers()));
+        planners.put("gcp", c -> GcpProvider.planner(c.gcp(), governor, c.jobConcurrency()));
     }
 
     /** Hears of each finished task (progress lines, progress bars). */
@@ -104,7 +104,7 @@ public final class InventoryMapper {
     }
 
     private ProviderPlanner awsPlanner(CloudGConfig c, Governor g) {
-        AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.workers() * (c.aws().itemConcurrency() + 1)));
+        AwsClients clients = new AwsClients(c.aws(), g, Math.max(64, c.jobConcurrency() * (c.aws().itemConcurrency() + 1)));
         AwsProvider provider = new AwsProvider(c.aws(), clients);
         return ProviderPlanner.of(provider::plan, clients::close, () -> {
             String m = provider.managementAccountId();
@@ -159,7 +159,7 @@ public final class InventoryMapper {
                     tasks.addAll(plan.tasks());
                     LOG.info("{}: {} task(s) planned", p, plan.tasks().size());
                 }
-                coverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), run, output.spool(), listener,
+                coverage.addAll(new TaskRunner(config.jobConcurrency(), Coverage.of(governor), run, output.spool(), listener,
                         estimates, metrics).run(tasks));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -121,7 +121,7 @@ public final class RetryMap {
                 plan.rediscover().isEmpty() ? "" : ", rediscovering " + String.join(", ", plan.rediscover()));
         try (LogContext context = LogContext.run(start.runId());
              RunOutput output = RunOutput.start(config, start, false);
-             Replanners open = Replanners.lazy(config, governor, Math.max(64, config.workers() * 4))) {
+             Replanners open = Replanners.lazy(config, governor, Math.max(64, config.jobConcurrency() * 4))) {
             AssetSpool fresh = AssetSpool.temporary(config.outputDir());
             try {
                 List<CoverageRecord> freshCoverage = new ArrayList<>();
@@ -155,7 +155,7 @@ public final class RetryMap {
                         }
                     }
                 }
-                freshCoverage.addAll(new TaskRunner(config.workers(), Coverage.of(governor), stats, fresh, listener, metrics).run(tasks));
+                freshCoverage.addAll(new TaskRunner(config.jobConcurrency(), Coverage.of(governor), stats, fresh, listener, metrics).run(tasks));
                 List<CoverageRecord> merged = RetryPlan.merge(oldCoverage, freshCoverage);
                 Set<String> retried = new java.util.TreeSet<>();
                 for (CoverageRecord r : freshCoverage) {

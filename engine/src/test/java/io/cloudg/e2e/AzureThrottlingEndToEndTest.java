@@ -146,7 +146,7 @@ class AzureThrottlingEndToEndTest {
             h.sim.setFaults(throttleListings(throttled));
             Governor g = SimHarness.governor(RateLimitConfig.builder().enabled(false)
                     .azure(a -> a.maxRetries(1).maxBackoffSeconds(0.05)).build());
-            InventoryResult r = new InventoryMapper(h.azureConfig(out).workers(LISTINGS).build(), g).mapInventory();
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).jobConcurrency(LISTINGS).build(), g).mapInventory();
 
             CoverageRecord bad = bySubscription(r).get(throttled);
             assertThat(bad.services().stream().filter(s -> s.status() == CoverageStatus.FAILED)).hasSize(LISTINGS)
@@ -167,7 +167,7 @@ class AzureThrottlingEndToEndTest {
             h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: azure, account: " + closing
                     + ", operation: ListResources}, error: close}]"));
             Governor g = SimHarness.governor(quickRetries());
-            InventoryResult r = new InventoryMapper(h.azureConfig(out).workers(LISTINGS).build(), g).mapInventory();
+            InventoryResult r = new InventoryMapper(h.azureConfig(out).jobConcurrency(LISTINGS).build(), g).mapInventory();
 
             CoverageRecord bad = bySubscription(r).get(closing);
             assertThat(bad.services().stream().filter(s -> s.status() == CoverageStatus.FAILED)).hasSize(LISTINGS)

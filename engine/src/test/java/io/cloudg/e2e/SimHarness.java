@@ -56,7 +56,7 @@ final class SimHarness implements AutoCloseable {
     }
 
     CloudGConfig.Builder config(Path out) {
-        return CloudGConfig.builder().providers("aws").outputDir(out).workers(8)
+        return CloudGConfig.builder().providers("aws").outputDir(out).jobConcurrency(8)
                 .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(true)
                         .withCredentials(sim.managementCredentials().accessKeyId(),
                                 sim.managementCredentials().secretAccessKey()));
@@ -64,7 +64,7 @@ final class SimHarness implements AutoCloseable {
 
     /** Maps Azure only, against the simulator's ARM and Resource Graph endpoint. */
     CloudGConfig.Builder azureConfig(Path out) {
-        return CloudGConfig.builder().providers("azure").outputDir(out).workers(8)
+        return CloudGConfig.builder().providers("azure").outputDir(out).jobConcurrency(8)
                 .azure(a -> a.withEndpoint(sim.azureEndpoint()).withTenant(sim.azureTenantId()));
     }
 
@@ -73,7 +73,7 @@ final class SimHarness implements AutoCloseable {
      * the simulator's caller project as the consumer project (what credentials with a project give).
      */
     CloudGConfig.Builder gcpConfig(Path out) {
-        return CloudGConfig.builder().providers("gcp").outputDir(out).workers(8)
+        return CloudGConfig.builder().providers("gcp").outputDir(out).jobConcurrency(8)
                 .gcp(g -> g.withEndpoint(sim.gcpTarget()).withOrganization(sim.estate().gcp().organization())
                         .withConsumerProject(consumerProject()));
     }

@@ -66,7 +66,7 @@ public final class MapBenchmarks {
                        RateLimitConfig ratelimit) throws Exception {
         Path out = Files.createTempDirectory("cloudg-bench");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(out).workers(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit)
+            CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(out).jobConcurrency(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit)
                     .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(org).withRegions(regions)
                             .withCollectors(collectors, List.of()).withSweeps(collectors.isEmpty(), collectors.isEmpty())
                             .withRetryMode(System.getProperty("cloudg.aws.retryMode", "adaptive"))

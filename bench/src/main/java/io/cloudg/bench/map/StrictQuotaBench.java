@@ -225,7 +225,7 @@ public final class StrictQuotaBench {
         Path out = Files.createTempDirectory("cloudg-bench");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(s.estate()).build())) {
             CloudGConfig config = s.config().apply(sim).outputDir(out)
-                    .workers(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit).build();
+                    .jobConcurrency(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit).build();
             Governor governor = Governor.builder().config(ratelimit).build();
             long t0 = System.nanoTime();
             InventoryResult r = new InventoryMapper(config, governor).mapInventory();
