@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Starts a cloud-sim on a random port and builds configurations that point at it. Tests run against the
- * {@code strict} profile (issue 15): the providers' documented quotas and windows, no retry hints AWS does
+ * {@code strict} profile: the providers' documented quotas and windows, no retry hints AWS does
  * not send, short and empty pages, opaque tokens, and churn during the map, so a map is compared with the
  * truth by {@link #check} (every stable asset, nothing that never existed), not by equality. One setting
  * differs from the profile: ARM's Retry-After is 1 s instead of the 10 s observed on real throttles, because

@@ -25,7 +25,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * CPU per AWS API call of an embedded {@code cloudg map} (issue 14): a generated organization (default 200
+ * CPU per AWS API call of an embedded {@code cloudg map}, what bounds how large an organization one machine can
+ * map (BENCHMARKS.md, "Client CPU per API call"): a generated organization (default 200
  * accounts x 4 regions, one or two resources of a few types each, 5-15 ms latency a call) served by a
  * cloud-sim in this JVM, mapped by {@code cloudg map} in a child JVM with the default configuration (every
  * collector, both sweeps, 16 collector jobs at once) under bash's {@code time}: the child's user + system CPU divided by the

@@ -18,7 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * End-to-end map benchmarks against cloud-sim with the real AWS SDK (issue 5):
+ * End-to-end map benchmarks against cloud-sim with the real AWS SDK: how close to the bound the providers' quotas
+ * set a governed map gets, and what it saves over the SDKs' own retries:
  * <ul>
  *   <li>{@code ami-fanout}: one region, N AMIs (default 1,000), one DescribeImageAttribute per AMI against the
  *       sim's EC2 quota (bucket 100, 20/s): elapsed next to the bound the quota sets.</li>
@@ -29,8 +30,9 @@ import java.util.Map;
  * Usage: {@code MapBenchmarks ami-fanout [amis]} or
  * {@code MapBenchmarks org-map [accounts] [regions] [perType] [amisPerRegion]} (AMIs make the EC2
  * DescribeImageAttribute fan-out the busiest quota, as it is in AMI-heavy estates). The sim runs the
- * {@code strict} profile (issue 15) unless {@code -Dcloudg.bench.realism=lenient} (the profile of the
- * figures recorded before issue 15); {@link StrictQuotaBench} is the side-by-side comparison on strict.
+ * {@code strict} profile (the providers' documented quotas and windows; BENCHMARKS.md, "Strict profile") unless
+ * {@code -Dcloudg.bench.realism=lenient} (the profile of the oldest figures, kept to compare with them);
+ * {@link StrictQuotaBench} is the side-by-side comparison on strict.
  */
 public final class MapBenchmarks {
     private MapBenchmarks() {

@@ -32,7 +32,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * cloudg against cloud-sim's {@code strict} profile (issue 15), governed and with {@code ratelimit.enabled:
+ * cloudg against cloud-sim's {@code strict} profile (the providers' documented quotas and fixed windows, no retry
+ * hints AWS does not send), governed and with {@code ratelimit.enabled:
  * false} (the SDKs' own retries only), side by side in one JVM: each round maps every scenario with both
  * contenders, the contender that goes first alternating from round to round, so that the machine's other
  * load falls on both alike; the table reports every run and the per-round ratios governed / SDK only.
