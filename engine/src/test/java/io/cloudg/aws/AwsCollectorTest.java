@@ -13,7 +13,7 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.estate.AwsResource;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

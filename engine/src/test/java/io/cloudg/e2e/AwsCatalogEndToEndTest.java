@@ -42,7 +42,7 @@ class AwsCatalogEndToEndTest {
 
             // the estate churns while it is mapped: every stable asset, none that never existed, no duplicate
             Set<String> mapped = SimHarness.mappedKeys(r);
-            io.cloudg.sim.Truth.Check check = h.check(mapped, a -> a.provider().equals("aws"));
+            io.cloudg.sim.estate.Truth.Check check = h.check(mapped, a -> a.provider().equals("aws"));
             assertThat(check.missingStable()).as("stable assets in the truth, not in the map").isEmpty();
             assertThat(check.neverExisted()).as("in the map, never in the estate").isEmpty();
             assertThat(r.summary().assets()).as("no duplicates").isEqualTo(mapped.size());
@@ -59,7 +59,7 @@ class AwsCatalogEndToEndTest {
             }
             // every collector's type has assets in the truth (the estate generates it) and in the map
             Set<String> truthTypes = h.sim.truth().assets().stream().filter(a -> a.provider().equals("aws"))
-                    .map(io.cloudg.sim.Asset::type).collect(Collectors.toSet());
+                    .map(io.cloudg.sim.estate.Asset::type).collect(Collectors.toSet());
             for (AwsCollector c : AwsCatalog.all()) {
                 assertThat(truthTypes).as("the truth holds " + c.type() + " (collector " + c.name() + ")").contains(c.type());
             }
@@ -75,7 +75,7 @@ class AwsCatalogEndToEndTest {
     @Test
     void anEstateOfAFewTypesIsMappedCompleteByTheWholeCatalog() throws Exception {
         io.cloudg.sim.config.EstateSpec estate = io.cloudg.sim.config.EstateSpec.generated(2, List.of("us-east-1"),
-                java.util.Map.of(io.cloudg.sim.estate.AwsType.EC2_VPC, 2, io.cloudg.sim.estate.AwsType.EC2_IMAGE, 3));
+                java.util.Map.of(io.cloudg.sim.core.AwsType.EC2_VPC, 2, io.cloudg.sim.core.AwsType.EC2_IMAGE, 3));
         try (SimHarness h = new SimHarness(estate, null)) {
             CloudGConfig config = h.config(out).aws(a -> a.withRegions(List.of("us-east-1")).withSweeps(false, false))
                     .build();

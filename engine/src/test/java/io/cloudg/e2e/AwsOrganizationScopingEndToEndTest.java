@@ -13,7 +13,7 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.Organization;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.EstateSpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -54,7 +54,7 @@ class AwsOrganizationScopingEndToEndTest {
     }
 
     /** The truth's assets of the collected types that {@code keep} keeps, as keys. */
-    static Set<String> truth(SimHarness h, Predicate<io.cloudg.sim.Asset> keep) {
+    static Set<String> truth(SimHarness h, Predicate<io.cloudg.sim.estate.Asset> keep) {
         return h.sim.truth().assets().stream().filter(a -> a.provider().equals("aws") && TYPES.contains(a.type()))
                 .filter(keep).map(a -> a.account() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
                 .collect(Collectors.toCollection(TreeSet::new));

@@ -118,7 +118,7 @@ class AwsPerItemFailureEndToEndTest {
                 buckets = s.filter(a -> a.type().equals("AWS::S3::Bucket")).toList();
             }
             Map<String, String> truth = h.sim.truth().select(a -> a.type().equals("AWS::S3::Bucket")).stream()
-                    .collect(Collectors.toMap(io.cloudg.sim.Asset::id, io.cloudg.sim.Asset::region));
+                    .collect(Collectors.toMap(io.cloudg.sim.estate.Asset::id, io.cloudg.sim.estate.Asset::region));
             assertThat(truth.values()).containsOnly("us-east-1", "eu-west-1", "ap-southeast-2").hasSize(6);
             assertThat(buckets.stream().collect(Collectors.toMap(Asset::id, Asset::region)))
                     .as("every bucket, in its real region").isEqualTo(truth);

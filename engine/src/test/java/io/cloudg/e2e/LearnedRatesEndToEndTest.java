@@ -16,7 +16,7 @@ import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.Match;
 import io.cloudg.sim.config.NeighbourSpec;
 import io.cloudg.sim.core.Provider;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -90,12 +90,12 @@ final class SimHarness implements AutoCloseable {
                 .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
 
-    static String key(io.cloudg.sim.Asset a) {
+    static String key(io.cloudg.sim.estate.Asset a) {
         return a.account() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id();
     }
 
     /** A map's assets against the truth of the assets {@code scope} selects: stable ones missing, unknown ones held. */
-    io.cloudg.sim.Truth.Check check(java.util.Set<String> mapped, java.util.function.Predicate<io.cloudg.sim.Asset> scope) {
+    io.cloudg.sim.estate.Truth.Check check(java.util.Set<String> mapped, java.util.function.Predicate<io.cloudg.sim.estate.Asset> scope) {
         return sim.truth().check(mapped, scope, SimHarness::key);
     }
 
@@ -104,8 +104,8 @@ final class SimHarness implements AutoCloseable {
         assertEqualsTruth(mappedKeys(r), a -> a.provider().equals(provider));
     }
 
-    void assertEqualsTruth(java.util.Set<String> mapped, java.util.function.Predicate<io.cloudg.sim.Asset> scope) {
-        io.cloudg.sim.Truth.Check c = check(mapped, scope);
+    void assertEqualsTruth(java.util.Set<String> mapped, java.util.function.Predicate<io.cloudg.sim.estate.Asset> scope) {
+        io.cloudg.sim.estate.Truth.Check c = check(mapped, scope);
         org.assertj.core.api.Assertions.assertThat(c.missingStable()).as("stable assets missing").isEmpty();
         org.assertj.core.api.Assertions.assertThat(c.neverExisted()).as("assets that never existed").isEmpty();
         org.assertj.core.api.Assertions.assertThat(mapped).as("stable assets").isNotEmpty();

@@ -122,7 +122,7 @@ class McpHttpEndToEndTest {
     private Set<String> truthKeys() {
         Set<String> regional = Set.of("AWS::EC2::VPC", "AWS::EC2::Subnet", "AWS::EC2::SecurityGroup");
         Set<String> out = new TreeSet<>();
-        for (io.cloudg.sim.Asset a : sim.truth().assets()) {
+        for (io.cloudg.sim.estate.Asset a : sim.truth().assets()) {
             if ((regional.contains(a.type()) && a.region().equals("us-east-1")) || a.type().equals("AWS::S3::Bucket")
                     || a.type().equals("AWS::IAM::User")) {
                 out.add(a.account() + "|" + a.type() + "|" + a.id());

@@ -9,7 +9,7 @@ import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.quota.BucketStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;

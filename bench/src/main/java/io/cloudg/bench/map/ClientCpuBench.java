@@ -9,7 +9,7 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;

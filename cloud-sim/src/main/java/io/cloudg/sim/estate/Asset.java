@@ -1,4 +1,4 @@
-package io.cloudg.sim;
+package io.cloudg.sim.estate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -17,7 +17,7 @@ import io.cloudg.sim.estate.Lifetime;
  *                 ({@code Microsoft.Compute}); GCP API ({@code compute})
  * @param type     CloudFormation type ({@code AWS::EC2::VPC}); ARM type; Cloud Asset type
  * @param id       the identifier exactly as the listing API returns it (AWS: see
- *                 {@link io.cloudg.sim.estate.AwsType}; Azure: full ARM id; GCP: full asset name)
+ *                 {@link io.cloudg.sim.core.AwsType}; Azure: full ARM id; GCP: full asset name)
  * @param arn      AWS ARN (what Resource Groups Tagging returns); null elsewhere
  * @param churn    null for a stable asset (it exists throughout); for a churned one, whether it was
  *                 {@code created} or {@code deleted} while a map may be running and when ({@code at_ms} after

@@ -1,4 +1,4 @@
-package io.cloudg.sim.core;
+package io.cloudg.sim.gate;
 
 import io.cloudg.sim.config.FaultKind;
 import io.cloudg.sim.quota.Admission;

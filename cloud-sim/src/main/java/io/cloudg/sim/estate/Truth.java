@@ -1,5 +1,6 @@
-package io.cloudg.sim;
+package io.cloudg.sim.estate;
 
+import io.cloudg.sim.estate.Asset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

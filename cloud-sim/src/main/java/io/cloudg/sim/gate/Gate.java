@@ -1,8 +1,10 @@
-package io.cloudg.sim.core;
+package io.cloudg.sim.gate;
 
 import io.cloudg.sim.config.FaultKind;
 import io.cloudg.sim.config.FaultRule;
 import io.cloudg.sim.config.LatencySpec;
+import io.cloudg.sim.core.CallScope;
+import io.cloudg.sim.core.Counters;
 import io.cloudg.sim.fault.FaultEngine;
 import io.cloudg.sim.quota.BucketRef;
 import io.cloudg.sim.quota.Charge;
@@ -53,31 +55,31 @@ public final class Gate {
      * @param buckets every bucket the call is charged to (all admit it, or it is throttled and none is charged)
      */
     public Verdict enter(CallScope scope, List<BucketRef> buckets) {
-        counters.calls.increment();
+        counters.call();
         long delay = latencyNanos();
         FaultRule fault = faults.decide(scope);
         if (fault != null) {
-            counters.faults.increment();
+            counters.fault();
             if (fault.error() == FaultKind.SLOW) {
                 delay += fault.delay().toNanos();
             } else if (fault.error() == FaultKind.THROTTLE) {
-                counters.throttled.increment();
+                counters.throttled();
                 return new Verdict.Throttled(delay, INJECTED_RETRY_AFTER, INJECTED_RETRY_AFTER, true, null);
             } else {
                 return new Verdict.Faulted(delay, fault.error());
             }
         }
         if (buckets.isEmpty()) {
-            counters.admitted.increment();
+            counters.admitted();
             return new Verdict.Proceed(delay, List.of());
         }
         Charge c = quotas.acquire(buckets, scope);
         if (!c.admitted()) {
-            counters.throttled.increment();
+            counters.throttled();
             return new Verdict.Throttled(delay, c.refusal().retryAfterNanos(), c.refusal().fullAfterNanos(), false,
                 buckets.get(c.refused()));
         }
-        counters.admitted.increment();
+        counters.admitted();
         return new Verdict.Proceed(delay, c.admissions());
     }
 

@@ -1,4 +1,4 @@
-package io.cloudg.sim.estate;
+package io.cloudg.sim.core;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.cloudg.sim;
+package io.cloudg.sim.estate;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
