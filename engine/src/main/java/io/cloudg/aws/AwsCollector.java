@@ -8,7 +8,7 @@ import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSink;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Classifier;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.TaskLedger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.cloudg.aws;
 
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
 import org.apache.http.ConnectionClosedException;

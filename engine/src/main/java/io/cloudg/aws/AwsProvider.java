@@ -9,7 +9,7 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.SkippedAccount;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.Endpoints;

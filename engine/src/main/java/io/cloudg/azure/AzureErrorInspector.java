@@ -3,7 +3,7 @@ package io.cloudg.azure;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.management.exception.ManagementError;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.core.QuotaWindow;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;

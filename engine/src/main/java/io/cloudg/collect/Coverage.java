@@ -5,7 +5,7 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.Classifier;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Reasons;
 import io.cloudg.resilience.TaskLedger;

@@ -6,7 +6,7 @@ import com.google.api.gax.rpc.UnaryCallable;
 import io.cloudg.collect.TruncatedListingException;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.DeadlineExceededException;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.SlotHold;

@@ -17,7 +17,7 @@ import io.cloudg.config.GcpSettings;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;

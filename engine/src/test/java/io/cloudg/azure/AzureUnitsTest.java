@@ -12,7 +12,7 @@ import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.Classifier;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.core.QuotaWindow;
 import java.net.URL;
 import java.nio.ByteBuffer;

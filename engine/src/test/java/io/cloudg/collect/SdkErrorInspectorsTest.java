@@ -3,7 +3,7 @@ package io.cloudg.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.resilience.Classifier;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.netty.handler.timeout.ReadTimeoutException;
 import io.netty.handler.timeout.WriteTimeoutException;
 import java.io.UncheckedIOException;

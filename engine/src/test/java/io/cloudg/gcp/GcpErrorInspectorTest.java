@@ -7,7 +7,7 @@ import com.google.rpc.Code;
 import com.google.rpc.ErrorInfo;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.Classifier;
-import io.cloudg.resilience.ErrorClass;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.core.QuotaWindow;
 import io.grpc.protobuf.StatusProto;
 import java.util.Map;

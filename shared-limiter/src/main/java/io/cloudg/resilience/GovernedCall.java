@@ -9,6 +9,7 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.CallResult;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.StateStore;

@@ -1,5 +1,7 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.ErrorClass;
+
 /**
  * The wording of what a call or a task lost, in one place: the {@code error} of a PARTIAL or FAILED coverage
  * entry and the throttling report's {@code skipped} reasons start with {@link #THROTTLED} when throttling is

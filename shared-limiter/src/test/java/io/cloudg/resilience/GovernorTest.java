@@ -8,6 +8,7 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package io.cloudg.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.resilience.spi.ErrorClass;
 import org.junit.jupiter.api.Test;
 
 /** The wording readers rely on: the prefix says whether throttling is among the causes. */

@@ -1,4 +1,4 @@
-package io.cloudg.resilience;
+package io.cloudg.resilience.spi;
 
 /** How the governor treats a failed call. */
 public enum ErrorClass {
