@@ -234,14 +234,19 @@ public final class RunFiles {
         }
     }
 
+    /** A temporary file's unique part: this process's pid and 64 random bits (a name, not a time: no clock read). */
+    private static String temporarySuffix() {
+        return ProcessHandle.current().pid() + "."
+                + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp";
+    }
+
     /** Makes {@code target} the same file as {@code source} (a hard link; a copy where links cannot be made), atomically. */
     static void publish(Path source, Path target) {
         Path tmp = null;
         try {
             Path parent = target.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            tmp = parent.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
-                    + System.nanoTime() + ".tmp");
+            tmp = parent.resolve("." + target.getFileName() + "." + temporarySuffix());
             try {
                 Files.createLink(tmp, source);
             } catch (UnsupportedOperationException | FileSystemException e) {
@@ -257,7 +262,7 @@ public final class RunFiles {
     private static void pointLatest(Path out, String runId) {
         Path runs = out.resolve(RUNS);
         Path latest = runs.resolve(LATEST);
-        Path tmp = runs.resolve(".latest." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
+        Path tmp = runs.resolve(".latest." + temporarySuffix());
         try {
             try {
                 Files.createSymbolicLink(tmp, Path.of(runId));

@@ -21,6 +21,7 @@ import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.SlotRequest;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StoreSnapshot;
+import io.cloudg.resilience.time.TimeSource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -77,6 +78,8 @@ public final class RedisStateStore implements StateStore {
     private final boolean ownsClient;
     private final RedisKeys keys;
     private final StoreClock clock;
+    /** The governor's clock: this process's own timing (when to register an account again), never quota state. */
+    private final TimeSource time;
     private final ScriptRunner runner;
     private final String ttlMs;
     private final byte[] ttlBytes;
@@ -100,6 +103,7 @@ public final class RedisStateStore implements StateStore {
         this.ownsClient = b.ownsClient;
         this.keys = new RedisKeys(b.keyPrefix);
         this.clock = b.clock;
+        this.time = b.time != null ? b.time : b.clock.timeSource().orElse(TimeSource.system());
         this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.lanesPerNode);
         long ttlMillis = Math.max(1000, b.learnedTtl.toMillis());
         this.ttlMs = Long.toString(ttlMillis);
@@ -273,8 +277,8 @@ public final class RedisStateStore implements StateStore {
      * when the configuration changes).
      */
     /**
-     * An account's index as this store registered it: when it last did (its own monotonic time: only the
-     * cadence of re-registering, never state; 0 before the first).
+     * An account's index as this store registered it: when it last did (on the governor's {@link TimeSource}:
+     * only the cadence of re-registering, never state; 0 before the first).
      */
     private static final class Registration {
         final byte[] index;
@@ -295,7 +299,7 @@ public final class RedisStateStore implements StateStore {
      */
     private void registered(PreparedLeaf p) {
         Registration reg = p.registration;
-        long now = System.nanoTime();
+        long now = time.nanoTime();
         long epoch = registryEpoch();
         if (reg.done && reg.epoch == epoch && now - reg.at < reregisterNanos) {
             return;
@@ -1009,6 +1013,7 @@ public final class RedisStateStore implements StateStore {
         private String keyPrefix = "cloudg";
         private Duration learnedTtl = Duration.ofHours(24);
         private StoreClock clock = StoreClock.server();
+        private TimeSource time;
         private int pipelineMaxBatch = 64;
         private int lanesPerNode = 2;
         private Duration callTimeout = Duration.ofSeconds(3);
@@ -1026,6 +1031,11 @@ public final class RedisStateStore implements StateStore {
         public Builder learnedTtl(Duration v) { learnedTtl = v; return this; }
         /** {@link StoreClock#server()} in production; an injected clock only in the contract suite. */
         public Builder clock(StoreClock v) { clock = Objects.requireNonNull(v); return this; }
+        /**
+         * The governor's clock, for this process's own timing (when to register an account again), never for
+         * quota state; by default the injected clock's source, else {@link TimeSource#system()}.
+         */
+        public Builder time(TimeSource v) { time = Objects.requireNonNull(v, "time"); return this; }
         /** Most scripts per pipelined write; 1 writes each script on its own. */
         public Builder pipelineMaxBatch(int v) { pipelineMaxBatch = v; return this; }
         /**
