@@ -91,7 +91,7 @@ final class DiffCommand implements Callable<Integer> {
     private int fromPostgres(PrintStream out, Path work) throws SQLException {
         PostgresSpec spec = PostgresSpec.of("--postgres", postgres);
         if (schema != null) {
-            spec = spec.withSchema(schema);
+            spec = spec.withSchema("--schema", schema);
         }
         try (PostgresRuns runs = PostgresRuns.open(spec);
              DiffSide x = runs.side(runs.find(before));

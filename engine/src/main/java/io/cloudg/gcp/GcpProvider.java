@@ -1,5 +1,7 @@
 package io.cloudg.gcp;
 
+import com.google.api.gax.rpc.ApiException;
+import com.google.api.gax.rpc.StatusCode;
 import com.google.cloud.asset.v1.Asset;
 import com.google.cloud.asset.v1.ContentType;
 import com.google.cloud.asset.v1.ListAssetsRequest;
@@ -17,7 +19,6 @@ import io.cloudg.config.GcpSettings;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
@@ -25,6 +26,9 @@ import io.cloudg.run.ProviderPlanner;
 import io.cloudg.run.Endpoints;
 import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,9 +45,13 @@ import org.slf4j.LoggerFactory;
  * {@code cloudasset}; one cut short by throttling keeps its pages and is PARTIAL with
  * {@code listing truncated: throttled: ...}.
  *
- * <p>Discovery cut short by throttling is recorded (a PARTIAL {@code projects} entry) and the map goes on
- * with the projects found; discovery refused (no permission) or unreachable with nothing found means the
- * map cannot start.
+ * <p>Discovery that fails is recorded in the organization's discovery record and the map goes on with the
+ * projects known ({@code gcp.projects} and those listed before the failure), the organization's own listing
+ * and the other providers (the run ends incomplete): refused ({@code PERMISSION_DENIED}), FAILED with Cloud
+ * Asset's reason; cut short by throttling or a transient fault that outlasted the retries, PARTIAL with the
+ * projects found ({@code listing truncated: throttled: ...}). Only credentials that get no token, or a token Google rejects
+ * ({@code UNAUTHENTICATED}), and nothing listening at {@code gcp.endpoint_url}, mean the map cannot start,
+ * as for Azure's subscription listing and AWS's first call.
  */
 public final class GcpProvider {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.gcp");
@@ -141,6 +149,7 @@ public final class GcpProvider {
                         .setPageSize(size).setPageToken(token).build(),
                 SearchAllResourcesResponse::getNextPageToken);
         int before = into.size();
+        Coverage coverage = Coverage.of(governor);
         try (TaskLedger.Binding b = ledger.bind()) {
             listing.run(page -> {
                 for (ResourceSearchResult r : page.getResultsList()) {
@@ -154,22 +163,46 @@ public final class GcpProvider {
             return ledger.incompleteReason().map(reason -> new ServiceCoverage("projects", CoverageStatus.PARTIAL, found, reason))
                     .orElse(ServiceCoverage.success("projects", found));
         } catch (TruncatedListingException e) {
-            if (into.isEmpty() && governor.classifier().classify(e.getCause()) != ErrorClass.THROTTLED) {
-                throw new StartupException("GCP: cannot list the projects of " + org.name() + " (" + oneLine(e.getCause())
-                        + ")" + (settings.endpointUrl() == null ? "" : "; check gcp.endpoint_url " + settings.endpointUrl()), e);
-            }
-            ServiceCoverage partial = Coverage.of(governor).failed("projects", into.size() - before, e, ledger);
-            LOG.warn("GCP: discovering the organization's projects was cut short, mapping the {} found: {}",
-                    into.size(), partial.error());
-            return partial;
+            ServiceCoverage cut = coverage.failed("projects", into.size() - before, e, ledger);
+            LOG.warn("GCP: discovering the organization's projects was cut short, mapping the {} project(s) known: {}",
+                    into.size(), cut.error());
+            return cut;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StartupException("GCP: interrupted while discovering projects", e);
         } catch (RuntimeException e) {
-            throw new StartupException("GCP: cannot list the projects of " + org.name() + " (" + oneLine(e)
-                    + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and gcp.endpoint_url "
-                    + settings.endpointUrl()), e);
+            if (credentialsFailed(e)) {
+                throw new StartupException("GCP: cannot list the projects of " + org.name() + " (" + oneLine(e)
+                        + "); check the credentials" + (settings.endpointUrl() == null ? "" : " and gcp.endpoint_url "
+                        + settings.endpointUrl()), e);
+            }
+            String error = coverage.errorText(e, ledger);
+            LOG.warn("GCP: listing the projects of {} failed, mapping the {} project(s) known: {}", org.name(),
+                    into.size(), error);
+            return new ServiceCoverage("projects", CoverageStatus.FAILED, into.size() - before, error);
         }
+    }
+
+    /**
+     * Whether {@code e} says the credentials themselves do not work: {@code UNAUTHENTICATED}, which is how
+     * Google rejects a token and how gRPC reports credentials that could not get one. A refusal of an
+     * authenticated caller ({@code PERMISSION_DENIED}) is not: it is what the map reports. (Credentials that
+     * cannot be found at all stop the start earlier, when the client is built.)
+     */
+    static boolean credentialsFailed(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ApiException a && a.getStatusCode().getCode() == StatusCode.Code.UNAUTHENTICATED) {
+                return true;
+            }
+            if ((t instanceof StatusRuntimeException || t instanceof StatusException)
+                    && Status.fromThrowable(t).getCode() == Status.Code.UNAUTHENTICATED) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     /**

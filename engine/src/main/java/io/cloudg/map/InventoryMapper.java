@@ -20,6 +20,7 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.CallEstimates;
+import io.cloudg.Estates;
 import io.cloudg.run.PriorRun;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.ProviderPlanner;
@@ -154,6 +155,8 @@ public final class InventoryMapper {
                     if (!planner.facts().isEmpty()) {
                         facts.put(p, planner.facts());
                     }
+                    // the governor starts this provider's leaves from what it learned of this estate
+                    Estates.use(governor, p, Estates.key(p, config, planner.facts()));
                     coverage.addAll(plan.discovery());
                     skipped.addAll(plan.skipped());
                     tasks.addAll(plan.tasks());

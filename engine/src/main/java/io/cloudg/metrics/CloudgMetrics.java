@@ -157,7 +157,7 @@ public final class CloudgMetrics implements AutoCloseable {
     private void bindProcess() {
         List<MeterBinder> binders = new ArrayList<>(List.of(new ClassLoaderMetrics(), new JvmMemoryMetrics(),
                 new JvmThreadMetrics(), new JvmInfoMetrics(), new ProcessorMetrics(), new UptimeMetrics(),
-                new FileDescriptorMetrics()));
+                new FileDescriptorMetrics(), new ProcessCpuTime()));
         JvmGcMetrics gc = new JvmGcMetrics();
         binders.add(gc);
         closeables.add(gc);

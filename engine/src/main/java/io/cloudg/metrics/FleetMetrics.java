@@ -19,6 +19,7 @@ import java.util.function.Supplier;
  *
  * <p>The coordinator: {@code cloudg_fleet_tasks_published_total} (first attempts),
  * {@code cloudg_fleet_tasks_retried_total} (further attempts), {@code cloudg_fleet_tasks_given_up_total},
+ * {@code cloudg_fleet_results_dead_lettered_total} (result messages of the run it could not use),
  * {@code cloudg_fleet_result_delivery_seconds} (from a worker's send of a result to the coordinator's
  * read of it, by the Kafka record's timestamp), and the gauges {@code cloudg_fleet_tasks_lag} (messages on
  * the tasks topic the workers' group has not consumed yet: what KEDA scales on; -1 until first read),
@@ -93,6 +94,8 @@ public final class FleetMetrics {
         private final Counter published = counter("cloudg.fleet.tasks.published", "First attempts published to the tasks topic");
         private final Counter retried = counter("cloudg.fleet.tasks.retried", "Further attempts published to the tasks topic");
         private final Counter givenUp = counter("cloudg.fleet.tasks.given.up", "Tasks the coordinator gave up (FAILED coverage)");
+        private final Counter resultsLettered = counter("cloudg.fleet.results.dead.lettered",
+                "Result messages the coordinator could not use, sent to the dead-letter topic");
         private final Timer delivery = Timer.builder("cloudg.fleet.result.delivery")
                 .description("From a worker's send of a result message to the coordinator's read of it")
                 .serviceLevelObjectives(DELIVERY_BUCKETS).register(registry);
@@ -123,6 +126,11 @@ public final class FleetMetrics {
 
         public void givenUp() {
             givenUp.increment();
+        }
+
+        /** A result message of the run could not be used and went to the dead-letter topic. */
+        public void resultDeadLettered() {
+            resultsLettered.increment();
         }
 
         /** A result read {@code millis} after its worker sent it (negative values, from clock skew, count as 0). */

@@ -2,6 +2,7 @@ package io.cloudg.metrics;
 
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.CallResult;
 import io.cloudg.resilience.spi.GovernorListener;
@@ -40,7 +41,8 @@ import java.util.concurrent.atomic.LongAdder;
  * </ul>
  * Once {@link #watch watching} a governor, gauges read from its state before each scrape (at most every
  * {@code metrics.state_refresh_seconds}): slowed leaves and the slowest one's rate and ceiling, breakers
- * by state, the retry budget left, bulkhead slots in use, and whether the shared store is degraded. With
+ * by state (a row at 0 for each provider and state from the first scrape, so that a query or an alert
+ * on {@code state="open"} has a series before any breaker opened), the retry budget left, bulkhead slots in use, and whether the shared store is degraded. With
  * the Redis store that state is the fleet's: every process reports the same values (aggregate with
  * {@code max}, not {@code sum}).
  *
@@ -95,8 +97,18 @@ public final class GovernorMetrics implements GovernorListener {
     }
 
     private Tags labels(Scope leaf) {
-        Tags t = Tags.of("provider", leaf.provider(), "service", leaf.service(), "operation", op(leaf));
-        return perAccount ? t.and("account", nz(leaf.account()), "region", nz(leaf.region())) : t;
+        Tags t = present(Tags.of("provider", leaf.provider(), "service", leaf.service()), "operation", leaf.operation());
+        return perAccount ? present(present(t, "account", leaf.account()), "region", leaf.region()) : t;
+    }
+
+    /**
+     * {@code tags} with {@code key=value} when the value is not empty; without it otherwise. Prometheus reads an
+     * empty label as an absent one, so an exposition that writes {@code operation=""} only adds noise: a leaf per
+     * service has no {@code operation} label at all (families may mix label sets; PromQL's {@code by} treats the
+     * missing label as empty).
+     */
+    static Tags present(Tags tags, String key, String value) {
+        return value == null || value.isEmpty() ? tags : tags.and(key, value);
     }
 
     private static String op(Scope leaf) {
@@ -130,9 +142,8 @@ public final class GovernorMetrics implements GovernorListener {
                     .description("Retries the governor granted").register(registry);
             FunctionCounter.builder("cloudg.governor.breaker.trips", trips, LongAdder::sum).tags(t)
                     .description("Times a leaf's circuit breaker opened").register(registry);
-            Tags w = perAccount ? Tags.of("provider", leaf.provider(), "service", leaf.service(),
-                    "account", nz(leaf.account()), "region", nz(leaf.region()))
-                    : Tags.of("provider", leaf.provider(), "service", leaf.service());
+            Tags byService = Tags.of("provider", leaf.provider(), "service", leaf.service());
+            Tags w = perAccount ? present(present(byService, "account", leaf.account()), "region", leaf.region()) : byService;
             List<String> key = perAccount ? List.of(leaf.provider(), leaf.service(), nz(leaf.account()), nz(leaf.region()))
                     : List.of(leaf.provider(), leaf.service());
             wait = waits.computeIfAbsent(key, k -> Timer.builder("cloudg.governor.token.wait").tags(w)
@@ -194,7 +205,7 @@ public final class GovernorMetrics implements GovernorListener {
             slowestCeiling = multi("cloudg.governor.slowed.leaf.ceiling.per.second",
                     "The ceiling of the slowest slowed leaf (requests per second)");
             breakers = multi("cloudg.governor.breakers",
-                    "Circuit breakers by state (closed ones only once they have tripped)");
+                    "Circuit breakers that tripped, by state (0 for each provider and state until one does)");
             budgetLeft = multi("cloudg.governor.retry.budget.remaining",
                     "Tokens left in the provider's retry budget");
             budgetSize = multi("cloudg.governor.retry.budget.size",
@@ -252,6 +263,11 @@ public final class GovernorMetrics implements GovernorListener {
             slowestRate.register(rows(rate), true);
             slowestCeiling.register(rows(ceiling), true);
             Map<Tags, Integer> byState = new HashMap<>();
+            for (String p : enabledProviders()) {
+                for (BreakerState.Phase phase : BreakerState.Phase.values()) {
+                    byState.put(Tags.of("provider", p, "state", phase.name().toLowerCase(Locale.ROOT)), 0);
+                }
+            }
             for (BreakerView b : snap.breakers()) {
                 if (!b.troubled()) {
                     continue;
@@ -259,6 +275,17 @@ public final class GovernorMetrics implements GovernorListener {
                 byState.merge(labels(b.leaf()).and("state", b.phase().name().toLowerCase(Locale.ROOT)), 1, Integer::sum);
             }
             breakers.register(rows(byState), true);
+        }
+
+        /** The providers this governor may call: each has a row per breaker state from the first scrape. */
+        private List<String> enabledProviders() {
+            List<String> out = new ArrayList<>();
+            for (String p : governor.config().providers().keySet()) {
+                if (governor.config().enabled(p)) {
+                    out.add(p);
+                }
+            }
+            return out;
         }
 
         private void budgetsAndBulkheads() {
@@ -277,7 +304,7 @@ public final class GovernorMetrics implements GovernorListener {
             Map<Tags, Integer> inUse = new HashMap<>();
             Map<Tags, Integer> limit = new HashMap<>();
             for (Scope bulkhead : governor.bulkheads()) {
-                Tags t = perAccount ? Tags.of("provider", bulkhead.provider(), "account", nz(bulkhead.account()))
+                Tags t = perAccount ? present(Tags.of("provider", bulkhead.provider()), "account", bulkhead.account())
                         : Tags.of("provider", bulkhead.provider());
                 inUse.merge(t, governor.store().slotsInUse(bulkhead), Integer::sum);
                 limit.merge(t, governor.config().provider(bulkhead.provider()).maxConcurrency(), Integer::sum);

@@ -17,6 +17,7 @@ import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.Estates;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,6 +142,10 @@ public final class RunOutput implements AutoCloseable {
         run.put("finished_at", finishedAt.toString());
         run.put("governor", governor.store().status().map(StoreStatus::mode).orElse("memory"));
         run.put("governor_store", governor.store().describe());
+        Map<String, Object> learned = Estates.runBlock(governor);
+        if (learned != null) {
+            run.put("learned_rates", learned);
+        }
         run.putAll(extra);
         return finish(start.runId(), run, summary, coverage, throttling, finishedAt);
     }

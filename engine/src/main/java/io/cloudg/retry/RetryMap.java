@@ -30,6 +30,7 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.RunIds;
+import io.cloudg.Estates;
 import io.cloudg.output.RunOutput;
 import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
@@ -126,6 +127,11 @@ public final class RetryMap {
             try {
                 List<CoverageRecord> freshCoverage = new ArrayList<>();
                 List<CollectionTask> tasks = new ArrayList<>();
+                for (String p : providers) {
+                    if (!plan.rediscover().contains(p)) { // the estate the old run's discovery found
+                        Estates.use(governor, p, Estates.key(p, config, plan.facts().get(p)));
+                    }
+                }
                 for (TaskTarget t : plan.targets()) {
                     try {
                         tasks.add(open.get(t.provider()).taskFor(t));
@@ -142,6 +148,7 @@ public final class RetryMap {
                     try (TaskLedger.Binding b = TaskLedger.create(p + "/discovery", stats).bind()) {
                         pp = provider.plan();
                     }
+                    Estates.use(governor, p, Estates.key(p, config, provider.discoveryFacts()));
                     freshCoverage.addAll(pp.discovery());
                     for (CollectionTask t : pp.tasks()) {
                         // what discovery found may have changed: the jobs built from it run again too

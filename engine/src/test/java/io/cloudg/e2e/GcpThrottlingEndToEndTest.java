@@ -1,7 +1,6 @@
 package io.cloudg.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cloudg.CloudGConfig;
 import io.cloudg.map.InventoryMapper;
@@ -155,7 +154,7 @@ class GcpThrottlingEndToEndTest {
     }
 
     @Test
-    void throttledDiscoveryIsRecordedAndTheMapGoesOnRefusedDiscoveryCannotStart() throws Exception {
+    void throttledDiscoveryIsRecordedAndTheMapGoesOn() throws Exception {
         try (SimHarness h = SimHarness.defaultEstate()) {
             String org = "organizations/" + h.sim.estate().gcp().organization();
             h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: gcp, account: \"" + org
@@ -173,14 +172,54 @@ class GcpThrottlingEndToEndTest {
             });
             assertThat(listingOf(r, org).status()).as("the organization's own listing still ran")
                     .isEqualTo(CoverageStatus.SUCCESS);
+        }
+    }
 
+    /**
+     * As for Azure's subscription listing: an organization whose project listing is refused (no
+     * cloudasset.assets.searchAllResources on it) is a FAILED discovery entry with Cloud Asset's reason, and
+     * the rest is mapped: the projects configured by id, the organization's own listing, the other providers.
+     * The run ends incomplete (exit 3), never with "could not start".
+     */
+    @Test
+    void aRefusedProjectListingFailsGcpDiscoveryWithTheReasonAndTheRestIsMapped() throws Exception {
+        try (SimHarness h = SimHarness.defaultEstate()) {
+            String org = "organizations/" + h.sim.estate().gcp().organization();
+            String configured = h.sim.estate().gcp().projects().get(1).id();
             h.sim.setFaults(FaultSpec.fromYaml("faults: [{match: {provider: gcp, account: \"" + org
-                    + "\"}, error: access_denied}]"));
-            assertThatThrownBy(() -> new InventoryMapper(h.gcpConfig(out).build(),
-                    SimHarness.governor(gcp(l -> l.maxRetries(1)))).mapInventory())
-                    .isInstanceOf(io.cloudg.config.StartupException.class)
-                    .hasMessageStartingWith("GCP: cannot list the projects of " + org + " (")
-                    .hasMessageContaining("PERMISSION_DENIED");
+                    + "\", operation: SearchAllResources}, error: access_denied}]"));
+            CloudGConfig config = h.config(out).providers("aws", "azure", "gcp")
+                    .aws(a -> a.withCollectors(List.of("vpc"), List.of()).withSweeps(false, false))
+                    .azure(a -> a.withEndpoint(h.sim.azureEndpoint()).withTenant(h.sim.azureTenantId()))
+                    .gcp(g -> g.withEndpoint(h.sim.gcpTarget()).withOrganization(h.sim.estate().gcp().organization())
+                            .withProjects(List.of(configured)).withConsumerProject(h.consumerProject()))
+                    .build();
+            Governor governor = SimHarness.governor(gcp(l -> l.maxRetries(2)));
+            InventoryResult r = new InventoryMapper(config, governor).mapInventory();
+
+            assertThat(r.complete()).isFalse();
+            CoverageRecord discovery = r.coverage().stream()
+                    .filter(c -> c.provider().equals("gcp") && c.region().equals("discovery")).findFirst().orElseThrow();
+            assertThat(discovery.accountId()).isEqualTo(org);
+            assertThat(discovery.services()).singleElement().satisfies(s -> {
+                assertThat(s.service()).isEqualTo("projects");
+                assertThat(s.status()).isEqualTo(CoverageStatus.FAILED);
+                assertThat(s.error()).startsWith("PERMISSION_DENIED: IAM_PERMISSION_DENIED: The caller does not have "
+                        + "permission to access " + org);
+            });
+            assertThat(governor.report().totals().retries()).as("a refusal is not retried").isZero();
+            assertThat(r.coverage().stream().filter(c -> c.provider().equals("gcp") && c.region().equals("global"))
+                    .map(CoverageRecord::accountId)).as("the organization's own listing and the configured project")
+                    .containsExactlyInAnyOrder(org, configured);
+            assertThat(listingOf(r, org).status()).isEqualTo(CoverageStatus.SUCCESS);
+            assertThat(listingOf(r, configured).status()).isEqualTo(CoverageStatus.SUCCESS);
+            h.assertEqualsTruth(SimHarness.mappedKeys(r, a -> a.provider().equals("gcp") && a.accountId().equals(configured)),
+                    a -> a.provider().equals("gcp") && a.account().equals(configured));
+            h.assertEqualsTruth(SimHarness.mappedKeys(r, a -> a.provider().equals("azure")), a -> a.provider().equals("azure"));
+            assertThat(r.coverage().stream().filter(c -> !c.provider().equals("gcp") && !c.region().equals("discovery"))
+                    .flatMap(c -> c.services().stream())).isNotEmpty()
+                    .allSatisfy(s -> assertThat(s.status()).isEqualTo(CoverageStatus.SUCCESS));
+            assertThat(java.nio.file.Files.readString(r.mapFile())).contains("IAM_PERMISSION_DENIED");
         }
     }
 }

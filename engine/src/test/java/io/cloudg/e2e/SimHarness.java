@@ -30,7 +30,12 @@ final class SimHarness implements AutoCloseable {
 
     /** @param clock the simulator's clock (a {@code ManualClock} stands its quota windows still), null: real */
     SimHarness(EstateSpec estate, FaultSpec faults, io.cloudg.sim.core.SimClock clock) {
-        SimOptions.Builder b = SimOptions.builder().port(0).estate(estate);
+        this(estate, faults, clock, 0);
+    }
+
+    /** @param port the simulator's port (0: any free one); a test that restarts "the same" simulator reuses it */
+    SimHarness(EstateSpec estate, FaultSpec faults, io.cloudg.sim.core.SimClock clock, int port) {
+        SimOptions.Builder b = SimOptions.builder().port(port).estate(estate);
         if (clock != null) {
             b.clock(clock);
         }
@@ -113,9 +118,15 @@ final class SimHarness implements AutoCloseable {
 
     /** A map's assets as {@code account|region|service|type|id} keys. */
     static java.util.Set<String> mappedKeys(io.cloudg.InventoryResult r) {
+        return mappedKeys(r, a -> true);
+    }
+
+    /** The keys of the map's assets that {@code which} selects. */
+    static java.util.Set<String> mappedKeys(io.cloudg.InventoryResult r,
+                                            java.util.function.Predicate<io.cloudg.inventory.Asset> which) {
         try (java.util.stream.Stream<io.cloudg.inventory.Asset> assets = r.assets()) {
-            return assets.map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type() + "|" + a.id())
-                    .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+            return assets.filter(which).map(a -> a.accountId() + "|" + a.region() + "|" + a.service() + "|" + a.type()
+                    + "|" + a.id()).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
         }
     }
 

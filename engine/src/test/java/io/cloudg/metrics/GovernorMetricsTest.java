@@ -118,7 +118,20 @@ class GovernorMetricsTest {
         g.call(SUBNETS, () -> "probe");
         assertThat(gauge("cloudg.governor.breakers", "operation", "DescribeSubnets", "state", "closed"))
                 .as("closed again, after a trip").isEqualTo(1);
-        assertThat(r().find("cloudg.governor.breakers").tags("state", "open").gauges()).isEmpty();
+        assertThat(r().find("cloudg.governor.breakers").tags("operation", "DescribeSubnets", "state", "open").gauges()).isEmpty();
+        assertThat(r().find("cloudg.governor.breakers").tags("state", "open").gauges()).as("the providers' rows at 0")
+                .isNotEmpty().allSatisfy(row -> assertThat(row.value()).isZero());
+    }
+
+    @Test
+    void theBreakerGaugeHasAZeroForEachProviderAndStateBeforeAnyBreakerOpens() throws Exception {
+        governor(b -> b.azure(a -> a.enabled(false)));
+        String text = metrics.scrape();
+        for (String state : new String[] {"closed", "open", "half_open"}) {
+            assertThat(text).contains("cloudg_governor_breakers{provider=\"aws\",state=\"" + state + "\"} 0.0")
+                    .contains("cloudg_governor_breakers{provider=\"gcp\",state=\"" + state + "\"} 0.0");
+        }
+        assertThat(text).as("a disabled provider has none").doesNotContain("cloudg_governor_breakers{provider=\"azure\"");
     }
 
     @Test
@@ -154,11 +167,18 @@ class GovernorMetricsTest {
     }
 
     @Test
-    void aPerServiceLeafHasAnEmptyOperationAndPerAccountAddsAccountAndRegion() throws Exception {
+    void aPerServiceLeafHasNoOperationLabelAndPerAccountAddsAccountAndRegion() throws Exception {
         Governor g = governor(b -> { });
         g.call(BUCKETS, () -> 1);
-        assertThat(calls("s3", "", "success")).isEqualTo(1);
-        assertThat(metrics.scrape()).doesNotContain(ACCT);
+        g.call(SUBNETS, () -> 1);
+        FunctionCounter perService = r().find("cloudg.governor.calls").tags("provider", "aws", "service", "s3",
+                "outcome", "success").functionCounter();
+        assertThat(perService.count()).isEqualTo(1);
+        assertThat(perService.getId().getTag("operation")).as("no operation label on a per-service leaf").isNull();
+        String text = metrics.scrape();
+        assertThat(text).doesNotContain(ACCT).doesNotContain("=\"\"")
+                .contains("cloudg_governor_calls_total{outcome=\"success\",provider=\"aws\",service=\"s3\"} 1")
+                .contains("cloudg_governor_calls_total{operation=\"DescribeSubnets\",outcome=\"success\",provider=\"aws\",service=\"ec2\"} 1");
         metrics.close();
         metrics = CloudgMetrics.open(MetricsSettings.DEFAULTS.withPerAccount(true), "test", time);
         Governor perAccount = governor(b -> { });

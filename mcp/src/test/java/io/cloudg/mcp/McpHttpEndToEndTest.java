@@ -17,8 +17,6 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultKind;
 import io.cloudg.sim.config.FaultRule;
 import io.cloudg.sim.config.FaultSpec;
@@ -68,7 +66,7 @@ class McpHttpEndToEndTest {
 
     @BeforeAll
     static void startSim() {
-        sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        sim = McpTestKit.startSim();
         governor = Governor.builder().config(RateLimitConfig.defaults()).build();
     }
 

@@ -18,8 +18,6 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -52,7 +50,7 @@ class McpRedisReplicasTest {
 
     @BeforeAll
     static void start() {
-        sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        sim = McpTestKit.startSim();
         redis = EmbeddedRedis.start();
     }
 

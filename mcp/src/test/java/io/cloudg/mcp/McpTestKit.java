@@ -13,6 +13,8 @@ import io.cloudg.mcp.live.CollectSpec;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.config.EstateSpec;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -36,6 +38,11 @@ final class McpTestKit {
     static final String ROOT = "tok-root";
 
     private McpTestKit() {
+    }
+
+    /** cloud-sim's demo estate on a free port. */
+    static CloudSim startSim() {
+        return CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
     }
 
     /** A config mapping the sim's organization in us-east-1 with a few collectors (principals: {@link #mcp}). */

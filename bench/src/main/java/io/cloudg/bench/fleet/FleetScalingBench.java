@@ -454,7 +454,7 @@ public final class FleetScalingBench {
         return cmd;
     }
 
-    private static Process start(Path log, List<String> command) {
+    static Process start(Path log, List<String> command) {
         try {
             return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         } catch (IOException e) {
@@ -462,13 +462,13 @@ public final class FleetScalingBench {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
 
-    private static void awaitPort(int port, Duration timeout) throws InterruptedException {
+    static void awaitPort(int port, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             try {

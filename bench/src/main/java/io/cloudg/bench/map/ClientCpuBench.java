@@ -299,7 +299,7 @@ public final class ClientCpuBench {
         return keys;
     }
 
-    static void deleteTree(Path dir) throws Exception {
+    public static void deleteTree(Path dir) throws Exception {
         try (var walk = Files.walk(dir)) {
             for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);

@@ -471,6 +471,7 @@ public final class FleetCoordinator {
             } catch (MalformedMessageException e) {
                 deadLetters.send(r, e.reason());
                 lettered++;
+                meters.resultDeadLettered();
                 return;
             }
             if (m.runId().equals(planned.runId())) {

@@ -60,6 +60,7 @@ public final class ExportedNames {
             c.published(3);
             c.retried();
             c.givenUp();
+            c.resultDeadLettered();
             c.delivered(40);
             c.lag(2);
             c.run(3, 1, 1);

@@ -7,7 +7,9 @@ import io.cloudg.destination.RunEnd;
 import io.cloudg.destination.RunStart;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageEntry;
+import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.resilience.report.Counts;
+import io.cloudg.resilience.report.ThrottlingReport;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -20,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +37,8 @@ import org.postgresql.copy.CopyManager;
  * not seen before (content identified by a digest), and record {@code run_assets} (which version of which
  * asset this run saw). Writing the same asset twice in a run (a resumed fleet run replays its results)
  * changes nothing. At the end, the coverage entries go in with one {@code COPY}, the throttling report as
- * {@code jsonb} plus a row per scope, and the run row gets its summary.
+ * {@code jsonb} plus a row per scope, and the run row gets its summary. {@code assets} keeps the newest content
+ * by run start: a run loaded after the fact ({@link PostgresLoad}) does not overwrite what a later run saw.
  */
 final class PostgresDestination implements Destination {
     private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
@@ -44,13 +48,21 @@ final class PostgresDestination implements Destination {
     private final Connection c;
     private final String s;
     private final CopyManager copy;
+    /** Where the run was loaded from after the fact ({@code cloudg load}), null while it streams. */
+    private final String loadedFrom;
     private String runId;
     private long runSeq;
+    private Timestamp startedAt;
 
     PostgresDestination(PostgresSpec spec, Connection c) {
+        this(spec, c, null);
+    }
+
+    PostgresDestination(PostgresSpec spec, Connection c, String loadedFrom) {
         this.spec = spec;
         this.c = c;
         this.s = spec.schema();
+        this.loadedFrom = loadedFrom;
         try {
             this.copy = c.unwrap(PGConnection.class).getCopyAPI();
         } catch (SQLException e) {
@@ -66,6 +78,7 @@ final class PostgresDestination implements Destination {
     @Override
     public void begin(RunStart start) throws SQLException {
         runId = start.runId();
+        startedAt = Timestamp.from(start.startedAt());
         c.setAutoCommit(false);
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + s + ".runs (run_id, mode, providers, started_at, state) "
                 + "VALUES (?, ?, ?, ?, 'running') ON CONFLICT (run_id) DO UPDATE SET state = 'running' RETURNING run_seq")) {
@@ -106,14 +119,17 @@ final class PostgresDestination implements Destination {
                 // table for every batch (quadratic in the estate); with them they are index lookups
                 st.execute("ANALYZE cloudg_stage");
             }
-            try (PreparedStatement up = c.prepareStatement("INSERT INTO " + s + ".assets (" + KEY
+            // the newest content by run start: a run loaded late leaves what a run started after it saw
+            try (PreparedStatement up = c.prepareStatement("INSERT INTO " + s + ".assets AS cur (" + KEY
                     + ", service, name, arn, tags, attributes, digest, first_seen_run, last_seen_run) SELECT " + KEY
                     + ", service, name, arn, tags, attributes, digest, ?, ? FROM cloudg_stage ON CONFLICT (" + KEY
                     + ") DO UPDATE SET service = EXCLUDED.service, name = EXCLUDED.name, arn = EXCLUDED.arn, "
                     + "tags = EXCLUDED.tags, attributes = EXCLUDED.attributes, digest = EXCLUDED.digest, "
-                    + "last_seen_run = EXCLUDED.last_seen_run")) {
+                    + "last_seen_run = EXCLUDED.last_seen_run WHERE NOT EXISTS (SELECT 1 FROM " + s
+                    + ".runs later WHERE later.run_id = cur.last_seen_run AND later.started_at > ?)")) {
                 up.setString(1, runId);
                 up.setString(2, runId);
+                up.setTimestamp(3, startedAt);
                 up.executeUpdate();
             }
             try (PreparedStatement v = c.prepareStatement("INSERT INTO " + s + ".asset_versions (asset_id, digest, service, "
@@ -139,13 +155,28 @@ final class PostgresDestination implements Destination {
 
     @Override
     public void finish(RunEnd end) throws SQLException, IOException {
+        ThrottlingReport t = end.throttling();
+        finish(end.finishedAt(), end.summary().complete(), JSON.writeValueAsString(end.summary()),
+                JSON.writeValueAsString(end.run()), end.coverage(), t == null ? null : JSON.writeValueAsString(t),
+                t == null ? Map.of() : t.scopes());
+    }
+
+    /**
+     * The end of a run from its parts as JSON: what {@link #finish(RunEnd)} writes, and what a map read back
+     * from disk gives ({@link PostgresLoad}).
+     *
+     * @param throttling the throttling block, or null when the run had none
+     * @param scopes its scopes' counters (empty without one)
+     */
+    void finish(Instant finishedAt, boolean complete, String summary, String run, List<CoverageRecord> coverage,
+                String throttling, Map<String, Counts> scopes) throws SQLException, IOException {
         try {
             try (PreparedStatement del = c.prepareStatement("DELETE FROM " + s + ".coverage WHERE run_id = ?")) {
                 del.setString(1, runId);
                 del.executeUpdate();
             }
             StringBuilder csv = new StringBuilder();
-            for (CoverageEntry e : CoverageEntry.flatten(end.coverage())) {
+            for (CoverageEntry e : CoverageEntry.flatten(coverage)) {
                 Csv.row(csv, runId, e.provider(), e.accountId(), e.region(), e.service(), e.status().name(),
                         Long.toString(e.assetCount()), e.error());
             }
@@ -158,16 +189,16 @@ final class PostgresDestination implements Destination {
                 delScopes.setString(1, runId);
                 delScopes.executeUpdate();
             }
-            if (end.throttling() != null) {
+            if (throttling != null) {
                 try (PreparedStatement t = c.prepareStatement("INSERT INTO " + s + ".throttling (run_id, report) VALUES (?, ?::jsonb)")) {
                     t.setString(1, runId);
-                    t.setString(2, JSON.writeValueAsString(end.throttling()));
+                    t.setString(2, throttling);
                     t.executeUpdate();
                 }
                 try (PreparedStatement sc = c.prepareStatement("INSERT INTO " + s + ".throttling_scopes (run_id, scope, calls, "
                         + "throttled, transient_errors, retries, gave_up, rejected, breaker_trips, wait_seconds) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                    for (Map.Entry<String, Counts> e : end.throttling().scopes().entrySet()) {
+                    for (Map.Entry<String, Counts> e : scopes.entrySet()) {
                         Counts n = e.getValue();
                         sc.setString(1, runId);
                         sc.setString(2, e.getKey());
@@ -186,13 +217,14 @@ final class PostgresDestination implements Destination {
             }
             try (PreparedStatement r = c.prepareStatement("UPDATE " + s + ".runs SET finished_at = ?, state = 'finished', "
                     + "complete = ?, asset_count = (SELECT count(*) FROM " + s + ".run_assets WHERE run_seq = ?), "
-                    + "summary = ?::jsonb, run = ?::jsonb WHERE run_id = ?")) {
-                r.setTimestamp(1, Timestamp.from(end.finishedAt()));
-                r.setBoolean(2, end.summary().complete());
+                    + "summary = ?::jsonb, run = ?::jsonb, failure = NULL, loaded_from = ? WHERE run_id = ?")) {
+                r.setTimestamp(1, Timestamp.from(finishedAt));
+                r.setBoolean(2, complete);
                 r.setLong(3, runSeq);
-                r.setString(4, JSON.writeValueAsString(end.summary()));
-                r.setString(5, JSON.writeValueAsString(end.run()));
-                r.setString(6, runId);
+                r.setString(4, summary);
+                r.setString(5, run);
+                r.setString(6, loadedFrom);
+                r.setString(7, runId);
                 r.executeUpdate();
             }
             c.commit();

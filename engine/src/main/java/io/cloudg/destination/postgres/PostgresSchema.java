@@ -114,6 +114,11 @@ public final class PostgresSchema {
               JOIN {s}.runs r ON r.run_seq = ra.run_seq
               JOIN {s}.assets a ON a.asset_id = ra.asset_id
               JOIN {s}.asset_versions v ON v.version_id = ra.version_id;
+            """), new Migration(2, "runs: failed state with its reason, loaded_from", """
+            ALTER TABLE {s}.runs DROP CONSTRAINT runs_state_check;
+            ALTER TABLE {s}.runs ADD CONSTRAINT runs_state_check CHECK (state IN ('running', 'finished', 'failed'));
+            ALTER TABLE {s}.runs ADD COLUMN failure text;
+            ALTER TABLE {s}.runs ADD COLUMN loaded_from text;
             """));
 
     /** The version this build writes. */

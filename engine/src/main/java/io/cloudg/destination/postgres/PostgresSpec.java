@@ -41,9 +41,7 @@ public record PostgresSpec(String key, PostgresUrl url, String schema, String pa
     static final int SOCKET_TIMEOUT_SECONDS = 300;
 
     public PostgresSpec {
-        if (!SCHEMA.matcher(schema).matches()) {
-            throw ConfigErrors.mustBe(key + ".schema", "a lower-case SQL name like cloudg", schema);
-        }
+        requireSchema(key + ".schema", schema);
         if (batchSize < 1) {
             throw ConfigErrors.mustBe(key + ".batch_size", "an integer >= 1", batchSize);
         }
@@ -69,6 +67,25 @@ public record PostgresSpec(String key, PostgresUrl url, String schema, String pa
 
     public PostgresSpec withSchema(String s) {
         return new PostgresSpec(key, url, s, passwordEnv, batchSize, env);
+    }
+
+    /**
+     * The schema as a setting of its own gave it ({@code schemaKey}, e.g. {@code --schema}), which a refusal
+     * names: the user wrote that flag, not {@code --postgres.schema}.
+     */
+    public PostgresSpec withSchema(String schemaKey, String s) {
+        return withSchema(requireSchema(schemaKey, s));
+    }
+
+    private static String requireSchema(String key, String schema) {
+        if (schema == null || !SCHEMA.matcher(schema).matches()) {
+            throw ConfigErrors.mustBe(key, "a lower-case SQL name like cloudg", schema);
+        }
+        return schema;
+    }
+
+    public PostgresSpec withBatchSize(int n) {
+        return new PostgresSpec(key, url, schema, passwordEnv, n, env);
     }
 
     public PostgresSpec withEnv(UnaryOperator<String> e) {

@@ -79,12 +79,13 @@ class PostgresDestinationTest {
     @Test
     void theSchemaIsCreatedOnceAndVersioned() throws Exception {
         try (Connection c = spec.connect()) {
-            assertThat(PostgresSchema.migrate(c, schema)).containsExactly(1);
+            assertThat(PostgresSchema.migrate(c, schema)).containsExactly(1, 2);
             assertThat(PostgresSchema.migrate(c, schema)).isEmpty();
             assertThat(PostgresSchema.version(c, schema)).isEqualTo(PostgresSchema.current());
         }
         assertThat(rows("SELECT version, description FROM " + schema + ".schema_version"))
-                .containsExactly(List.of("1", "runs, assets, versions, coverage, throttling"));
+                .containsExactly(List.of("1", "runs, assets, versions, coverage, throttling"),
+                        List.of("2", "runs: failed state with its reason, loaded_from"));
     }
 
     @Test

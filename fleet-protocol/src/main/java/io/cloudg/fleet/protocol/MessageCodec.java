@@ -24,12 +24,16 @@ public final class MessageCodec {
      * Field names are not canonicalized: a result's throttling counters are keyed by quota scope, and nearly
      * every scope of a run is new to the decoder, so Jackson's shared symbol table grew with the run and each
      * message's parser copied it before adding its names (a third of the coordinator's decoding).
+     * A message's own absent fields are left out; a null inside a map is kept ({@code ALWAYS} content
+     * inclusion), because an asset's attributes and tags must arrive exactly as found: a security group
+     * rule's {@code from_port: null} is part of what an embedded run writes, and a distributed map of the
+     * same estate must be the same map.
      */
     private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
                     .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build())
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
             .build();
 
     public byte[] encode(Object message) {

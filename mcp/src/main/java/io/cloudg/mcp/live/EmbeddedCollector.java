@@ -21,6 +21,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.Estates;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.config.StartupException;
 import java.nio.file.Path;
@@ -116,8 +117,13 @@ public final class EmbeddedCollector implements Collector {
         List<CoverageRecord> coverage = new ArrayList<>();
         try (AwsClients clients = new AwsClients(narrowed, governor, 16)) {
             ProviderPlan plan;
+            AwsProvider provider = new AwsProvider(narrowed, clients);
             try (TaskLedger.Binding b = TaskLedger.create("aws/discovery", run).bind()) {
-                plan = new AwsProvider(narrowed, clients).plan();
+                plan = provider.plan();
+            }
+            if (provider.managementAccountId() != null) {
+                Estates.use(governor, "aws", Estates.key("aws", base,
+                        Map.of(io.cloudg.run.TaskTarget.MANAGEMENT_ACCOUNT, provider.managementAccountId())));
             }
             coverage.addAll(plan.discovery());
             List<CollectionTask> tasks = plan.tasks().stream()

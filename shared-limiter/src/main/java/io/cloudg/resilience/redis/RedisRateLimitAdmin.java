@@ -109,25 +109,25 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
     }
 
     private static RateLimitRow row(RedisKeys.Parsed p, Map<String, String> h, long now) {
-        Long updated = RedisStateStore.nanosField(h, "updated_at");
+        Long updated = StateReader.nanosField(h, "updated_at");
         double age = updated == null ? 0 : Math.max(0, now - updated) / 1e9;
         switch (p.kind()) {
             case LEAF: {
-                Double rate = RedisStateStore.numberField(h, "rate");
-                Double throttles = RedisStateStore.numberField(h, "throttles");
-                Optional<BreakerView> b = RedisStateStore.breakerView(p.scope(), h, now);
-                return new RateLimitRow(p.scope(), p.kind(), rate, RedisStateStore.numberField(h, "ceiling"),
+                Double rate = StateReader.numberField(h, "rate");
+                Double throttles = StateReader.numberField(h, "throttles");
+                Optional<BreakerView> b = StateReader.breakerView(p.scope(), h, now);
+                return new RateLimitRow(p.scope(), p.kind(), rate, StateReader.numberField(h, "ceiling"),
                         throttles == null ? 0 : throttles.longValue(), b.map(BreakerView::phase).orElse(null),
-                        RedisStateStore.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age);
             }
             case BUDGET: {
-                Double millis = RedisStateStore.numberField(h, "millis");
+                Double millis = StateReader.numberField(h, "millis");
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
                         millis == null ? null : millis / 1000.0, age);
             }
             default:
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
-                        RedisStateStore.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age);
         }
     }
 

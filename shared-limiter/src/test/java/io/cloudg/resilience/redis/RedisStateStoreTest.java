@@ -407,6 +407,40 @@ class RedisStateStoreTest {
         }
     }
 
+    /**
+     * When to say again that the store uses an account (every half TTL) is read on the governor's clock, the
+     * store's {@code TimeSource}; the registry's score stays Redis time. So a governor clock moved past half a
+     * TTL registers again at the next admission, and one that has not moved never does, however much real
+     * time passes.
+     */
+    @Test
+    void anAccountIsRegisteredAgainOnceTheGovernorsClockPassesHalfATtl() {
+        ManualTimeSource governor = new ManualTimeSource();
+        RedisStateStore st = RedisStateStore.builder(client).keyPrefix("unit-cadence").time(governor)
+                .learnedTtl(Duration.ofHours(1)).build();
+        var registry = client.getScoredSortedSet(st.keys().registry(), StringCodec.INSTANCE);
+        String index = st.keys().troubled(ACCOUNT);
+        AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, LIMIT, BREAKER, null, 1);
+        try {
+            st.admit(admit);
+            Double first = registry.getScore(index);
+            assertThat(first).as("registered at its first admission, scored in Redis time")
+                    .isCloseTo((double) st.now(), org.assertj.core.data.Offset.offset(60e9));
+            long calls = st.runner().calls();
+            governor.advance(Duration.ofMinutes(29));
+            st.admit(admit);
+            assertThat(st.runner().calls()).as("the admission alone").isEqualTo(calls + 1);
+            assertThat(registry.getScore(index)).isEqualTo(first);
+            governor.advance(Duration.ofMinutes(2));
+            st.admit(admit);
+            assertThat(st.runner().calls()).as("the admission and the registration").isEqualTo(calls + 3);
+            assertThat(registry.getScore(index)).as("registered again, at Redis's time").isGreaterThan(first);
+        } finally {
+            st.clear();
+            st.close();
+        }
+    }
+
     /** Runs each admission on its own thread while the store's lanes are held, so that they go out as one batch. */
     private static List<CompletableFuture<Admission>> admitAsOneBatch(RedisStateStore st, List<AdmitRequest> requests)
             throws Exception {
