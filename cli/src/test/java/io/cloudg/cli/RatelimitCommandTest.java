@@ -6,7 +6,7 @@ import io.cloudg.Governors;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterEach;

@@ -6,7 +6,7 @@ import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Classification;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -11,7 +11,7 @@ import com.azure.resourcemanager.resources.fluent.models.SubscriptionInner;
 import io.cloudg.collect.CollectorBody;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.AssetSink;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

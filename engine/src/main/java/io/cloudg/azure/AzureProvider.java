@@ -12,7 +12,7 @@ import io.cloudg.config.AzureSettings;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.Governor;
 import io.cloudg.run.ProviderPlan;

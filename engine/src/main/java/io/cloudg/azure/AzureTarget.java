@@ -2,7 +2,7 @@ package io.cloudg.azure;
 
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.util.Context;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.TaskLedger;
 import java.net.URL;
 import java.util.Locale;

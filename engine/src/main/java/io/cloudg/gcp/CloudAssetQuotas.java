@@ -1,7 +1,7 @@
 package io.cloudg.gcp;
 
 import io.cloudg.resilience.CallOptions;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.util.List;
 import java.util.Map;
 

@@ -8,7 +8,7 @@ import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.DeadlineExceededException;
 import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.SlotHold;
 import io.cloudg.resilience.TaskLedger;
 import java.util.function.Consumer;

@@ -1,6 +1,6 @@
 package io.cloudg.gcp;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 
 /**
  * Where a Cloud Asset listing runs: one project or the organization.

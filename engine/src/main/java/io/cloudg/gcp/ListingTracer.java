@@ -11,13 +11,13 @@ import io.cloudg.resilience.TaskLedger;
  * each page's tracer, on whatever thread sends that page.
  */
 final class ListingTracer implements ApiTracer {
-    final io.cloudg.resilience.Scope scope;
+    final io.cloudg.resilience.spi.Scope scope;
     /** The organization's quota, or null. */
     final io.cloudg.resilience.CallOptions.ChargedQuota charged;
     final SlotHold hold;
     final TaskLedger ledger;
 
-    ListingTracer(io.cloudg.resilience.Scope scope, io.cloudg.resilience.CallOptions.ChargedQuota charged, SlotHold hold,
+    ListingTracer(io.cloudg.resilience.spi.Scope scope, io.cloudg.resilience.CallOptions.ChargedQuota charged, SlotHold hold,
                   TaskLedger ledger) {
         this.scope = scope;
         this.charged = charged;

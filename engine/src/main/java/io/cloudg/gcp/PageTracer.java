@@ -77,14 +77,14 @@ final class PageTracer implements ApiTracer {
             return governor.open(listing.scope, CallOptions.held(listing.hold).withLedger(listing.ledger)
                     .charging(listing.charged));
         }
-        io.cloudg.resilience.Scope scope = scopeOf(request);
+        io.cloudg.resilience.spi.Scope scope = scopeOf(request);
         return governor.open(scope, CallOptions.DEFAULT.withLedger(TaskLedger.current()));
     }
 
-    private io.cloudg.resilience.Scope scopeOf(Object request) {
+    private io.cloudg.resilience.spi.Scope scopeOf(Object request) {
         String parent = request instanceof ListAssetsRequest ? ((ListAssetsRequest) request).getParent()
                 : request instanceof SearchAllResourcesRequest ? ((SearchAllResourcesRequest) request).getScope() : null;
-        return parent == null || parent.isEmpty() ? io.cloudg.resilience.Scope.of("gcp", "unknown", null, "cloudasset", method)
+        return parent == null || parent.isEmpty() ? io.cloudg.resilience.spi.Scope.of("gcp", "unknown", null, "cloudasset", method)
                 : GcpParent.of(parent).scope(method);
     }
 

@@ -10,7 +10,7 @@ import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.report.ThrottlingStats;

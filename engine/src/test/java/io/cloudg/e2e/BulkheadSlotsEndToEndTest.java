@@ -8,7 +8,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.spi.Admission;

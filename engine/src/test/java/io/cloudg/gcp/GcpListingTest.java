@@ -10,7 +10,7 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 import io.cloudg.config.GcpSettings;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.TaskLedger;

@@ -3,7 +3,7 @@ package io.cloudg.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;

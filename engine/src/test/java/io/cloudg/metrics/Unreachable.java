@@ -1,6 +1,6 @@
 package io.cloudg.metrics;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.OutcomeRequest;

@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.Backoff;
 import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.core.QuotaWindow;

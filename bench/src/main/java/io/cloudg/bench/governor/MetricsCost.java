@@ -51,9 +51,9 @@ public final class MetricsCost {
         if (metrics.equals("none") != (governor.listener() == GovernorListener.NONE)) {
             throw new IllegalStateException("expected " + metrics + ", the listener is " + governor.listener());
         }
-        io.cloudg.resilience.Scope[] scopes = new io.cloudg.resilience.Scope[leaves];
+        io.cloudg.resilience.spi.Scope[] scopes = new io.cloudg.resilience.spi.Scope[leaves];
         for (int i = 0; i < leaves; i++) {
-            scopes[i] = io.cloudg.resilience.Scope.of("aws", String.format(Locale.ROOT, "%012d", 100_000_000_000L + i / 20),
+            scopes[i] = io.cloudg.resilience.spi.Scope.of("aws", String.format(Locale.ROOT, "%012d", 100_000_000_000L + i / 20),
                     "us-east-1", "ec2", "Describe" + (i % 20));
             governor.call(scopes[i], () -> 200);
         }
@@ -118,7 +118,7 @@ public final class MetricsCost {
         registry.close();
     }
 
-    private static long call(Governor g, io.cloudg.resilience.Scope[] scopes, long x) throws InterruptedException {
+    private static long call(Governor g, io.cloudg.resilience.spi.Scope[] scopes, long x) throws InterruptedException {
         x = Xorshift.next(x);
         try (GovernedCall c = g.open(scopes[Xorshift.pick(x, scopes.length)])) {
             c.beforeSend();

@@ -1,7 +1,7 @@
 package io.cloudg.bench.redis;
 
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
 import io.github.bucket4j.BucketConfiguration;

@@ -10,7 +10,7 @@ import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.metrics.TimedStateStore;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.SlotHold;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.InMemoryStateStore;

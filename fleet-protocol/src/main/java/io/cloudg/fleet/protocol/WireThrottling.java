@@ -1,6 +1,6 @@
 package io.cloudg.fleet.protocol;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.report.Counts;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.util.Map;

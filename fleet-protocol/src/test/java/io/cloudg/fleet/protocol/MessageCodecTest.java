@@ -9,7 +9,7 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.SkippedAccount;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

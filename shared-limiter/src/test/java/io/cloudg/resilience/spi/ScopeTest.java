@@ -1,4 +1,4 @@
-package io.cloudg.resilience;
+package io.cloudg.resilience.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.cloudg.resilience;
+package io.cloudg.resilience.spi;
 
 import java.util.Objects;
 
