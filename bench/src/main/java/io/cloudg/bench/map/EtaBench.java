@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * How right the progress line's ETA is (issue 14): an embedded {@code cloudg map} of ClientCpuBench's estate
+ * How right the progress line's ETA is, which users plan long maps by: an embedded {@code cloudg map} of ClientCpuBench's estate
  * (default 200 accounts x 4 regions, 5-15 ms a call) in a child JVM, mapped twice into one output directory:
  * the first map knows nothing of the estate's sizes (the ETA comes from what the run learns), the second has
  * the first's map (the sizes the ETA starts from). The child logs a progress line every 10 s (no terminal);
