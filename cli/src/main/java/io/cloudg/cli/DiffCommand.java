@@ -7,7 +7,7 @@ import io.cloudg.diff.DiffSide;
 import io.cloudg.diff.MapDiff;
 import io.cloudg.diff.SortedAssets;
 import io.cloudg.resilience.config.ConfigErrors;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -91,7 +91,7 @@ final class DiffCommand implements Callable<Integer> {
     private int fromPostgres(PrintStream out, Path work) throws SQLException {
         PostgresSpec spec = PostgresSpec.of("--postgres", postgres);
         if (schema != null) {
-            spec = spec.withSchema(schema);
+            spec = spec.withSchema("--schema", schema);
         }
         try (PostgresRuns runs = PostgresRuns.open(spec);
              DiffSide x = runs.side(runs.find(before));

@@ -13,7 +13,7 @@ import io.cloudg.fleet.coordinator.FleetProgress;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ final class DistributedMap {
         KafkaClients kafka = new KafkaClients(fleet.kafka(), System::getenv);
         kafka.requireReachable(KafkaClients.REACH_TIMEOUT);
         try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, m.metricsPort), "coordinator");
-             Governor governor = FleetGovernor.install(cfg, metrics.metrics())) {
+             Governor governor = FleetGovernor.create(cfg, metrics.metrics())) {
             FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka, governor, TimeSource.system(),
                     progress(Progress.Mode.of(m.noProgress, Terminals.stderrIsTerminal(), LogSetup.json())),
                     metrics.metrics());

@@ -16,7 +16,7 @@ import org.slf4j.event.Level;
                 "Exit codes: 0 done (map: every coverage entry SUCCESS; diff: no change), 1 internal error (a bug: please "
                         + "report it; diff: something changed), 2 could not start (one line on stderr says why), 3 map done "
                         + "with PARTIAL or FAILED coverage or a failed destination."},
-        subcommands = {MapCommand.class, DiffCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
+        subcommands = {MapCommand.class, DiffCommand.class, LoadCommand.class, WorkerCommand.class, SimCommand.class, RatelimitCommand.class, McpCommand.class,
                 CollectorsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--log-format", paramLabel = "text|json", scope = ScopeType.INHERIT,
@@ -55,9 +55,7 @@ public final class Main implements Runnable {
                         null);
                 return ExitCodes.CANNOT_START;
             }
-            LogSetup.started(); // what was logged before an internal error helps to report it
-            LogSetup.notice(System.err, Level.ERROR, "internal error: " + e, e);
-            return ExitCodes.INTERNAL_ERROR;
+            return internalError(e);
         });
         cl.setParameterExceptionHandler((e, a) -> {
             CommandLine c = e.getCommandLine();
@@ -67,9 +65,21 @@ public final class Main implements Runnable {
         });
         try {
             return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands the handler above exceptions only: an Error (a class missing from the class path, a
+            // stack overflow) would end the main thread alone, and any thread that is not a daemon (a server's)
+            // would keep the process alive with nothing listening
+            return internalError(e);
         } finally {
             LogSetup.started(); // a short command that never said it started: its lines, now
         }
+    }
+
+    /** Exit code 1: the line and the stack trace, for a bug report. */
+    static int internalError(Throwable e) {
+        LogSetup.started(); // what was logged before an internal error helps to report it
+        LogSetup.notice(System.err, Level.ERROR, "internal error: " + e, e);
+        return ExitCodes.INTERNAL_ERROR;
     }
 
     /** Logging as {@code --log-format} and {@code --log-level} say, wherever on the command line they are. */
@@ -104,6 +114,6 @@ public final class Main implements Runnable {
     public void run() {
         new CommandLine(this).usage(System.err);
         throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: map, worker, sim, mcp, "
-                + "diff, ratelimit, collectors or completion");
+                + "diff, load, ratelimit, collectors or completion");
     }
 }

@@ -1,7 +1,7 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.cli.log.LogSetup;
@@ -19,8 +19,9 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +64,11 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where inventory-map.json goes (default: .)")
     Path out;
 
-    @Option(names = "--workers", paramLabel = "N", description = "collection tasks at once (default 16)")
+    @Option(names = "--job-concurrency", paramLabel = "N", description = "collector jobs at once (job_concurrency, default 16)")
+    Integer jobConcurrency;
+
+    /** --job-concurrency's old name, still taken with a warning. */
+    @Option(names = "--workers", paramLabel = "N", hidden = true)
     Integer workers;
 
     @Option(names = "--sim", description = "start a cloud-sim estate in this process and map it (no credentials needed)")
@@ -203,7 +208,15 @@ final class MapCommand implements Callable<Integer> {
             b.outputDir(out);
         }
         if (workers != null) {
-            b.workers(workers);
+            if (jobConcurrency != null) {
+                throw ConfigErrors.invalid("--workers",
+                        "is the old name of --job-concurrency, which is given too: give --job-concurrency only");
+            }
+            ConfigErrors.renamedKey("--workers", "--job-concurrency");
+            b.jobConcurrency(workers);
+        }
+        if (jobConcurrency != null) {
+            b.jobConcurrency(jobConcurrency);
         }
         return b;
     }

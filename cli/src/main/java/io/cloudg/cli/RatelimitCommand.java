@@ -1,14 +1,14 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.LearnedRate;
 import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.redis.RateLimitRow;
 import io.cloudg.resilience.redis.RedisRateLimitAdmin;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
@@ -27,12 +27,15 @@ import picocli.CommandLine.Parameters;
  * {@code cloudg ratelimit show|reset [PREFIX]}: what the governor has learned, and forgetting it. The state
  * is where the maps keep it: Redis when {@code --redis} is given or the configuration's backend is redis, else
  * the embedded governor's state file ({@code ratelimit.state_file}). PREFIX is a scope prefix matched on
- * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}).
+ * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}). The state file keeps rates
+ * per estate ({@code aws:123456789012@aws}): {@code --estate} selects one (or those its beginning names);
+ * {@code show} lists each estate's rates under its name.
  */
 @Command(name = "ratelimit", mixinStandardHelpOptions = true,
         description = {"Shows or resets what the governor learned: slowed rates, breakers, retry budgets, bulkheads.",
                 "Reads Redis with --redis (or ratelimit.backend: redis in the configuration), else the embedded "
-                        + "governor's state file (ratelimit.state_file, default ~/.cache/cloudg/learned-rates.json).",
+                        + "governor's state file (ratelimit.state_file, default ~/.cache/cloudg/learned-rates.json), "
+                        + "which keeps rates per estate (--estate selects one).",
                 "Exit codes: 0 done, 2 could not start (no subcommand, bad flag or configuration, Redis unreachable)."},
         subcommands = {RatelimitCommand.Show.class, RatelimitCommand.Reset.class})
 final class RatelimitCommand implements Callable<Integer> {
@@ -55,10 +58,20 @@ final class RatelimitCommand implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "PREFIX", description = "scope prefix, e.g. aws/123456789012")
         String prefix = "";
 
+        @Option(names = "--estate", paramLabel = "KEY", description = "state file only: the estate whose rates to "
+                + "show or reset, as show names it (aws:123456789012@aws; its beginning selects every estate it "
+                + "starts, e.g. aws:123456789012 for each endpoint of that organization)")
+        String estate;
+
         @Override
         public Integer call() {
             RateLimitConfig rl = CloudGConfig.from(ConfigLocation.load(config)).ratelimit().withRedisUrl(redis);
             if (rl.backend() == RateLimitConfig.Backend.REDIS) {
+                if (estate != null) {
+                    throw new StartupException("--estate selects estates in the embedded governor's state file; Redis "
+                            + "keeps one estate per key prefix (ratelimit.redis.key_prefix, now "
+                            + rl.redis().keyPrefix() + ")");
+                }
                 // a Redis that cannot be used says why (StateStoreUnavailableException): a start-up failure
                 try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(rl.redis())) {
                     return redis(admin, String.join(",", rl.redis().addresses()) + " prefix=" + rl.redis().keyPrefix(), System.out);
@@ -75,6 +88,16 @@ final class RatelimitCommand implements Callable<Integer> {
         abstract int redis(RedisRateLimitAdmin admin, String where, PrintStream out);
 
         abstract int file(LearnedRatesFile file, RateLimitConfig rl, PrintStream out);
+
+        /** Whether {@code r} is of the selected estate (all without --estate) and under PREFIX. */
+        boolean selected(LearnedRate r) {
+            return (estate == null || r.estate().startsWith(estate)) && under(r.leaf());
+        }
+
+        /** What the selection is, for messages: {@code " under aws/1 of estate aws:1@aws"}. */
+        String selection() {
+            return (prefix.isEmpty() ? "" : " under " + prefix) + (estate == null ? "" : " of estate " + estate);
+        }
 
         boolean under(Scope s) {
             if (prefix.isEmpty()) {
@@ -126,23 +149,29 @@ final class RatelimitCommand implements Callable<Integer> {
 
         @Override
         int file(LearnedRatesFile file, RateLimitConfig rl, PrintStream out) {
-            List<LearnedRate> rows = read(file).stream().filter(r -> under(r.leaf())).toList();
+            List<LearnedRate> rows = read(file).stream().filter(this::selected).toList();
             out.println("learned rates in " + file.path() + " (embedded governor; kept " + fmt(rl.learnedTtlHours())
-                    + " h after the last throttle)");
+                    + " h after the last throttle; a map starts from its own estate's)");
             if (rows.isEmpty()) {
-                out.println("nothing learned" + (prefix.isEmpty() ? "" : " under " + prefix));
+                out.println("nothing learned" + selection());
                 return ExitCodes.OK;
             }
             long now = TimeSource.system().epochMillis();
             long ttl = (long) (rl.learnedTtlHours() * 3_600_000L);
-            out.printf(Locale.ROOT, "%-60s %-9s %10s %10s %9s %8s%n", "SCOPE", "KIND", "RATE", "CEILING", "THROTTLES",
-                    "AGE(s)");
-            for (LearnedRate r : rows) {
-                out.printf(Locale.ROOT, "%-60s %-9s %10.3f %10.3f %9d %8.0f%s%n", r.leaf(), "leaf", r.rateRps(),
-                        r.ceilingRps(), r.throttles(), (now - r.lastThrottleEpochMillis()) / 1000.0,
-                        r.expired(now, ttl) ? " expired" : "");
+            java.util.Map<String, List<LearnedRate>> byEstate = new java.util.TreeMap<>();
+            rows.forEach(r -> byEstate.computeIfAbsent(r.estate(), k -> new java.util.ArrayList<>()).add(r));
+            for (java.util.Map.Entry<String, List<LearnedRate>> e : byEstate.entrySet()) {
+                out.println("estate " + e.getKey() + (e.getKey().equals(LearnedRatesFile.LEGACY)
+                        ? " (from a version-1 file, which named no estate: no map uses these; the next map drops them)" : ""));
+                out.printf(Locale.ROOT, "  %-60s %-9s %10s %10s %9s %8s%n", "SCOPE", "KIND", "RATE", "CEILING", "THROTTLES",
+                        "AGE(s)");
+                for (LearnedRate r : e.getValue()) {
+                    out.printf(Locale.ROOT, "  %-60s %-9s %10.3f %10.3f %9d %8.0f%s%n", r.leaf(), "leaf", r.rateRps(),
+                            r.ceilingRps(), r.throttles(), (now - r.lastThrottleEpochMillis()) / 1000.0,
+                            r.expired(now, ttl) ? " expired" : "");
+                }
             }
-            out.printf("%d leaf/leaves below its ceiling%n", rows.size());
+            out.printf("%d leaf/leaves below its ceiling, in %d estate(s)%n", rows.size(), byEstate.size());
             return ExitCodes.OK;
         }
 
@@ -156,15 +185,15 @@ final class RatelimitCommand implements Callable<Integer> {
     }
 
     @Command(name = "reset", mixinStandardHelpOptions = true,
-            description = {"Forgets what the governor learned under PREFIX; without a PREFIX, all of it, which asks "
-                    + "first on a terminal and needs --yes otherwise."})
+            description = {"Forgets what the governor learned under PREFIX (of the --estate given); without a PREFIX "
+                    + "or an --estate, all of it, which asks first on a terminal and needs --yes otherwise."})
     static final class Reset extends Base {
         @Option(names = {"-y", "--yes"}, description = "reset everything without asking")
         boolean yes;
 
         @Override
         public Integer call() {
-            if (prefix.isEmpty() && !yes && !confirmed()) {
+            if (prefix.isEmpty() && estate == null && !yes && !confirmed()) {
                 throw new StartupException("ratelimit reset without a PREFIX forgets everything the governor learned: "
                         + "give a PREFIX, or --yes to reset it all");
             }
@@ -198,12 +227,11 @@ final class RatelimitCommand implements Callable<Integer> {
             read(file); // a file that cannot be read is reported, not overwritten
             int removed;
             try {
-                removed = file.remove(this::under);
+                removed = file.remove(this::selected);
             } catch (IOException e) {
                 throw new StartupException("cannot rewrite " + file.path() + ": " + e.getMessage(), e);
             }
-            out.println("removed " + removed + " learned rate(s) from " + file.path()
-                    + (prefix.isEmpty() ? "" : " under " + prefix));
+            out.println("removed " + removed + " learned rate(s) from " + file.path() + selection());
             return ExitCodes.OK;
         }
     }

@@ -107,6 +107,16 @@ class DataOutCommandTest {
         assertThat(schemaExists(missing)).as("a reader never creates a schema").isFalse();
     }
 
+    @Test
+    void aMistypedSchemaNameIsRefusedNamingTheFlagGiven() {
+        // refused before any connection: the URL need not answer
+        MapCommandTest.Run r = MapCommandTest.run("diff", "--postgres", "postgresql://analyst@127.0.0.1:1/inventory",
+                "--schema", "BadName", "latest", "previous");
+        assertThat(r.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(r.err()).isEqualTo("cloudg: --schema must be a lower-case SQL name like cloudg, but was \"BadName\""
+                + System.lineSeparator());
+    }
+
     static boolean schemaExists(String schema) throws java.sql.SQLException {
         try (java.sql.Connection c = TestPostgres.connect();
              java.sql.PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {

@@ -98,6 +98,28 @@ final class Launcher {
         }
     }
 
+    /**
+     * A port P free with P + 1 free too: what {@code cloudg sim --port P} binds (HTTP on P, gRPC on P + 1). A port
+     * from {@link #freePort()} alone often has a busy neighbour on a machine running other tests.
+     */
+    static int freePortPair() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int p = freePort();
+            if (p < 65535 && free(p + 1)) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no two neighbouring free ports in 50 attempts");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** What a finished command did. */
     record Result(String command, int exit, String out, String err) {
         /** Asserts the exit code and that stderr holds no stack trace; returns this. */

@@ -48,7 +48,7 @@ class LauncherDocsIT {
         for (DocsTest.Block b : blocks) {
             for (String p : b.marker().split("\\s+")) {
                 if (p.startsWith("port=")) {
-                    ports.computeIfAbsent(p.substring(5), k -> Integer.toString(Launcher.freePort()));
+                    ports.computeIfAbsent(p.substring(5), k -> Integer.toString(Launcher.freePortPair()));
                 }
             }
         }

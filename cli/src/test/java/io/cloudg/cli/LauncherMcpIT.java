@@ -87,6 +87,35 @@ class LauncherMcpIT {
         }
     }
 
+    @Test
+    void stdioAnswersEveryRequestPipedInBeforeTheEndOfItsInputThenExits0() throws Exception {
+        Path dir = Launcher.workDir("mcp-stdio-piped");
+        try (Launcher.Running mcp = Launcher.start(dir, Map.of(), "mcp", "--sim", "--dataset-dir", "datasets")) {
+            // as `printf '...' | cloudg mcp --sim`: every request written at once, then the end of the input
+            StringBuilder piped = new StringBuilder();
+            for (JsonNode m : List.of(request(1, "initialize", initializeParams()), request(0, "notifications/initialized", null),
+                    request(2, "tools/list", Map.of()),
+                    request(3, "tools/call", Map.of("name", "rate_limit_status", "arguments", Map.of())),
+                    request(4, "tools/call", Map.of("name", "list_datasets", "arguments", Map.of())))) {
+                piped.append(JSON.writeValueAsString(m)).append('\n');
+            }
+            mcp.stdin().write(piped.toString().getBytes(StandardCharsets.UTF_8));
+            mcp.stdin().close();
+            Launcher.Result end = mcp.await(Launcher.HANG).exits(0);
+            List<JsonNode> replies = end.out().lines().map(l -> {
+                try {
+                    return JSON.readTree(l);
+                } catch (Exception e) {
+                    throw new AssertionError("not JSON on stdout: " + l, e);
+                }
+            }).toList();
+            assertThat(replies.stream().map(r -> r.path("id").asInt()).toList()).as(end.out())
+                    .containsExactlyInAnyOrder(1, 2, 3, 4);
+            assertThat(replies).allSatisfy(r -> assertThat(r.has("error")).as("%s", r).isFalse());
+            assertThat(end.err()).doesNotContain("abandoned");
+        }
+    }
+
     /** Newline-delimited JSON-RPC over the process's stdin and stdout. */
     static final class Stdio {
         final Launcher.Running process;
@@ -122,7 +151,9 @@ class LauncherMcpIT {
         Path dir = Launcher.workDir("mcp-http");
         Files.writeString(dir.resolve("cloudg.yaml"), documentedConfiguration());
         String token = UUID.randomUUID().toString();
-        try (Launcher.Running mcp = Launcher.start(dir, Map.of("CLOUDG_MCP_TOKEN_CI", token), "mcp", "--config",
+        // both variables the documented configuration names, as its curl session exports them
+        try (Launcher.Running mcp = Launcher.start(dir, Map.of("CLOUDG_MCP_TOKEN_CI", token, "CLOUDG_MCP_TOKEN_AUDIT",
+                UUID.randomUUID().toString()), "mcp", "--config",
                 "cloudg.yaml", "--http", "--port", "0", "--sim", "--dataset-dir", "datasets")) {
             URI uri = URI.create(mcp.expectLine(mcp.err, Pattern.compile("^cloudg: MCP at (http://\\S+)$"), Launcher.HANG)
                     .group(1));
@@ -153,6 +184,65 @@ class LauncherMcpIT {
 
             Launcher.Result end = mcp.stop().exits(0);
             assertThat(end.out()).as("over HTTP, stdout is not the protocol and stays quiet").isEmpty();
+        }
+    }
+
+    // ------------------------------------------------------------------ failures at start
+
+    static final String HTTP_CONFIG =
+            "mcp: {stdio_principal: ci, principals: {ci: {roles: [operator], token: 0123456789abcdef0123}}}\n";
+
+    @Test
+    void httpOnAPortInUseIsOneLineAndExitCode2() throws Exception {
+        Path dir = Launcher.workDir("mcp-http-port-in-use");
+        Files.writeString(dir.resolve("cloudg.yaml"), HTTP_CONFIG);
+        try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int port = busy.getLocalPort();
+            Launcher.Result r = Launcher.run(dir, "mcp", "--config", "cloudg.yaml", "--http", "--port", Integer.toString(port))
+                    .exits(2);
+            assertThat(r.err().strip()).isEqualTo("cloudg: cannot serve MCP on 127.0.0.1:" + port + ": port " + port
+                    + " is in use: set --port or mcp.http.port");
+            assertThat(r.out()).isEmpty();
+        }
+    }
+
+    /**
+     * The defect of issue 35 itself, kept from coming back in another form: a class missing from the launcher's
+     * class path is an internal error (exit 1, with its stack trace for the report), and the process ends even
+     * though the HTTP transport has started a thread that is not a daemon. The distribution here is the one built,
+     * linked file by file, without json-schema-validator.
+     */
+    @Test
+    void aClassMissingAtRuntimeIsAnInternalErrorAndTheProcessEnds() throws Exception {
+        Path dist = Launcher.workDir("dist-without-json-schema-validator");
+        Path lib = Files.createDirectories(dist.resolve("cli/target/lib"));
+        Files.copy(Launcher.CLOUDG, dist.resolve("cloudg"), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.createSymbolicLink(dist.resolve("cli/target/cloudg-cli.jar"), Launcher.ROOT.resolve("cli/target/cloudg-cli.jar"));
+        int linked = 0;
+        try (var jars = Files.list(Launcher.ROOT.resolve("cli/target/lib"))) {
+            for (Path jar : jars.toList()) {
+                if (!jar.getFileName().toString().startsWith("json-schema-validator-")) {
+                    Files.createSymbolicLink(lib.resolve(jar.getFileName()), jar);
+                    linked++;
+                }
+            }
+        }
+        assertThat(linked).isPositive();
+        Path dir = Launcher.workDir("mcp-missing-class");
+        Files.writeString(dir.resolve("cloudg.yaml"), HTTP_CONFIG);
+        for (List<String> args : List.of(List.of("mcp", "--config", "cloudg.yaml", "--http", "--port", "0"),
+                List.of("mcp", "--config", "cloudg.yaml"))) {
+            ProcessBuilder pb = Launcher.builder(dir, Map.of(), args);
+            pb.command().set(0, dist.resolve("cloudg").toString());
+            try (Launcher.Running mcp = new Launcher.Running(String.join(" ", args) + " (json-schema-validator missing)",
+                    pb.start())) {
+                mcp.stdin().close();
+                Launcher.Result r = mcp.await(Launcher.HANG);
+                assertThat(r.exit()).as("%s%n%s", r.command(), r.err()).isEqualTo(1);
+                assertThat(r.err()).contains("cloudg: internal error: java.lang.NoClassDefFoundError: com/networknt/schema/")
+                        .doesNotContain("Exception in thread \"main\"");
+                assertThat(r.out()).isEmpty();
+            }
         }
     }
 

@@ -9,7 +9,7 @@ import io.cloudg.collect.TaskRunner;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.run.CallEstimates;
 import io.cloudg.run.CallShapes;

@@ -2,12 +2,12 @@ package io.cloudg.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.Governors;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.resilience.redis.StateStores;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,7 +66,7 @@ class RatelimitCommandTest {
         RateLimitConfig config = RateLimitConfig.builder().build()
                 .withBackend(RateLimitConfig.Backend.REDIS, RateLimitConfig.defaults().redis().withUrl(url));
         Scope subnets = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
-        try (Governor g = StateStores.governor(config)) {
+        try (Governor g = Governors.create(config)) {
             try (GovernedCall c = g.open(subnets)) {
                 c.beforeSend();
                 c.onFailure(new ProviderException("RequestLimitExceeded", 503, "Request limit exceeded."));
@@ -86,6 +86,48 @@ class RatelimitCommandTest {
         assertThat(after.out()).contains("nothing learned under aws/123456789012");
         MapCommandTest.Run other = MapCommandTest.run("ratelimit", "show", "--redis", url);
         assertThat(other.out()).contains("aws/999999999999");
+    }
+
+    /** The embedded governor's state file keeps rates per estate: show lists each, --estate picks one to show or reset. */
+    @Test
+    void theStateFileIsShownAndResetPerEstate(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("learned-rates.json");
+        long now = System.currentTimeMillis();
+        Scope subnets = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
+        String real = "aws:123456789012@aws";
+        String sim = "aws:123456789012@http://127.0.0.1:4566";
+        new io.cloudg.resilience.memory.LearnedRatesFile(file).merge(java.util.List.of(
+                new io.cloudg.resilience.memory.LearnedRate(real, subnets, 10, 20, 2, now),
+                new io.cloudg.resilience.memory.LearnedRate(sim, subnets, 5, 20, 4, now)), java.util.Map.of(), now, 3_600_000L);
+        String cfg = java.nio.file.Files.writeString(dir.resolve("cloudg.yaml"), "ratelimit: {state_file: \"" + file + "\"}\n")
+                .toString();
+
+        MapCommandTest.Run all = MapCommandTest.run("ratelimit", "show", "--config", cfg);
+        assertThat(all.code()).as(all.err()).isZero();
+        assertThat(all.out()).contains("estate " + real + "\n", "estate " + sim + "\n", "10.000", "5.000",
+                "2 leaf/leaves below its ceiling, in 2 estate(s)");
+
+        MapCommandTest.Run one = MapCommandTest.run("ratelimit", "show", "--config", cfg, "--estate", "aws:123456789012@http");
+        assertThat(one.out()).contains("estate " + sim, "5.000").doesNotContain("estate " + real + "\n").doesNotContain("10.000");
+
+        MapCommandTest.Run reset = MapCommandTest.run("ratelimit", "reset", "--config", cfg, "--estate", sim);
+        assertThat(reset.code()).as(reset.err()).isZero();
+        assertThat(reset.out()).contains("removed 1 learned rate(s) from " + file + " of estate " + sim);
+        MapCommandTest.Run after = MapCommandTest.run("ratelimit", "show", "--config", cfg);
+        assertThat(after.out()).contains("estate " + real, "10.000").doesNotContain(sim);
+        MapCommandTest.Run none = MapCommandTest.run("ratelimit", "show", "--config", cfg, "--estate", sim);
+        assertThat(none.out()).contains("nothing learned of estate " + sim);
+
+        MapCommandTest.Run everything = MapCommandTest.run("ratelimit", "reset", "--config", cfg);
+        assertThat(everything.code()).as("all of it needs --yes").isEqualTo(ExitCodes.CANNOT_START);
+        MapCommandTest.Run onRedis = MapCommandTest.run("ratelimit", "show", "--redis", url, "--estate", real);
+        assertThat(onRedis.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(onRedis.err()).contains("--estate", "key_prefix").hasLineCount(1);
+
+        java.nio.file.Files.writeString(file, "{\"version\": 1, \"leaves\": [{\"scope\": \"" + subnets + "\", \"rate_rps\": 5.0, "
+                + "\"ceiling_rps\": 20.0, \"throttles\": 4, \"last_throttle_at\": \"" + java.time.Instant.ofEpochMilli(now) + "\"}]}");
+        MapCommandTest.Run legacy = MapCommandTest.run("ratelimit", "show", "--config", cfg);
+        assertThat(legacy.out()).contains("estate legacy (from a version-1 file, which named no estate");
     }
 
     @Test

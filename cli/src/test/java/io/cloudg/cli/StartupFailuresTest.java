@@ -126,8 +126,9 @@ class StartupFailuresTest {
     void aFailedStartPrintsItsOneLineAndNoLogLineBeforeIt() throws Exception {
         Path rates = dir.resolve("learned-rates.json");
         new io.cloudg.resilience.memory.LearnedRatesFile(rates).merge(List.of(new io.cloudg.resilience.memory.LearnedRate(
-                io.cloudg.resilience.Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets"), 5, 20, 3,
-                System.currentTimeMillis())), java.util.Set.of(), System.currentTimeMillis(), 3_600_000L);
+                "aws:123456789012@aws", io.cloudg.resilience.spi.Scope.of("aws", "123456789012", "us-east-1", "ec2",
+                "DescribeSubnets"), 5, 20, 3, System.currentTimeMillis())), java.util.Map.of(), System.currentTimeMillis(),
+                3_600_000L);
         int closed = freePort();
         String cfg = file("learned.yaml", "ratelimit: {state_file: \"" + rates + "\"}\naws: {endpoint_url: \"http://127.0.0.1:"
                 + closed + "\", access_key_id: a, secret_access_key: b}\n").toString();

@@ -8,7 +8,7 @@ import java.util.List;
  * A snapshot of the simulator's counters; served as JSON at {@code GET /_sim/stats}.
  *
  * @param buckets per quota bucket: calls, throttled answers, highest admitted in any 1-second window,
- *                configured rate and burst
+ *                configured rate and burst, and how long it stayed empty (in all, and its longest stretch)
  * @param totals  whole-simulator counts
  */
 public record SimStats(List<BucketStats> buckets, Counters.Totals totals) {

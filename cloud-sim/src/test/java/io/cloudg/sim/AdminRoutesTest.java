@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.sim.aws.AwsClients;
 import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.Asset;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -51,6 +52,8 @@ class AdminRoutesTest {
             assertThat(bucket.get("maxAdmittedPerSecond").asLong()).isBetween(1L, 2L);
             assertThat(bucket.get("rate").asDouble()).isEqualTo(20.0);
             assertThat(bucket.get("burst").asDouble()).isEqualTo(100.0);
+            assertThat(bucket.get("emptySeconds").asDouble()).as("two calls never empty a bucket of 100").isZero();
+            assertThat(bucket.get("longestEmptySeconds").asDouble()).isZero();
             assertThat(stats.get("totals").get("calls").asLong()).isEqualTo(2);
 
             HttpResponse<String> put = Http.send(HttpRequest.newBuilder(URI.create(sim.awsEndpoint() + "/_sim/faults"))

@@ -1,6 +1,7 @@
 package io.cloudg.mcp;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.Governors;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.dataset.DatasetNotFoundException;
 import io.cloudg.mcp.dataset.DatasetStore;
@@ -16,8 +17,7 @@ import io.cloudg.mcp.guard.redis.RedisGuardStore;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
@@ -95,6 +95,7 @@ public final class CloudgMcp implements AutoCloseable {
     private final CallQuota callQuota;
     private final List<ToolDef> tools;
     private final String osUser;
+    private final TimeSource time;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private CloudgMcp(Builder b) {
@@ -103,15 +104,16 @@ public final class CloudgMcp implements AutoCloseable {
         this.principals = Principals.from(mcp, b.env);
         this.callQuota = new CallQuota(mcp, b.time);
         this.osUser = b.osUser;
+        this.time = b.time;
         this.ownsGovernor = b.governor == null;
         this.metrics = b.metrics;
         // a Redis store has its round trips timed (cloudg_redis_command_seconds); the store is built the one way
         this.governor = b.governor != null ? b.governor
-                : GovernorMetrics.governor(config.ratelimit(), b.env, TimeSource.system(), metrics);
+                : Governors.create(config.ratelimit(), b.env, TimeSource.system(), metrics);
         this.guardStore = b.guardStore != null ? b.guardStore : defaultGuardStore(config.ratelimit(), b.env, b.time);
         Path dir = mcp.datasetDir() != null ? mcp.datasetDir() : config.outputDir().resolve("datasets");
         this.datasets = new DatasetStore(dir, b.time);
-        this.guard = new LiveOperationGuard(guardStore, b.time, config.ratelimit(), datasets::newestCovering, b.listener);
+        this.guard = new LiveOperationGuard(guardStore, b.time, mcp.live(), datasets::newestCovering, b.listener);
         Collector collector = b.collector != null ? b.collector : new EmbeddedCollector(config, governor);
         List<ToolDef> all = new ArrayList<>(new LiveTools(config, guard, datasets, collector).defs());
         all.add(statusTool());
@@ -156,7 +158,7 @@ public final class CloudgMcp implements AutoCloseable {
     }
 
     private RateLimitStatus status(Principal p) {
-        return RateLimitStatus.of(guard, config.ratelimit(), governor, p, principals.mayRunLive(p));
+        return RateLimitStatus.of(guard, mcp.live(), governor, p, principals.mayRunLive(p));
     }
 
     // ------------------------------------------------------------------ the SDK server
@@ -229,55 +231,60 @@ public final class CloudgMcp implements AutoCloseable {
     // ------------------------------------------------------------------ stdio
 
     /**
+     * How long, once stdin has ended, the requests already read may still take to be answered: as long as a
+     * live operation may run ({@code ratelimit.live_operation_timeout_seconds}, after which the guard cancels it
+     * and its call is answered) and {@value #STDIO_DRAIN_GRACE_SECONDS} s more.
+     */
+    static final long STDIO_DRAIN_GRACE_SECONDS = 30;
+
+    /**
      * Serves one MCP session over {@code in}/{@code out} (newline-delimited JSON-RPC; stdout is the protocol,
      * so logs MUST go to stderr), as the configured stdio principal. Returns the running server; it ends
-     * when {@code in} ends. A line that is not one JSON-RPC message is answered with a JSON-RPC error and
-     * the session goes on ({@link StdioLines}).
+     * when {@code in} ends, once the requests read before the end are answered ({@link #runStdio}). A line
+     * that is not one JSON-RPC message is answered with a JSON-RPC error and the session goes on
+     * ({@link StdioLines}).
      */
     public McpSyncServer serveStdio(InputStream in, OutputStream out) {
+        return serveStdio(in, out, () -> { });
+    }
+
+    private McpSyncServer serveStdio(InputStream in, OutputStream out, Runnable ended) {
         Principal local = principals.stdio(osUser);
         LOG.info("MCP server ready over stdio as {} {}: datasets in {}, guard store {}, governor store {}", local.name(),
                 local.roleNames(), datasets.directory(), guardStore.describe(), governor.store().describe());
-        StdioLines.Output lines = new StdioLines.Output(out);
-        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines), lines)),
-                ex -> local);
+        StdioLines.InFlight inFlight = new StdioLines.InFlight();
+        StdioLines.Output lines = new StdioLines.Output(out, inFlight);
+        StdioLines.EndOfInput end = () -> {
+            try {
+                answerInFlight(inFlight);
+            } finally {
+                ended.run();
+            }
+        };
+        return build(McpServer.sync(new StdioServerTransportProvider(Json.MCP, StdioLines.input(in, lines, inFlight, end),
+                lines)), ex -> local);
+    }
+
+    /** At the end of stdin: waits for the answers to the requests read, within the bound; says what it gave up. */
+    private void answerInFlight(StdioLines.InFlight inFlight) throws InterruptedException {
+        long bound = mcp.live().operationTimeoutSeconds() + STDIO_DRAIN_GRACE_SECONDS;
+        List<String> abandoned = inFlight.awaitAnswers(time, bound * 1_000_000_000L, open -> LOG.info(
+                "stdin ended with {} request(s) in flight: answering them before exiting (waiting at most {} s)",
+                open.size(), bound));
+        if (!abandoned.isEmpty()) {
+            LOG.warn("stdin ended: abandoned {} request(s) still unanswered after {} s: {}", abandoned.size(), bound,
+                    String.join(", ", abandoned));
+        }
     }
 
     /**
-     * Serves stdio until {@code in} ends (the client closed the session), then stops the server. What
-     * {@code cloudg mcp} does.
+     * Serves stdio until {@code in} ends (the client closed the session) and every request read before the end
+     * is answered (or, after {@code live_operation_timeout_seconds} + {@value #STDIO_DRAIN_GRACE_SECONDS} s,
+     * named in a warning line as abandoned), then stops the server. What {@code cloudg mcp} does.
      */
     public void runStdio(InputStream in, OutputStream out) throws InterruptedException {
         java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
-        InputStream watched = new java.io.FilterInputStream(in) {
-            @Override
-            public int read() throws java.io.IOException {
-                try {
-                    return seen(super.read());
-                } catch (java.io.IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws java.io.IOException {
-                try {
-                    return seen(super.read(b, off, len));
-                } catch (java.io.IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            private int seen(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-        };
-        McpSyncServer server = serveStdio(watched, out);
+        McpSyncServer server = serveStdio(in, out, ended::countDown);
         try {
             ended.await();
         } finally {
@@ -340,44 +347,37 @@ public final class CloudgMcp implements AutoCloseable {
                 .contextExtractor(req -> req.getAttribute(BearerAuthFilter.PRINCIPAL_ATTRIBUTE) instanceof Principal p
                         ? McpTransportContext.create(Map.of(PRINCIPAL_KEY, p)) : McpTransportContext.EMPTY)
                 .build();
-        McpSyncServer server = build(McpServer.sync(transport), CloudgMcp::httpPrincipal);
         Server jetty = new Server();
         ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(mcp.httpHost());
-        connector.setPort(mcp.httpPort());
-        jetty.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler();
-        context.setContextPath("/");
-        ServletHolder servlet = new ServletHolder("mcp", transport);
-        servlet.setAsyncSupported(true);
-        context.addServlet(servlet, path);
-        FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
-        auth.setAsyncSupported(true);
-        context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
-        FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
-        jsonRpc.setAsyncSupported(true);
-        context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
-        context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
-        if (metrics.enabled() && !path.equals("/metrics")) {
-            context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
-        }
-        jetty.setHandler(context);
+        McpSyncServer server = null;
         try {
-            jetty.start();
-        } catch (Exception e) {
-            server.close();
-            try {
-                jetty.stop();
-            } catch (Exception ignored) {
-                // it did not start
+            server = build(McpServer.sync(transport), CloudgMcp::httpPrincipal);
+            connector.setHost(mcp.httpHost());
+            connector.setPort(mcp.httpPort());
+            jetty.addConnector(connector);
+            ServletContextHandler context = new ServletContextHandler();
+            context.setContextPath("/");
+            ServletHolder servlet = new ServletHolder("mcp", transport);
+            servlet.setAsyncSupported(true);
+            context.addServlet(servlet, path);
+            FilterHolder auth = new FilterHolder(new BearerAuthFilter(principals));
+            auth.setAsyncSupported(true);
+            context.addFilter(auth, path, EnumSet.of(DispatcherType.REQUEST));
+            FilterHolder jsonRpc = new FilterHolder(new JsonRpcHttpFilter(path));
+            jsonRpc.setAsyncSupported(true);
+            context.addFilter(jsonRpc, path, EnumSet.of(DispatcherType.REQUEST));
+            context.addServlet(new ServletHolder("not-found", new NotFoundServlet(path)), "/");
+            if (metrics.enabled() && !path.equals("/metrics")) {
+                context.addServlet(new ServletHolder("metrics", new MetricsServlet(metrics)), "/metrics");
             }
-            java.net.BindException bind = null;
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                bind = t instanceof java.net.BindException b ? b : bind;
-            }
-            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
-                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
-            throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+            jetty.setHandler(context);
+            start(jetty);
+        } catch (RuntimeException | Error e) {
+            // whatever failed, this server's sessions, transport and Jetty threads are stopped. One thread stays: SDK
+            // 2.2 runs its session sweeper on a scheduler of its own (not a daemon) that it never disposes, so
+            // cloudg's Main ends the process with its exit code whatever a command throws, an Error included
+            release(e, server, transport, jetty);
+            throw e;
         }
         if (exposed) {
             LOG.warn("MCP over plain HTTP on {}:{} (mcp.http.host is not a loopback address): bearer tokens and "
@@ -388,6 +388,40 @@ public final class CloudgMcp implements AutoCloseable {
         LOG.info("MCP server ready over streamable HTTP at {}: datasets in {}, guard store {}, governor store {}", uri,
                 datasets.directory(), guardStore.describe(), governor.store().describe());
         return new HttpEndpoint(jetty, server, uri);
+    }
+
+    /** Starts Jetty; a port in use or an address it cannot bind is a start-up failure naming the setting. */
+    private void start(Server jetty) {
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            java.net.BindException bind = null;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                bind = t instanceof java.net.BindException b ? b : bind;
+            }
+            String why = bind != null ? io.cloudg.config.BindAddress.bindFailure(bind, "mcp.http.host", mcp.httpHost(),
+                    mcp.httpPort(), "set --port or mcp.http.port") : String.valueOf(e.getMessage());
+            throw new StartupException("cannot serve MCP on " + mcp.httpHost() + ":" + mcp.httpPort() + ": " + why, e);
+        }
+    }
+
+    /** Stops what a failed {@link #serveHttp} had made; a failure while stopping is added to {@code failure}. */
+    private static void release(Throwable failure, McpSyncServer server,
+                                HttpServletStreamableServerTransportProvider transport, Server jetty) {
+        try {
+            if (server != null) {
+                server.close();
+            } else {
+                transport.close();
+            }
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private static Principal httpPrincipal(McpSyncServerExchange ex) {
@@ -445,7 +479,10 @@ public final class CloudgMcp implements AutoCloseable {
             return this;
         }
 
-        /** The guard's clock (operation timeouts, in-memory cooldowns, dataset times). */
+        /**
+         * The guard's clock (operation timeouts, in-memory cooldowns, dataset times) and the bound on answering
+         * the requests in flight when stdin ends.
+         */
         public Builder time(TimeSource t) {
             this.time = Objects.requireNonNull(t);
             return this;

@@ -92,18 +92,36 @@ final class JsonRpcHttpFilter implements Filter {
             return JsonRpcMessages.Checked.refused(type);
         }
         long declared = req.getContentLengthLong();
-        if (declared > JsonRpcMessages.MAX_BODY_BYTES) {
-            return JsonRpcMessages.Checked.refused(JsonRpcMessages.tooLarge(declared));
-        }
-        byte[] body;
         try (InputStream in = req.getInputStream()) {
-            body = in.readNBytes(JsonRpcMessages.MAX_BODY_BYTES + 1);
+            if (declared > JsonRpcMessages.MAX_BODY_BYTES) {
+                drain(in);
+                return JsonRpcMessages.Checked.refused(JsonRpcMessages.tooLarge(declared));
+            }
+            byte[] body = in.readNBytes(JsonRpcMessages.MAX_BODY_BYTES + 1);
+            if (body.length > JsonRpcMessages.MAX_BODY_BYTES) {
+                drain(in);
+                return JsonRpcMessages.Checked.refused(JsonRpcMessages.tooLarge(-1));
+            }
+            return JsonRpcMessages.check(body);
         }
-        if (body.length > JsonRpcMessages.MAX_BODY_BYTES) {
-            return JsonRpcMessages.Checked.refused(JsonRpcMessages.tooLarge(-1));
-        }
-        return JsonRpcMessages.check(body);
     }
+
+    /**
+     * Reads and drops what is left of a refused body, up to {@link #DRAIN_LIMIT_BYTES}: a client still sending
+     * when the server answers and closes would otherwise often read a reset instead of the 413. Beyond the
+     * limit the connection is closed with the body unread (the client may then see the reset).
+     */
+    private static void drain(InputStream in) throws IOException {
+        long left = DRAIN_LIMIT_BYTES;
+        byte[] sink = new byte[8192];
+        int n;
+        while (left > 0 && (n = in.read(sink, 0, (int) Math.min(sink.length, left))) > 0) {
+            left -= n;
+        }
+    }
+
+    /** How much of a refused body is read before answering 413 (see {@link #drain}). */
+    static final long DRAIN_LIMIT_BYTES = 8L * JsonRpcMessages.MAX_BODY_BYTES;
 
     private static void write(HttpServletResponse resp, JsonRpcMessages.Refusal r, JsonNode id) throws IOException {
         byte[] out = McpErrors.httpError(id, r.code(), r.message()).getBytes(StandardCharsets.UTF_8);

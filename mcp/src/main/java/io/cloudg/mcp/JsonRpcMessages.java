@@ -54,9 +54,14 @@ final class JsonRpcMessages {
 
     /**
      * A checked body: the bytes to pass on, or why it was refused; {@code id} is the message's id when it has one
-     * (the error answers it), else JSON null.
+     * (the error answers it), else JSON null; {@code request} says what a request (a message with a method and
+     * an id, which expects an answer) asks, e.g. {@code tools/call map_inventory}, and is null for anything else.
      */
-    record Checked(byte[] body, JsonNode id, Refusal refusal) {
+    record Checked(byte[] body, JsonNode id, Refusal refusal, String request) {
+        Checked(byte[] body, JsonNode id, Refusal refusal) {
+            this(body, id, refusal, null);
+        }
+
         static Checked refused(Refusal r) {
             return new Checked(null, NullNode.getInstance(), r);
         }
@@ -105,7 +110,14 @@ final class JsonRpcMessages {
             return new Checked(null, id, new Refusal(400, McpSchema.ErrorCodes.INVALID_REQUEST,
                     "invalid request: " + problem));
         }
-        return new Checked(body, id, null);
+        return new Checked(body, id, null, n.has("method") && n.has("id") ? describe(n) : null);
+    }
+
+    /** A request's method, and the tool a {@code tools/call} names. */
+    private static String describe(JsonNode request) {
+        String method = request.get("method").asText();
+        JsonNode tool = request.path("params").path("name");
+        return method.equals("tools/call") && tool.isTextual() ? method + " " + shorten(tool.asText()) : method;
     }
 
     /** What makes {@code n} something other than one JSON-RPC 2.0 request, notification or response; null if nothing. */

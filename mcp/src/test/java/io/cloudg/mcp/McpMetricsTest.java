@@ -8,8 +8,6 @@ import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,7 +31,7 @@ class McpMetricsTest {
 
     @BeforeAll
     static void startSim() {
-        sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        sim = McpTestKit.startSim();
     }
 
     @AfterAll

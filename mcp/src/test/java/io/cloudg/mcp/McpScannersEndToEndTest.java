@@ -19,9 +19,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.Findings;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.Findings;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +66,7 @@ class McpScannersEndToEndTest {
 
     @BeforeAll
     static void startSim() {
-        sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        sim = McpTestKit.startSim();
         governor = Governor.builder().config(RateLimitConfig.defaults()).build();
     }
 

@@ -8,8 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.SimOptions;
-import io.cloudg.sim.config.EstateSpec;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -42,7 +40,7 @@ class McpStdioEndToEndTest {
 
     @Test
     void aStdioSessionIsGuardedLikeHttp() throws Exception {
-        try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+        try (CloudSim sim = McpTestKit.startSim();
              ServerSocket gate = new ServerSocket(0)) {
             Path config = dir.resolve("cloudg.yaml");
             Files.writeString(config, """

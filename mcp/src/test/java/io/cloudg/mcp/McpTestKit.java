@@ -13,6 +13,8 @@ import io.cloudg.mcp.live.CollectSpec;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.CloudSim;
+import io.cloudg.sim.SimOptions;
+import io.cloudg.sim.config.EstateSpec;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -38,9 +40,14 @@ final class McpTestKit {
     private McpTestKit() {
     }
 
+    /** cloud-sim's demo estate on a free port. */
+    static CloudSim startSim() {
+        return CloudSim.start(SimOptions.builder().port(0).estate(EstateSpec.defaultEstate()).build());
+    }
+
     /** A config mapping the sim's organization in us-east-1 with a few collectors (principals: {@link #mcp}). */
     static CloudGConfig.Builder config(CloudSim sim, Path dir, RateLimitConfig rl) {
-        return CloudGConfig.builder().providers("aws").outputDir(dir).workers(4).ratelimit(rl)
+        return CloudGConfig.builder().providers("aws").outputDir(dir).jobConcurrency(4).ratelimit(rl)
                 .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(true).withRegions(List.of("us-east-1"))
                         .withCredentials(sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey())
                         .withCollectors(COLLECTORS, List.of()).withSweeps(false, false));

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * How right the progress line's ETA is (issues 14 and 39): an embedded {@code cloudg map} of ClientCpuBench's
+ * How right the progress line's ETA is, which users plan long maps by: an embedded {@code cloudg map} of ClientCpuBench's
  * estate (default 200 accounts x 4 regions, 5-15 ms a call) through a build's {@code ./cloudg}, mapped twice into one output
  * directory: the first map knows nothing of the estate's sizes (the ETA comes from what the run learns), the
  * second has the first's map (the sizes the ETA starts from). The child's stderr is not a terminal, so it logs a

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cloudg.aws.AwsServices;
+import io.cloudg.config.AwsSettings;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
@@ -22,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,6 +38,7 @@ import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.SdkClient;
 import software.amazon.awssdk.core.SdkField;
@@ -46,6 +50,7 @@ import software.amazon.awssdk.core.protocol.MarshallingType;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.organizations.OrganizationsClient;
 import software.amazon.awssdk.services.organizations.model.Account;
 import software.amazon.awssdk.services.organizations.model.AccountStatus;
@@ -54,8 +59,8 @@ import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 
 /**
- * The AWS SDK's own CPU per call, with none of cloudg's code on the path: the floor under issue 14's "client CPU
- * per call" target. A child JVM (the launcher's JIT and collector options for {@code map}) makes the calls an
+ * The AWS SDK's own CPU per call, with none of cloudg's code on the path: the floor under the client CPU per call
+ * (BENCHMARKS.md, "Client CPU per API call"), which tells what cloudg's own code adds. A child JVM (the launcher's JIT and collector options for {@code map}) makes the calls an
  * organization-wide map makes at its core, with the SDK alone: one shared client per service x region on one
  * Apache connection pool, each member account's assumed role passed per request, and for every account x region
  * (every account for a global service) the listing call of each collector of cloudg's catalog that lists without
@@ -77,7 +82,7 @@ import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider
  */
 public final class SdkFloorBench {
     /** The JVM options the {@code cloudg} launcher gives {@code map} ({@code c2_lite} and {@code gc} there): keep in step. */
-    static final List<String> LAUNCHER_MAP_JVM = List.of("-XX:-DoEscapeAnalysis", "-XX:MaxInlineLevel=4",
+    public static final List<String> LAUNCHER_MAP_JVM = List.of("-XX:-DoEscapeAnalysis", "-XX:MaxInlineLevel=4",
             "-XX:MaxInlineSize=20", "-XX:FreqInlineSize=150", "-XX:InlineSmallCode=500", "-XX:+UseSerialGC");
 
     private SdkFloorBench() {
@@ -220,18 +225,123 @@ public final class SdkFloorBench {
     }
 
     /**
-     * One listing call of the catalog: the service, the operation's client method, its request class's static
-     * {@code builder()} and the request's literal members, their fields and values resolved once.
+     * One listing call of the catalog: the collector's name, the service, the operation's client method, its
+     * request class's static {@code builder()} and the request's literal members, their fields and values resolved
+     * once; for {@link Child.Options#items()}, the operation's paginator method (null: one call), the path of the
+     * items in an answer, the items' id member, and the per-item calls of the collector ({@code details}) that name
+     * the item by {@code {id}} alone.
      */
-    record Listing(AwsServices.Service service, Method method, Method builder, Map<SdkField<?>, Object> fields) {
+    record Listing(String name, AwsServices.Service service, Method method, Method builder, Map<SdkField<?>, Object> fields,
+                   Method paginator, String items, String id, List<Detail> details) {
     }
 
-    /** The child JVM: the SDK's calls, timed by pass; writes the table's rows to the file named last. */
+    /** A per-item call: its client method, request builder, literal members, and the members that take the item's id. */
+    record Detail(Method method, Method builder, Map<SdkField<?>, Object> fields, List<SdkField<?>> idFields) {
+    }
+
+    /**
+     * The child JVM: the SDK's calls, timed by pass; writes the table's rows to the file named (and, next to it in
+     * {@code FILE.properties}, the last pass's counts for a program to read). After the nine positional arguments,
+     * the options of {@link Options}.
+     */
     public static final class Child {
         /** The child's exit when it wrote its figures but some call failed (not an error answer: a failure). */
         static final int CALLS_FAILED = 3;
 
         private Child() {
+        }
+
+        /**
+         * What the child does beyond the floor's listing calls.
+         *
+         * @param retry           {@code --retry MODE[:ATTEMPTS]} ({@code adaptive}, {@code standard} or {@code
+         *                        legacy}): each client's retry strategy, the SDK's own in that mode with ATTEMPTS
+         *                        attempts in all (default: cloudg's {@code aws.max_retries} + 1, as cloudg's clients);
+         *                        null (no option): the SDK's default strategy
+         * @param collectors      {@code --collectors a,b}: only these collectors of the catalog (empty: all)
+         * @param items           {@code --items}: as the collectors do, every page of a listing, then each item's
+         *                        per-item calls, {@code aws.item_concurrency} (8) of them at a time per listing
+         * @param clientPerAccount {@code --client-per-account}: each account its own clients (so its own retry state,
+         *                        as cloudg keeps the SDK's strategy per account), not one per service x region for all
+         */
+        public record Options(String retry, Set<String> collectors, boolean items, boolean clientPerAccount) {
+            static Options parse(String[] args, int from) {
+                String retry = null;
+                Set<String> collectors = Set.of();
+                boolean items = false;
+                boolean perAccount = false;
+                for (int i = from; i < args.length; i++) {
+                    switch (args[i]) {
+                        case "--retry" -> {
+                            retry = value(args, ++i, "--retry");
+                            retryStrategy(retry); // refused here, naming the value
+                        }
+                        case "--collectors" -> collectors = Set.of(value(args, ++i, "--collectors").split(","));
+                        case "--items" -> items = true;
+                        case "--client-per-account" -> perAccount = true;
+                        default -> throw new IllegalArgumentException("unknown option of the SDK child: " + args[i]);
+                    }
+                }
+                return new Options(retry, collectors, items, perAccount);
+            }
+
+            /** The arguments that give these options to a child. */
+            public List<String> args() {
+                List<String> a = new ArrayList<>();
+                if (retry != null) {
+                    a.addAll(List.of("--retry", retry));
+                }
+                if (!collectors.isEmpty()) {
+                    a.addAll(List.of("--collectors", String.join(",", collectors)));
+                }
+                if (items) {
+                    a.add("--items");
+                }
+                if (clientPerAccount) {
+                    a.add("--client-per-account");
+                }
+                return a;
+            }
+        }
+
+        /** A new retry strategy for {@code --retry MODE[:ATTEMPTS]}. */
+        public static RetryStrategy retryStrategy(String spec) {
+            String[] p = spec.split(":", 2);
+            int attempts = AwsSettings.DEFAULTS.maxRetries() + 1;
+            if (p.length > 1) {
+                attempts = positive(p[1], "--retry's attempts");
+            }
+            return switch (p[0]) {
+                case "adaptive" -> AwsRetryStrategy.adaptiveRetryStrategy().toBuilder().maxAttempts(attempts).build();
+                case "standard" -> AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(attempts).build();
+                case "legacy" -> AwsRetryStrategy.legacyRetryStrategy().toBuilder().maxAttempts(attempts).build();
+                default -> throw new IllegalArgumentException("--retry must be adaptive, standard or legacy, optionally"
+                        + " with :ATTEMPTS, but was \"" + spec + "\"");
+            };
+        }
+
+        /** One pass's counts: calls made (pages and per-item calls each count), and how those that did not succeed ended. */
+        static final class Tally {
+            final AtomicLong calls = new AtomicLong();
+            final LongAdder errorAnswers = new LongAdder();
+            final LongAdder gaveUp = new LongAdder();
+            final LongAdder failed = new LongAdder();
+
+            /** A call that did not succeed: a service's answer (throttled after the SDK's retries: given up), or a failure. */
+            void record(Throwable e, String what, Map<String, LongAdder> answers, Map<String, LongAdder> failures) {
+                Throwable t = e instanceof java.lang.reflect.InvocationTargetException ? e.getCause() : e;
+                String key = what + ": " + t.getClass().getSimpleName();
+                if (t instanceof AwsServiceException ase && ase.isThrottlingException()) {
+                    gaveUp.increment();
+                    answers.computeIfAbsent(key + " (throttled, the SDK's retries spent)", k -> new LongAdder()).increment();
+                } else if (t instanceof AwsServiceException) {
+                    errorAnswers.increment(); // a round trip all the same (an "absent" answer)
+                    answers.computeIfAbsent(key, k -> new LongAdder()).increment();
+                } else {
+                    failed.increment();
+                    failures.computeIfAbsent(key + " (" + t.getMessage() + ")", k -> new LongAdder()).increment();
+                }
+            }
         }
 
         public static void main(String[] args) throws Exception {
@@ -244,13 +354,17 @@ public final class SdkFloorBench {
             Path out = Path.of(args[6]);
             int share = args.length > 8 ? Integer.parseInt(args[7]) : 0;
             int shares = args.length > 8 ? Integer.parseInt(args[8]) : 1;
+            Options options = Options.parse(args, 9);
             String home = "us-east-1";
             SdkHttpClient http = ApacheHttpClient.builder().maxConnections(Math.max(8, threads))
                     .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build();
             Map<String, SdkClient> clients = new ConcurrentHashMap<>();
-            List<Listing> listings = listings();
-            StsClient sts = (StsClient) client(StsClient.class, home, endpoint, http, management, clients);
-            OrganizationsClient org = (OrganizationsClient) client(OrganizationsClient.class, home, endpoint, http, management, clients);
+            Map<String, Map<String, SdkClient>> perAccount = new ConcurrentHashMap<>();
+            Supplier<RetryStrategy> retry = options.retry() == null ? null : () -> retryStrategy(options.retry());
+            List<Listing> listings = listings(options);
+            StsClient sts = (StsClient) client(StsClient.class, home, endpoint, http, management, clients, retry);
+            OrganizationsClient org = (OrganizationsClient) client(OrganizationsClient.class, home, endpoint, http, management,
+                    clients, retry);
             String self = sts.getCallerIdentity().account();
             Map<String, AwsCredentialsProvider> accounts = new LinkedHashMap<>();
             int position = 0;
@@ -263,24 +377,30 @@ public final class SdkFloorBench {
                                 .roleSessionName("cloudg").durationSeconds(3600)).build());
             }
             StringBuilder rows = new StringBuilder();
-            rows.append(String.format(Locale.ROOT, "%d accounts, %d listing calls of the catalog (services: %d)%n%n",
-                    accounts.size(), listings.size(), listings.stream().map(l -> l.service().key()).distinct().count()));
-            rows.append("| pass | calls | of them error answers | failed | wall (s) | process CPU (s) | CPU per call (ms) |\n|---|---|---|---|---|---|---|\n");
+            rows.append(String.format(Locale.ROOT, "%d accounts, %d listing calls of the catalog (services: %d)%s%n%n",
+                    accounts.size(), listings.size(), listings.stream().map(l -> l.service().key()).distinct().count(),
+                    options.items() ? ", every page and the per-item calls" : ""));
+            rows.append("| pass | calls | of them error answers | throttled, given up | failed | wall (s) | process CPU (s) | CPU per call (ms) |\n"
+                    + "|---|---|---|---|---|---|---|---|\n");
             com.sun.management.OperatingSystemMXBean os =
                     (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             Map<String, LongAdder> failures = new ConcurrentHashMap<>();
             Map<String, LongAdder> answers = new ConcurrentHashMap<>();
             ExecutorService pool = Executors.newFixedThreadPool(threads);
+            ExecutorService itemPool = Executors.newCachedThreadPool();
+            Tally tally = null;
+            double wall = 0;
             for (int pass = 1; pass <= passes; pass++) {
-                AtomicLong calls = new AtomicLong();
-                LongAdder failed = new LongAdder();
-                LongAdder errorAnswers = new LongAdder();
+                Tally t = new Tally();
+                tally = t;
                 long cpu0 = os.getProcessCpuTime();
                 long t0 = System.nanoTime();
                 List<Future<?>> jobs = new ArrayList<>();
                 for (Map.Entry<String, AwsCredentialsProvider> account : accounts.entrySet()) {
                     AwsRequestOverrideConfiguration override = AwsRequestOverrideConfiguration.builder()
                             .credentialsProvider(account.getValue()).build();
+                    Map<String, SdkClient> accountClients = options.clientPerAccount()
+                            ? perAccount.computeIfAbsent(account.getKey(), k -> new ConcurrentHashMap<>()) : clients;
                     for (String region : regions) {
                         boolean first = region.equals(regions.get(0));
                         jobs.add(pool.submit(() -> {
@@ -289,21 +409,18 @@ public final class SdkFloorBench {
                                     continue;
                                 }
                                 String callRegion = l.service().global() ? home : region;
+                                SdkClient c = client(l.service().client(), callRegion, endpoint, http, management,
+                                        accountClients, retry);
+                                if (options.items()) {
+                                    collect(l, c, override, itemPool, t, answers, failures);
+                                    continue;
+                                }
                                 try {
-                                    SdkClient c = client(l.service().client(), callRegion, endpoint, http, management, clients);
                                     l.method().invoke(c, request(l, override));
                                 } catch (Exception e) {
-                                    Throwable t = e instanceof java.lang.reflect.InvocationTargetException ? e.getCause() : e;
-                                    String what = l.service().key() + " " + l.method().getName() + ": " + t.getClass().getSimpleName();
-                                    if (t instanceof AwsServiceException) {
-                                        errorAnswers.increment(); // a round trip all the same (an "absent" answer)
-                                        answers.computeIfAbsent(what, k -> new LongAdder()).increment();
-                                    } else {
-                                        failed.increment();
-                                        failures.computeIfAbsent(what + " (" + t.getMessage() + ")", k -> new LongAdder()).increment();
-                                    }
+                                    t.record(e, l.service().key() + " " + l.method().getName(), answers, failures);
                                 }
-                                calls.incrementAndGet();
+                                t.calls.incrementAndGet();
                             }
                         }));
                     }
@@ -311,14 +428,16 @@ public final class SdkFloorBench {
                 for (Future<?> f : jobs) {
                     f.get();
                 }
-                double wall = (System.nanoTime() - t0) / 1e9;
+                wall = (System.nanoTime() - t0) / 1e9;
                 double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-                rows.append(String.format(Locale.ROOT, "| %d | %d | %d | %d | %.1f | %.1f | %.3f |%n", pass, calls.get(),
-                        errorAnswers.sum(), failed.sum(), wall, cpu, cpu * 1000 / Math.max(1, calls.get())));
+                rows.append(String.format(Locale.ROOT, "| %d | %d | %d | %d | %d | %.1f | %.1f | %.3f |%n", pass, t.calls.get(),
+                        t.errorAnswers.sum(), t.gaveUp.sum(), t.failed.sum(), wall, cpu, cpu * 1000 / Math.max(1, t.calls.get())));
             }
             pool.shutdown();
+            itemPool.shutdown();
             if (!answers.isEmpty()) {
-                rows.append("\nerror answers (the service's \"not configured\", as cloudg's collectors expect them), all passes:\n");
+                rows.append("\nerror answers (the service's \"not configured\", as cloudg's collectors expect them, and"
+                        + " throttles the SDK's retries did not outlast), all passes:\n");
                 answers.forEach((k, v) -> rows.append("  ").append(k).append(" x").append(v.sum()).append('\n'));
             }
             if (!failures.isEmpty()) {
@@ -326,21 +445,137 @@ public final class SdkFloorBench {
                 failures.forEach((k, v) -> rows.append("  ").append(k).append(" x").append(v.sum()).append('\n'));
             }
             clients.values().forEach(SdkClient::close);
+            perAccount.values().forEach(m -> m.values().forEach(SdkClient::close));
             http.close();
             Files.writeString(out, rows.toString());
+            if (tally != null) {
+                Files.writeString(out.resolveSibling(out.getFileName() + ".properties"), String.format(Locale.ROOT,
+                        "calls=%d%nerror_answers=%d%ngave_up=%d%nfailed=%d%nwall_seconds=%.3f%n", tally.calls.get(),
+                        tally.errorAnswers.sum(), tally.gaveUp.sum(), tally.failed.sum(), wall));
+            }
             System.exit(failures.isEmpty() ? 0 : CALLS_FAILED);
+        }
+
+        /**
+         * One listing as its collector makes it ({@code --items}): every page, then for each item the per-item calls,
+         * {@link AwsSettings#DEFAULT_ITEM_CONCURRENCY} at a time (the items dealt round-robin over that many lanes).
+         */
+        static void collect(Listing l, SdkClient c, AwsRequestOverrideConfiguration override, ExecutorService itemPool,
+                            Tally t, Map<String, LongAdder> answers, Map<String, LongAdder> failures) {
+            String what = l.service().key() + " " + l.method().getName();
+            List<String> ids = new ArrayList<>();
+            try {
+                if (l.paginator() == null) {
+                    t.calls.incrementAndGet();
+                    ids.addAll(ids((SdkPojo) l.method().invoke(c, request(l, override)), l));
+                } else {
+                    Iterator<?> pages = ((Iterable<?>) l.paginator().invoke(c, request(l, override))).iterator();
+                    while (true) {
+                        t.calls.incrementAndGet(); // the page asked for next (the last ask may throw)
+                        if (!pages.hasNext()) {
+                            t.calls.decrementAndGet(); // no ask: the previous page said it was the last
+                            break;
+                        }
+                        ids.addAll(ids((SdkPojo) pages.next(), l));
+                    }
+                }
+            } catch (Exception e) {
+                t.record(e, what, answers, failures);
+            }
+            if (l.details().isEmpty() || ids.isEmpty()) {
+                return;
+            }
+            int lanes = Math.min(AwsSettings.DEFAULT_ITEM_CONCURRENCY, ids.size());
+            List<Future<?>> running = new ArrayList<>();
+            for (int lane = 0; lane < lanes; lane++) {
+                int first = lane;
+                running.add(itemPool.submit(() -> {
+                    for (int i = first; i < ids.size(); i += lanes) {
+                        for (Detail d : l.details()) {
+                            t.calls.incrementAndGet();
+                            try {
+                                d.method().invoke(c, detailRequest(d, ids.get(i), override));
+                            } catch (Exception e) {
+                                t.record(e, l.service().key() + " " + d.method().getName(), answers, failures);
+                            }
+                        }
+                    }
+                }));
+            }
+            for (Future<?> f : running) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    t.record(e.getCause(), what + " per-item calls", answers, failures);
+                }
+            }
+        }
+
+        /** The ids of the items of one answer: the listing's items path (members, dotted), then its id member. */
+        static List<String> ids(SdkPojo answer, Listing l) {
+            List<SdkPojo> level = List.of(answer);
+            for (String member : l.items().split("\\.")) {
+                List<SdkPojo> next = new ArrayList<>();
+                for (SdkPojo p : level) {
+                    Object v = member(p, member);
+                    if (v instanceof List<?> list) {
+                        list.forEach(x -> {
+                            if (x instanceof SdkPojo sp) {
+                                next.add(sp);
+                            }
+                        });
+                    } else if (v instanceof SdkPojo sp) {
+                        next.add(sp);
+                    }
+                }
+                level = next;
+            }
+            List<String> ids = new ArrayList<>();
+            for (SdkPojo item : level) {
+                Object id = l.id() == null ? null : member(item, l.id());
+                if (id != null) {
+                    ids.add(id.toString());
+                }
+            }
+            return ids;
+        }
+
+        private static Object member(SdkPojo p, String name) {
+            for (SdkField<?> f : p.sdkFields()) {
+                if (f.memberName().equals(name)) {
+                    return f.getValueOrDefault(p);
+                }
+            }
+            return null;
+        }
+
+        /** The request of one per-item call for the item {@code id}, made as the account by {@code override}. */
+        static AwsRequest detailRequest(Detail d, String id, AwsRequestOverrideConfiguration override) throws Exception {
+            Object builder = d.builder().invoke(null);
+            d.fields().forEach((f, v) -> f.set(builder, v));
+            d.idFields().forEach(f -> f.set(builder, id));
+            return (AwsRequest) ((AwsRequest.Builder) builder).overrideConfiguration(override).build();
         }
 
         /** The shared client of {@code type} in {@code region}, built as cloudg's {@code AwsClients} builds it. */
         static SdkClient client(Class<? extends SdkClient> type, String region, URI endpoint, SdkHttpClient http,
-                                AwsCredentialsProvider credentials, Map<String, SdkClient> clients) {
+                                AwsCredentialsProvider credentials, Map<String, SdkClient> clients,
+                                Supplier<RetryStrategy> retry) {
             String key = type.getName() + "|" + region;
             SdkClient c = clients.get(key);
             return c != null ? c : clients.computeIfAbsent(key, k -> {
                 try {
                     AwsClientBuilder<?, ?> b = (AwsClientBuilder<?, ?>) type.getMethod("builder").invoke(null);
                     b.region(Region.of(region)).credentialsProvider(credentials).endpointOverride(endpoint);
-                    b.overrideConfiguration(o -> o.putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, true));
+                    b.overrideConfiguration(o -> {
+                        o.putAdvancedOption(SdkAdvancedClientOption.DISABLE_HOST_PREFIX_INJECTION, true);
+                        if (retry != null) {
+                            o.retryStrategy(retry.get());
+                        }
+                    });
                     ((AwsSyncClientBuilder<?, ?>) b).httpClient(http);
                     if (b instanceof S3ClientBuilder s3) {
                         s3.forcePathStyle(true).crossRegionAccessEnabled(true)
@@ -364,9 +599,11 @@ public final class SdkFloorBench {
 
         /**
          * The catalog's listing calls made without a parent and with literal request members of the simple types
-         * (numbers, strings, booleans, lists of strings); the others are left out.
+         * (numbers, strings, booleans, lists of strings); the others are left out. With {@code options}' collectors,
+         * only those; with its {@code items}, each with its paginator, items, id and the per-item calls whose request
+         * members are literals or the item's {@code {id}} (a per-item call naming anything else is left out).
          */
-        static List<Listing> listings() throws Exception {
+        static List<Listing> listings(Options options) throws Exception {
             ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
             JsonNode root;
             try (InputStream in = io.cloudg.aws.AwsCatalog.class.getResourceAsStream(io.cloudg.aws.AwsCatalog.RESOURCE)) {
@@ -374,51 +611,90 @@ public final class SdkFloorBench {
             }
             List<Listing> out = new ArrayList<>();
             for (JsonNode c : root.path("collectors")) {
-                if (c.has("parent") || c.path("scope").asText("").equals("management")) {
+                if (c.has("parent") || c.path("scope").asText("").equals("management")
+                        || !options.collectors().isEmpty() && !options.collectors().contains(c.path("name").asText())) {
                     continue;
                 }
                 AwsServices.Service svc = AwsServices.byKey(c.path("service").asText());
-                String op = c.path("call").asText();
-                String methodName = Character.toLowerCase(op.charAt(0)) + op.substring(1);
-                Method method = null;
-                for (Method m : svc.client().getMethods()) {
-                    if (m.getName().equals(methodName) && m.getParameterCount() == 1
-                            && AwsRequest.class.isAssignableFrom(m.getParameterTypes()[0])) {
-                        method = m;
-                    }
-                }
-                if (method == null) {
+                Method method = method(svc, c.path("call").asText());
+                Map<String, Object> members = method == null ? null : literals(c.path("request"), List.of());
+                if (members == null) {
                     continue;
                 }
-                Map<String, Object> members = new LinkedHashMap<>();
-                boolean simple = true;
-                for (Iterator<Map.Entry<String, JsonNode>> it = c.path("request").fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    JsonNode v = e.getValue();
-                    if (v.isInt()) {
-                        members.put(e.getKey(), v.intValue());
-                    } else if (v.isBoolean()) {
-                        members.put(e.getKey(), v.booleanValue());
-                    } else if (v.isTextual() && !v.asText().contains("{")) {
-                        members.put(e.getKey(), v.asText());
-                    } else if (v.isArray() && java.util.stream.StreamSupport.stream(v.spliterator(), false).allMatch(JsonNode::isTextual)) {
-                        List<String> list = new ArrayList<>();
-                        v.forEach(x -> list.add(x.asText()));
-                        members.put(e.getKey(), list);
-                    } else {
-                        simple = false;
+                Method builder = method.getParameterTypes()[0].getMethod("builder");
+                Method paginator = null;
+                List<Detail> details = new ArrayList<>();
+                if (options.items()) {
+                    try {
+                        paginator = svc.client().getMethod(method.getName() + "Paginator", method.getParameterTypes()[0]);
+                    } catch (NoSuchMethodException e) {
+                        // one call lists everything
+                    }
+                    for (JsonNode d : c.path("details")) {
+                        Method dm = method(svc, d.path("call").asText());
+                        List<String> idMembers = new ArrayList<>();
+                        Map<String, Object> literal = dm == null ? null : literals(d.path("request"), idMembers);
+                        if (literal != null) {
+                            Method db = dm.getParameterTypes()[0].getMethod("builder");
+                            List<SdkField<?>> idFields = ((SdkPojo) db.invoke(null)).sdkFields().stream()
+                                    .filter(f -> idMembers.contains(f.memberName())).toList();
+                            details.add(new Detail(dm, db, fields(db, literal), idFields));
+                        }
                     }
                 }
-                if (simple) {
-                    Method builder = method.getParameterTypes()[0].getMethod("builder");
-                    List<SdkField<?>> known = ((SdkPojo) builder.invoke(null)).sdkFields();
-                    Map<SdkField<?>, Object> fields = new LinkedHashMap<>();
-                    members.forEach((name, v) -> known.stream().filter(f -> f.memberName().equals(name)).forEach(f ->
-                            fields.put(f, v instanceof Integer i && f.marshallingType() == MarshallingType.LONG ? Long.valueOf(i) : v)));
-                    out.add(new Listing(svc, method, builder, fields));
-                }
+                out.add(new Listing(c.path("name").asText(), svc, method, builder, fields(builder, members), paginator,
+                        c.path("items").asText(null), c.path("id").asText(null), details));
             }
             return out;
+        }
+
+        /** The client method of operation {@code op} (e.g. {@code DescribeImages}) taking its request; null if none. */
+        private static Method method(AwsServices.Service svc, String op) {
+            String methodName = Character.toLowerCase(op.charAt(0)) + op.substring(1);
+            for (Method m : svc.client().getMethods()) {
+                if (m.getName().equals(methodName) && m.getParameterCount() == 1
+                        && AwsRequest.class.isAssignableFrom(m.getParameterTypes()[0])) {
+                    return m;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * A catalog request's literal members by name; a member whose value is exactly {@code "{id}"} goes to
+         * {@code idMembers}. Null when some member is neither (another placeholder, a structure).
+         */
+        private static Map<String, Object> literals(JsonNode request, List<String> idMembers) {
+            Map<String, Object> members = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = request.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                if (v.isInt()) {
+                    members.put(e.getKey(), v.intValue());
+                } else if (v.isBoolean()) {
+                    members.put(e.getKey(), v.booleanValue());
+                } else if (v.isTextual() && v.asText().equals("{id}")) {
+                    idMembers.add(e.getKey());
+                } else if (v.isTextual() && !v.asText().contains("{")) {
+                    members.put(e.getKey(), v.asText());
+                } else if (v.isArray() && java.util.stream.StreamSupport.stream(v.spliterator(), false).allMatch(JsonNode::isTextual)) {
+                    List<String> list = new ArrayList<>();
+                    v.forEach(x -> list.add(x.asText()));
+                    members.put(e.getKey(), list);
+                } else {
+                    return null;
+                }
+            }
+            return members;
+        }
+
+        /** The request fields of {@code members} (by member name) for the request class of {@code builder}. */
+        private static Map<SdkField<?>, Object> fields(Method builder, Map<String, Object> members) throws Exception {
+            List<SdkField<?>> known = ((SdkPojo) builder.invoke(null)).sdkFields();
+            Map<SdkField<?>, Object> fields = new LinkedHashMap<>();
+            members.forEach((name, v) -> known.stream().filter(f -> f.memberName().equals(name)).forEach(f ->
+                    fields.put(f, v instanceof Integer i && f.marshallingType() == MarshallingType.LONG ? Long.valueOf(i) : v)));
+            return fields;
         }
     }
 }

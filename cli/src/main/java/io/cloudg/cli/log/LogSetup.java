@@ -115,7 +115,7 @@ public final class LogSetup {
     public static void notice(PrintStream err, boolean json, org.slf4j.event.Level level, String message,
                               Throwable error) {
         if (json) {
-            byte[] b = EcsEncoder.line(java.time.Instant.now(), level.toString(), message, "cloudg", error);
+            byte[] b = EcsEncoder.line(io.cloudg.resilience.time.TimeSource.system().instant(), level.toString(), message, "cloudg", error);
             err.write(b, 0, b.length);
         } else {
             err.println("cloudg: " + message);

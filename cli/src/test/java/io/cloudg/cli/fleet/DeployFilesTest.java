@@ -405,6 +405,8 @@ class DeployFilesTest {
             assertPodSpec(sweepJob.at("/template/spec"), variables, healthPort, false, "cloudg-config");
             assertNamedRun(sweepJob.at("/template/spec"), "job-name");
             assertFinalExitCodes(sweepJob);
+            assertMapsKept(where, all, job.at("/spec/template/spec"));
+            assertMapsKept(where, all, sweepJob.at("/template/spec"));
 
             for (Map.Entry<String, JsonNode> pod : podTemplates(all).entrySet()) {
                 assertRestricted(where + " " + pod.getKey(), pod.getValue().get("spec"));
@@ -445,6 +447,36 @@ class DeployFilesTest {
         assertThat(env).as("CLOUDG_RUN_ID is defined").isNotNull();
         assertThat(env.at("/valueFrom/fieldRef/fieldPath").asText()).isEqualTo("metadata.labels['" + label + "']");
         assertThat(podSpec.get("restartPolicy").asText()).as("podFailurePolicy needs Never").isEqualTo("Never");
+    }
+
+    /**
+     * The coordinator writes its maps (--out) to a volume that outlives the pod: a PersistentVolumeClaim the
+     * same rendering creates, not an emptyDir (lost with the pod).
+     */
+    static void assertMapsKept(String where, List<Kustomize.Doc> all, JsonNode podSpec) {
+        List<String> args = strings(podSpec.at("/containers/0/args"));
+        String out = args.get(args.indexOf("--out") + 1);
+        JsonNode mount = null;
+        for (JsonNode m : podSpec.at("/containers/0/volumeMounts")) {
+            String path = m.get("mountPath").asText();
+            if (out.equals(path) || out.startsWith(path.endsWith("/") ? path : path + "/")) {
+                mount = m;
+            }
+        }
+        assertThat(mount).as("%s: a volume is mounted at --out %s", where, out).isNotNull();
+        JsonNode volume = null;
+        for (JsonNode v : podSpec.get("volumes")) {
+            if (v.get("name").asText().equals(mount.get("name").asText())) {
+                volume = v;
+            }
+        }
+        assertThat(volume).as("%s: the volume %s", where, mount.get("name")).isNotNull();
+        assertThat(volume.has("emptyDir")).as("%s: the maps in an emptyDir are lost with the pod", where).isFalse();
+        String claim = volume.at("/persistentVolumeClaim/claimName").asText();
+        assertThat(claim).as("%s: the maps are on a PersistentVolumeClaim", where).isNotEmpty();
+        JsonNode pvc = byKind(all, "PersistentVolumeClaim", claim);
+        assertThat(pvc.at("/spec/resources/requests/storage").asText()).as("%s: the claim's size", where).isNotEmpty();
+        assertThat(strings(pvc.at("/spec/accessModes"))).as("%s: the claim's access mode", where).isNotEmpty();
     }
 
     /** Exit 2 (cannot start) and 3 (written, coverage incomplete) end the Job: retrying would not help. */

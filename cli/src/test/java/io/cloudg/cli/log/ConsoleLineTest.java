@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A live status line and log lines on one terminal: whatever the interleaving, every log line shows whole
- * on a line of its own and the status line stays the last line (issue 13: "ETA --:--INFO cloudg.aws: ...").
+ * on a line of its own and the status line stays the last line (never a log line glued to the status line, as in
+ * {@code ETA --:--INFO cloudg.aws: ...}).
  * The bytes written are replayed on a minimal terminal ({@link Terminal}) and the screen is checked.
  */
 class ConsoleLineTest {

@@ -15,8 +15,11 @@ package io.cloudg.sim.quota;
  * @param neighbourTokens      tokens (calls) the noisy neighbour has consumed so far, bursts included
  * @param model                {@code token_bucket} or {@code fixed_window}
  * @param windowSeconds        a fixed window's length in seconds; 0 for token buckets
+ * @param emptySeconds         time so far during which the bucket would have refused a call (no token left, or
+ *                             the window's calls spent), from its first call on
+ * @param longestEmptySeconds  the longest unbroken stretch of that time
  */
 public record BucketStats(String key, long calls, long throttled, long admitted, long maxAdmittedPerSecond,
                           double rate, double burst, double neighbourShare, double neighbourTokens, String model,
-                          double windowSeconds) {
+                          double windowSeconds, double emptySeconds, double longestEmptySeconds) {
 }

@@ -6,6 +6,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * One bucket's mutable home: the current state of its pure model ({@link TokenBucket} or
  * {@link FixedWindow}), and exact statistics. The {@link QuotaBook} locks cells (in key order when a call
  * charges several) and moves them from one state to the next.
+ *
+ * <p>Empty time: after each charged call the model says how long the bucket will refuse a call from then on
+ * (the wait of a call made at that instant: 0 when it would be admitted); until the next charge the state
+ * only refills, so the bucket is empty from that call until that wait has passed or the next call comes,
+ * whichever is first. Summed, this is exact, except that a neighbour's bursts between two calls are not
+ * seen until the next call.
  */
 final class QuotaCell {
     private static final long SECOND = 1_000_000_000L;
@@ -24,6 +30,15 @@ final class QuotaCell {
     private long[] window = new long[64];
     private int head;
     private int size;
+    /** When the last call was charged (the empty-time accounting's last event). */
+    private long lastNanos;
+    /** From {@link #lastNanos} on, the bucket refuses calls until this instant ({@code lastNanos}: not empty). */
+    private long emptyUntilNanos;
+    /** Empty time before {@link #lastNanos}. */
+    private long emptyNanos;
+    /** Start of the empty stretch still open at {@link #lastNanos}; -1: none. */
+    private long stretchStartNanos = -1;
+    private long longestEmptyNanos;
 
     QuotaCell(String key, Quota quota, Neighbour neighbour, long seed, boolean enforcing, long now) {
         this.key = key;
@@ -38,6 +53,8 @@ final class QuotaCell {
             this.windowConfig = new FixedWindow.Config((WindowLimit) quota, neighbour, seed, enforcing);
             this.state = FixedWindow.initial();
         }
+        this.lastNanos = now;
+        this.emptyUntilNanos = now;
     }
 
     /** The decision for a call at {@code now}, without changing anything. Caller holds the lock. */
@@ -55,6 +72,24 @@ final class QuotaCell {
         } else {
             throttled++;
         }
+        recordEmptiness(now);
+    }
+
+    /** Closes the interval since the last charged call and opens the next one, from the state at {@code now}. */
+    private void recordEmptiness(long now) {
+        long emptyEnd = Math.min(emptyUntilNanos, now);
+        emptyNanos += Math.max(0, emptyEnd - lastNanos);
+        Admission next = peek(now).admission();
+        boolean emptyNow = !next.admitted();
+        if (stretchStartNanos >= 0 && (emptyUntilNanos < now || !emptyNow)) { // the stretch ended before, or now
+            longestEmptyNanos = Math.max(longestEmptyNanos, emptyEnd - stretchStartNanos);
+            stretchStartNanos = -1;
+        }
+        if (emptyNow && stretchStartNanos < 0) {
+            stretchStartNanos = now;
+        }
+        lastNanos = now;
+        emptyUntilNanos = emptyNow ? now + next.retryAfterNanos() : now;
     }
 
     /** Calls available now, without taking any. */
@@ -77,9 +112,12 @@ final class QuotaCell {
                 theirs = FixedWindow.advance((FixedWindow.State) state, now, windowConfig).neighbourTotal();
             }
             boolean windowed = quota instanceof WindowLimit;
+            long emptyEnd = Math.max(lastNanos, Math.min(emptyUntilNanos, now));
+            long longest = Math.max(longestEmptyNanos, stretchStartNanos >= 0 ? emptyEnd - stretchStartNanos : 0);
             return new BucketStats(key, calls, throttled, calls - throttled, maxInWindow, quota.ratePerSecond(),
                 quota.capacity(), neighbour.share(), Math.floor(theirs), windowed ? "fixed_window" : "token_bucket",
-                windowed ? ((WindowLimit) quota).windowNanos() / 1e9 : 0);
+                windowed ? ((WindowLimit) quota).windowNanos() / 1e9 : 0, (emptyNanos + emptyEnd - lastNanos) / 1e9,
+                longest / 1e9);
         } finally {
             lock.unlock();
         }

@@ -27,6 +27,8 @@ class WatchingFilesTest {
     static final Path RULES = ROOT.resolve("deploy/prometheus/cloudg-alerts.yaml");
     /** A metric name of cloudg's or of the JVM and process binders, as PromQL or prose writes it. */
     static final Pattern NAME = Pattern.compile("\\b((?:cloudg|jvm|process|system)_[a-z0-9_]+)\\b");
+    /** A series Prometheus itself makes for each target ({@code up}), which an alert on scrapes may use alone. */
+    static final Pattern PROMETHEUS_OWN = Pattern.compile("\\bup\\{");
 
     static String exposition;
     static Set<String> exported;
@@ -57,7 +59,8 @@ class WatchingFilesTest {
                 "cloudg_fleet_tasks_started_total", "cloudg_fleet_tasks_done_total", "cloudg_fleet_tasks_retried_total",
                 "cloudg_fleet_tasks_dead_lettered_total", "cloudg_fleet_tasks_in_flight", "cloudg_fleet_tasks_lag",
                 "cloudg_fleet_result_delivery_seconds_bucket", "cloudg_assets_mapped_total", "cloudg_coverage_entries_total",
-                "jvm_memory_used_bytes", "process_cpu_usage");
+                "cloudg_fleet_tasks_given_up_total", "cloudg_fleet_results_dead_lettered_total", "cloudg_fleet_run_tasks",
+                "jvm_memory_used_bytes", "process_cpu_usage", "process_cpu_seconds_total", "process_uptime_seconds");
     }
 
     @Test
@@ -65,13 +68,31 @@ class WatchingFilesTest {
         List<String> queries = Dashboard.queries();
         assertThat(queries).hasSizeGreaterThan(20);
         for (String q : queries) {
-            assertThat(namesIn(q)).as("metrics of %s", q).isNotEmpty().isSubsetOf(exported);
+            assertThat(namesIn(q)).as("metrics of %s", q).isSubsetOf(exported);
+            assertThat(!namesIn(q).isEmpty() || PROMETHEUS_OWN.matcher(q).find()).as("%s shows a metric", q).isTrue();
         }
         Set<String> shown = new TreeSet<>();
         queries.forEach(q -> shown.addAll(namesIn(q)));
         assertThat(shown).as("the dashboard shows the governor and the fleet").contains("cloudg_governor_calls_total",
                 "cloudg_governor_breakers", "cloudg_governor_slowed_leaf_rate_per_second", "cloudg_fleet_tasks_lag",
                 "cloudg_fleet_tasks_in_flight", "cloudg_fleet_result_delivery_seconds_bucket");
+        assertThat(queries).as("a panel for what each alert watches").anyMatch(q -> PROMETHEUS_OWN.matcher(q).find());
+        for (String m : namesInRules()) {
+            if (m.startsWith("cloudg_")) {
+                assertThat(shown).as("the dashboard shows %s, which an alert watches", m).contains(m);
+            }
+        }
+    }
+
+    /** Every metric the alert rules name. */
+    static Set<String> namesInRules() throws Exception {
+        Set<String> out = new TreeSet<>();
+        for (JsonNode group : new ObjectMapper(new YAMLFactory()).readTree(RULES.toFile()).get("groups")) {
+            for (JsonNode r : group.get("rules")) {
+                out.addAll(namesIn(r.get("expr").asText()));
+            }
+        }
+        return out;
     }
 
     @Test
@@ -81,12 +102,15 @@ class WatchingFilesTest {
         for (JsonNode group : rules.get("groups")) {
             for (JsonNode r : group.get("rules")) {
                 alerts.add(r.get("alert").asText());
-                assertThat(namesIn(r.get("expr").asText())).as("metrics of %s", r.get("alert")).isNotEmpty()
-                        .isSubsetOf(exported);
+                String expr = r.get("expr").asText();
+                assertThat(namesIn(expr)).as("metrics of %s", r.get("alert")).isSubsetOf(exported);
+                assertThat(!namesIn(expr).isEmpty() || PROMETHEUS_OWN.matcher(expr).find())
+                        .as("%s watches a metric cloudg exports, or Prometheus's own up", r.get("alert")).isTrue();
             }
         }
         assertThat(alerts).containsExactlyInAnyOrder("CloudgThrottledShareHigh", "CloudgBreakerOpen",
-                "CloudgLagGrowingNoWorkerBusy");
+                "CloudgLagGrowingNoWorkerBusy", "CloudgGovernorDegraded", "CloudgDeadLettersGrowing", "CloudgTasksGivenUp",
+                "CloudgScrapeTargetDown", "CloudgRunStuck", "CloudgLagNotDraining");
         Promtool.Result check = Promtool.checkRules(RULES);
         assertThat(check.ok()).as(check.output()).isTrue();
         Promtool.Result unit = Promtool.testRules(ROOT.resolve("deploy/prometheus/cloudg-alerts.test.yaml"));

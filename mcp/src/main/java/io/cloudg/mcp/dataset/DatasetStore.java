@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.cloudg.InventoryResult;
 import io.cloudg.inventory.Asset;
 import io.cloudg.inventory.CoverageRecord;
+import io.cloudg.inventory.FileErrors;
 import io.cloudg.inventory.InventoryMapWriter;
 import io.cloudg.resilience.time.TimeSource;
 import java.io.IOException;
@@ -87,7 +88,7 @@ public final class DatasetStore {
         try {
             Files.createDirectories(staging);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + staging + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("create", staging, e);
         }
         return new Draft(id, staging, now);
     }
@@ -97,7 +98,7 @@ public final class DatasetStore {
         try {
             JSON.writeValue(d.dir().resolve(FINDINGS).toFile(), findings);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write findings of " + d.id() + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("write", d.dir().resolve(FINDINGS), e);
         }
     }
 
@@ -120,7 +121,7 @@ public final class DatasetStore {
         } catch (FileAlreadyExistsException e) {
             throw new IllegalStateException("dataset " + d.id() + " exists already", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot save dataset " + d.id() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot save dataset " + d.id() + " in " + dir + ": " + FileErrors.reason(e, null), e);
         }
         return meta;
     }
@@ -132,7 +133,7 @@ public final class DatasetStore {
                 Files.deleteIfExists(p);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + d.dir() + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("remove", d.dir(), e);
         }
     }
 
@@ -169,7 +170,7 @@ public final class DatasetStore {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("list", dir, e);
         }
         out.sort(Comparator.comparingLong(DatasetMeta::createdAtMillis).thenComparing(DatasetMeta::id).reversed());
         return out;
@@ -212,7 +213,7 @@ public final class DatasetStore {
         try {
             return Optional.of(JSON.readValue(f.toFile(), type));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + f + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("read", f, e);
         }
     }
 
@@ -224,7 +225,7 @@ public final class DatasetStore {
             }
             return List.of(JSON.readValue(p, CoverageRecord[].class));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + mapFile(m) + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("read", mapFile(m), e);
         }
     }
 
@@ -239,7 +240,7 @@ public final class DatasetStore {
                 return Stream.empty();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw FileErrors.cannot("read", file, e);
         }
         Iterator<Asset> it = new Iterator<>() {
             Asset next = advance();
@@ -248,7 +249,7 @@ public final class DatasetStore {
                 try {
                     return p.nextToken() == JsonToken.START_OBJECT ? JSON.readValue(p, Asset.class) : null;
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read an asset of " + file + ": " + e.getMessage(), e);
+                    throw new UncheckedIOException("cannot read an asset of " + file + ": " + FileErrors.reason(e, file), e);
                 }
             }
 

@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * @param mode standalone, sentinel or cluster
  * @param sentinelMaster the master name, for sentinel mode
  * @param keyPrefix the estate's key prefix ({@code [A-Za-z0-9._-]+}); estates sharing a Redis differ here
- * @param fleetSizeHint how many workers share the quotas: while Redis is unreachable each one runs at
- *        {@code 1/fleet_size_hint} of every configured rate
+ * @param fleetSizeHint how many workers share the quotas, at least: while Redis is lost each one runs at
+ *        {@code 1/n} of every configured limit, n the larger of this and the processes last seen live in Redis
  * @param learnedTtlHours how long learned rates, breakers and budgets survive without use (refreshed on use)
  * @param connectTimeoutMs TCP connect timeout
  * @param timeoutMs how long to wait for one reply before the store counts as unreachable
@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  * @param minIdle connections kept open per node
  * @param pipelineMaxBatch the most scripts sent in one pipelined write (1 = no pipelining)
  * @param probeIntervalSeconds while degraded, how often to check whether Redis is back
+ * @param degradeAfterSeconds how long Redis must keep failing calls (at least three in a row, none answered
+ *        between) before a process counts it as lost and paces locally; 0 degrades at the first failure
  * @param username the ACL user, or null
  * @param password the password, or null (then {@code password_env} is read)
  * @param passwordEnv the environment variable holding the password; null means {@code CLOUDG_REDIS_PASSWORD},
@@ -46,7 +48,8 @@ import java.util.regex.Pattern;
  */
 public record RedisSettings(String url, Mode mode, String sentinelMaster, String keyPrefix, int fleetSizeHint,
                             double learnedTtlHours, int connectTimeoutMs, int timeoutMs, int poolSize, int minIdle,
-                            int pipelineMaxBatch, double probeIntervalSeconds, String username, String password,
+                            int pipelineMaxBatch, double probeIntervalSeconds, double degradeAfterSeconds,
+                            String username, String password,
                             String passwordEnv, String caFile, String trustStore, String trustStorePasswordEnv) {
 
     public enum Mode { STANDALONE, SENTINEL, CLUSTER }
@@ -89,6 +92,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         }
         ConfigErrors.atLeast(K + "pipeline_max_batch", pipelineMaxBatch, 1);
         ConfigErrors.positive(K + "probe_interval_seconds", probeIntervalSeconds);
+        ConfigErrors.nonNegative(K + "degrade_after_seconds", degradeAfterSeconds);
         if (passwordEnv != null && !ENV.matcher(passwordEnv).matches()) {
             throw ConfigErrors.mustBe(K + "password_env", "an environment variable name", passwordEnv);
         }
@@ -139,7 +143,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         return new Builder().url(url).mode(mode).sentinelMaster(sentinelMaster).keyPrefix(keyPrefix)
                 .fleetSizeHint(fleetSizeHint).learnedTtlHours(learnedTtlHours).connectTimeoutMs(connectTimeoutMs)
                 .timeoutMs(timeoutMs).poolSize(poolSize).minIdle(minIdle).pipelineMaxBatch(pipelineMaxBatch)
-                .probeIntervalSeconds(probeIntervalSeconds).username(username).password(password)
+                .probeIntervalSeconds(probeIntervalSeconds).degradeAfterSeconds(degradeAfterSeconds).username(username).password(password)
                 .passwordEnv(passwordEnv).caFile(caFile).trustStore(trustStore).trustStorePasswordEnv(trustStorePasswordEnv);
     }
 
@@ -279,7 +283,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
     public String toString() {
         return "RedisSettings{url=" + (url == null ? "unset" : redactedUrl()) + ", mode=" + mode + ", key_prefix=" + keyPrefix
                 + ", fleet_size_hint=" + fleetSizeHint + ", learned_ttl_hours=" + learnedTtlHours
-                + ", timeout_ms=" + timeoutMs + ", pool_size=" + poolSize + ", username=" + username
+                + ", timeout_ms=" + timeoutMs + ", degrade_after_seconds=" + degradeAfterSeconds + ", pool_size=" + poolSize + ", username=" + username
                 + ", password=" + (password == null ? "unset" : "***")
                 + (caFile == null ? "" : ", ca_file=" + caFile) + (trustStore == null ? "" : ", trust_store=" + trustStore) + "}";
     }
@@ -298,6 +302,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         private int minIdle = 4;
         private int pipelineMaxBatch = 64;
         private double probeIntervalSeconds = 5;
+        private double degradeAfterSeconds = 5;
         private String username;
         private String password;
         private String passwordEnv;
@@ -317,6 +322,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         public Builder minIdle(Integer v) { if (v != null) minIdle = v; return this; }
         public Builder pipelineMaxBatch(Integer v) { if (v != null) pipelineMaxBatch = v; return this; }
         public Builder probeIntervalSeconds(Double v) { if (v != null) probeIntervalSeconds = v; return this; }
+        public Builder degradeAfterSeconds(Double v) { if (v != null) degradeAfterSeconds = v; return this; }
         public Builder username(String v) { username = v; return this; }
         public Builder password(String v) { password = v; return this; }
         public Builder passwordEnv(String v) { passwordEnv = v; return this; }
@@ -338,7 +344,8 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
 
         public RedisSettings build() {
             return new RedisSettings(url, mode, sentinelMaster, keyPrefix, fleetSizeHint, learnedTtlHours,
-                    connectTimeoutMs, timeoutMs, poolSize, minIdle, pipelineMaxBatch, probeIntervalSeconds, username,
+                    connectTimeoutMs, timeoutMs, poolSize, minIdle, pipelineMaxBatch, probeIntervalSeconds,
+                    degradeAfterSeconds, username,
                     password, passwordEnv, caFile, trustStore, trustStorePasswordEnv);
         }
     }

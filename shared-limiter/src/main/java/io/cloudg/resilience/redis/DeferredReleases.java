@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.spi.SlotLease;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -97,7 +97,7 @@ final class DeferredReleases implements AutoCloseable {
             byte[] b = ids.toString().getBytes(StandardCharsets.US_ASCII);
             ids.setLength(0);
             count = 0;
-            return runner.call(Script.FREE, new Object[] {key}, b).exceptionally(e -> null);
+            return runner.call(Script.FREE, ScriptArgs.Free.keys(key), ScriptArgs.Free.argv(b)).exceptionally(e -> null);
         }
 
         /** Sends what waits, taken off {@link #waiting} by the caller. */

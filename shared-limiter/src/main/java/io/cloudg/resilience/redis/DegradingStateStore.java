@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
@@ -16,22 +16,30 @@ import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.spi.StoreStatus;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.resilience.memory.InMemoryStateStore;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A shared store that never fails a map: while the shared (Redis) store cannot be reached it paces calls
- * with a local in-memory store at a conservative share of every limit (each rate, burst, bulkhead and
- * retry budget divided by {@code fleet_size_hint}, so a fleet that lost Redis together stays within the
- * quota), and goes back to the shared store once a probe, at most one per {@code probe_interval}, finds it
- * again. Learned state is not copied either way: Redis keeps the fleet's state while a worker is away.
+ * A shared store that never fails a map. A call the shared (Redis) store fails to answer is paced by a local
+ * in-memory store instead; only a sustained failure ({@link Outages}: several failed calls in a row over at
+ * least {@code degrade_after_seconds}, none answered between) makes the process <em>degraded</em>, pacing every
+ * call locally at its share of every limit (each rate, burst, bulkhead and retry budget divided by the larger of
+ * {@code fleet_size_hint} and the processes last seen live in the shared store), until a probe, at most one per
+ * {@code probe_interval}, finds the store again. Neither the start nor the end of an episode is a burst: a
+ * leaf's local bucket starts an episode drained, and its first shared admission after one also takes the
+ * tokens spent locally that have not refilled yet. Learned state is not copied either way: Redis keeps the
+ * fleet's state while a worker is away.
  *
  * <p>Logs one WARNING (the first time the shared store is lost in this process; later losses and every
  * return are logged at INFO) and reports {@link #status()}: {@code degraded} with the time spent so.
@@ -44,20 +52,31 @@ public final class DegradingStateStore implements StateStore {
 
     private final StateStore shared;
     private final BooleanSupplier probe;
-    private final StateStore local;
-    private final int fleet;
+    private final IntSupplier liveSeen;
+    private final InMemoryStateStore local;
+    private final int hint;
     private final TimeSource time;
-    private final long probeIntervalNanos;
+    private final Outages.Policy policy;
     private final String backend;
     private final AtomicBoolean probing = new AtomicBoolean();
     private final AtomicBoolean warned = new AtomicBoolean();
+    /** Guarded by {@code this}; {@link #degraded} and {@link #streak} mirror it for the lock-free paths. */
+    private Outages.State state = Outages.State.HEALTHY;
     private volatile boolean degraded;
-    private long degradedSince;
+    private volatile boolean streak;
+    /** The divisor of the current (or last) episode. */
+    private volatile int share;
     private long degradedTotal;
     private long episodes;
-    private volatile long lastProbe;
+    /** Leaves whose local bucket this episode has drained already. */
+    private final Set<Scope> drained = ConcurrentHashMap.newKeySet();
+    /** Leaves paced locally in the last episode that still owe the shared store what they spent. */
+    private final Set<Scope> owing = ConcurrentHashMap.newKeySet();
 
     /**
+     * A store that degrades at the first failed call, at {@code 1/fleetSizeHint} (kept for callers without an
+     * outage policy or a count of live processes).
+     *
      * @param shared the shared store (throws {@link StateStoreUnavailableException} when unreachable)
      * @param probe answers whether the shared store is reachable again; cheap and bounded in time
      * @param local the fallback, an in-memory store
@@ -66,24 +85,54 @@ public final class DegradingStateStore implements StateStore {
      * @param probeIntervalNanos the least time between two probes
      * @param backend the shared backend's name for the report, e.g. {@code redis}
      */
-    public DegradingStateStore(StateStore shared, BooleanSupplier probe, StateStore local, int fleetSizeHint,
+    public DegradingStateStore(StateStore shared, BooleanSupplier probe, InMemoryStateStore local, int fleetSizeHint,
                                TimeSource time, long probeIntervalNanos, String backend) {
+        this(shared, probe, () -> 0, local, fleetSizeHint, time, checkedPolicy(fleetSizeHint, probeIntervalNanos),
+                backend);
+    }
+
+    /**
+     * @param shared the shared store (throws {@link StateStoreUnavailableException} when unreachable)
+     * @param probe answers whether the shared store is reachable again; cheap and bounded in time
+     * @param liveSeen the processes last seen live in the shared store (0 when not known)
+     * @param local the fallback, an in-memory store on {@code time}
+     * @param fleetSizeHint the least share a degraded process takes
+     * @param time the clock of every decision here (streaks, probes, degraded time) and of {@code local}
+     * @param policy when the shared store counts as lost and how often it is probed
+     * @param backend the shared backend's name for the report, e.g. {@code redis}
+     */
+    DegradingStateStore(StateStore shared, BooleanSupplier probe, IntSupplier liveSeen, InMemoryStateStore local,
+                        int fleetSizeHint, TimeSource time, Outages.Policy policy, String backend) {
+        if (fleetSizeHint < 1) {
+            throw new IllegalArgumentException("fleet size hint must be >= 1, but was " + fleetSizeHint);
+        }
+        this.shared = shared;
+        this.probe = probe;
+        this.liveSeen = liveSeen;
+        this.local = local;
+        this.hint = fleetSizeHint;
+        this.time = time;
+        this.policy = policy;
+        this.backend = backend;
+        this.share = fleetSizeHint;
+    }
+
+    private static Outages.Policy checkedPolicy(int fleetSizeHint, long probeIntervalNanos) {
         if (fleetSizeHint < 1 || probeIntervalNanos <= 0) {
             throw new IllegalArgumentException("fleet size hint must be >= 1 and the probe interval positive, but were "
                     + fleetSizeHint + " and " + probeIntervalNanos + " ns");
         }
-        this.shared = shared;
-        this.probe = probe;
-        this.local = local;
-        this.fleet = fleetSizeHint;
-        this.time = time;
-        this.probeIntervalNanos = probeIntervalNanos;
-        this.backend = backend;
+        return Outages.Policy.immediate(probeIntervalNanos);
     }
 
     /** Whether calls are paced locally right now. */
     public boolean degraded() {
         return degraded;
+    }
+
+    /** The divisor of every limit in the current episode (or the last one; the hint before any). */
+    public int share() {
+        return share;
     }
 
     // ------------------------------------------------------------------ switching
@@ -95,7 +144,7 @@ public final class DegradingStateStore implements StateStore {
         try {
             return onShared.apply(shared);
         } catch (StateStoreUnavailableException e) {
-            enterDegraded(e);
+            failed(e);
             return onLocal.apply(local);
         }
     }
@@ -105,12 +154,14 @@ public final class DegradingStateStore implements StateStore {
             return false;
         }
         long now = time.nanoTime();
-        if (now - lastProbe >= probeIntervalNanos && probing.compareAndSet(false, true)) {
+        boolean due;
+        synchronized (this) {
+            due = Outages.probeDue(state, now, policy);
+        }
+        if (due && probing.compareAndSet(false, true)) {
             try {
-                lastProbe = now;
-                if (probe.getAsBoolean()) {
-                    exitDegraded();
-                }
+                boolean back = probe.getAsBoolean();
+                probed(time.nanoTime(), back);
             } finally {
                 probing.set(false);
             }
@@ -118,17 +169,49 @@ public final class DegradingStateStore implements StateStore {
         return degraded;
     }
 
-    private synchronized void enterDegraded(StateStoreUnavailableException e) {
-        if (degraded) {
-            return;
+    /**
+     * The shared store answered an admission: a streak of failures (if any) ends. Only admissions count: each is
+     * a round trip, where other operations may be answered without one (a plain success sends nothing, refunds
+     * and releases are batched) and would end a streak Redis had no part in.
+     */
+    private void answered() {
+        if (streak) {
+            synchronized (this) {
+                state = Outages.answered(state);
+                streak = state.failures() > 0;
+            }
         }
+    }
+
+    /** The shared store failed a call: the streak grows, and may make an episode. */
+    private void failed(StateStoreUnavailableException e) {
+        int seen = liveSeen.getAsInt();
         long now = time.nanoTime();
-        degradedSince = now;
-        lastProbe = now;
-        episodes++;
-        degraded = true;
-        String msg = "Governor state store " + shared.describe() + " is unreachable (" + e.getMessage()
-                + "); pacing locally at 1/" + fleet + " of every limit until it is back";
+        String msg;
+        synchronized (this) {
+            Outages.State before = state;
+            state = Outages.failed(before, now, policy, Outages.share(hint, seen));
+            streak = state.failures() > 0;
+            if (before.degraded() || !state.degraded()) {
+                if (!state.degraded()) {
+                    share = Outages.share(hint, seen); // the failed call is paced locally, as an episode would
+                    LOG.debug("Governor state store {} failed a call ({}; {} in a row): that call is paced locally",
+                            shared.describe(), e.getMessage(), state.failures());
+                }
+                return;
+            }
+            share = state.share();
+            episodes++;
+            drained.clear();
+            owing.clear();
+            degraded = true;
+            int n = before.failures() + 1;
+            msg = "Governor state store " + shared.describe() + " is unreachable (" + e.getMessage() + "; "
+                    + n + (n == 1 ? " call" : " calls in a row") + " failed over "
+                    + seconds(n == 1 ? 0 : now - before.streakSince()) + " s); pacing locally at 1/"
+                    + share + " of every limit (" + (seen > 0 ? seen + " processes last seen live there" : "no live processes seen there yet")
+                    + ", fleet_size_hint " + hint + ") until it is back";
+        }
         if (warned.compareAndSet(false, true)) {
             LOG.warn(msg);
         } else {
@@ -136,44 +219,61 @@ public final class DegradingStateStore implements StateStore {
         }
     }
 
-    private synchronized void exitDegraded() {
-        if (!degraded) {
-            return;
+    private void probed(long now, boolean back) {
+        long spent;
+        synchronized (this) {
+            if (!state.degraded()) {
+                return;
+            }
+            long since = state.since();
+            state = Outages.probed(state, now, back);
+            if (state.degraded()) {
+                return;
+            }
+            spent = now - since;
+            degradedTotal += spent;
+            owing.addAll(local.knownLeaves());
+            streak = false;
+            degraded = false;
         }
-        long spent = time.nanoTime() - degradedSince;
-        degradedTotal += spent;
-        degraded = false;
         LOG.info("Governor state store {} is back after {} s; fleet-wide pacing resumed", shared.describe(),
-                Math.round(spent / 1e6) / 1e3);
+                seconds(spent));
+    }
+
+    private static double seconds(long nanos) {
+        return Math.round(nanos / 1e6) / 1e3;
     }
 
     @Override
     public synchronized Optional<StoreStatus> status() {
-        long total = degradedTotal + (degraded ? time.nanoTime() - degradedSince : 0);
-        return Optional.of(new StoreStatus(backend, degraded, total, episodes));
+        long total = degradedTotal + (state.degraded() ? time.nanoTime() - state.since() : 0);
+        return Optional.of(new StoreStatus(backend, state.degraded(), total, episodes));
     }
 
     // ------------------------------------------------------------------ the local share
 
     LeafLimit share(LeafLimit l) {
-        return new LeafLimit(l.ceilingRps() / fleet, Math.max(1, l.burst() / fleet), l.minRps(), l.adaptive());
+        return Outages.share(l, share);
     }
 
-    /** A learned window's quota shared as the limits are: each process spends 1/fleet of it. */
+    /** A learned window's quota shared as the limits are: each process spends 1/share of it. */
     QuotaWindow share(QuotaWindow w) {
-        return w.sized() ? w.withSize(Math.max(1, w.calls() / fleet), w.windowNanos()) : w;
+        int n = share;
+        return w.sized() ? w.withSize(Math.max(1, w.calls() / n), w.windowNanos()) : w;
     }
 
     BucketLimit share(BucketLimit b) {
-        return b == null ? null : new BucketLimit(b.rateRps() / fleet, Math.max(1, b.burst() / fleet));
+        int n = share;
+        return b == null ? null : new BucketLimit(b.rateRps() / n, Math.max(1, b.burst() / n));
     }
 
     SlotRequest share(SlotRequest s) {
-        return s == null ? null : new SlotRequest(s.bulkhead(), Math.max(1, s.maxConcurrency() / fleet), s.leaseNanos());
+        int n = share;
+        return s == null ? null : new SlotRequest(s.bulkhead(), Math.max(1, s.maxConcurrency() / n), s.leaseNanos());
     }
 
     int share(int budget) {
-        return Math.max(1, budget / fleet);
+        return Math.max(1, budget / share);
     }
 
     private static SlotLease localLease(SlotLease l) {
@@ -184,9 +284,18 @@ public final class DegradingStateStore implements StateStore {
         return l != null && l.id() < 0;
     }
 
+    /**
+     * The admission on the local store at the share; a leaf's first of an episode also takes what its local
+     * bucket holds ({@link Outages#entryDrain}), so that losing the shared store is no burst.
+     */
     private Admission admitLocally(StateStore s, AdmitRequest r) {
+        LeafLimit leafLimit = share(r.leafLimit());
+        int permits = r.permits();
+        if (degraded && drained.add(r.leaf())) {
+            permits += Outages.entryDrain(local.leafState(r.leaf()), time.nanoTime(), leafLimit);
+        }
         Admission a = s.admit(new AdmitRequest(r.provider(), share(r.global()), r.account(), share(r.accountLimit()),
-                r.leaf(), share(r.leafLimit()), r.breaker(), share(r.slot()), r.permits()));
+                r.leaf(), leafLimit, r.breaker(), share(r.slot()), permits));
         BreakerDecision d = a.breaker();
         if (d.probe()) {
             d = new BreakerDecision(d.kind(), -d.probeGeneration(), d.retryInNanos());
@@ -198,7 +307,25 @@ public final class DegradingStateStore implements StateStore {
 
     @Override
     public Admission admit(AdmitRequest r) {
-        return run(s -> s.admit(r), s -> admitLocally(s, r));
+        return run(s -> {
+            Admission a = s.admit(owed(r));
+            answered();
+            return a;
+        }, s -> admitLocally(s, r));
+    }
+
+    /**
+     * {@code r}, taking besides its own tokens what this process spent locally on the leaf in the last episode
+     * and has not refilled yet ({@link Outages#returnDebt}): once per leaf after an episode, so that coming back
+     * to the shared store is no burst.
+     */
+    private AdmitRequest owed(AdmitRequest r) {
+        if (owing.isEmpty() || !owing.remove(r.leaf())) {
+            return r;
+        }
+        int debt = Outages.returnDebt(local.leafState(r.leaf()), time.nanoTime(), share(r.leafLimit()));
+        return debt == 0 ? r : new AdmitRequest(r.provider(), r.global(), r.account(), r.accountLimit(), r.leaf(),
+                r.leafLimit(), r.breaker(), r.slot(), r.permits() + debt);
     }
 
     private static OutcomeRequest toShared(OutcomeRequest r) {
@@ -243,7 +370,7 @@ public final class DegradingStateStore implements StateStore {
                     if (c == null) {
                         f.complete(null);
                     } else if (c instanceof StateStoreUnavailableException) {
-                        enterDegraded((StateStoreUnavailableException) c);
+                        failed((StateStoreUnavailableException) c);
                         local.record(toLocal(r));
                         f.complete(null);
                     } else {
@@ -251,7 +378,7 @@ public final class DegradingStateStore implements StateStore {
                     }
                 });
             } catch (StateStoreUnavailableException e) {
-                enterDegraded(e);
+                failed(e);
                 local.record(toLocal(r));
                 f.complete(null);
             }
@@ -340,7 +467,7 @@ public final class DegradingStateStore implements StateStore {
 
     @Override
     public String describe() {
-        return shared.describe() + (degraded ? " (degraded: local at 1/" + fleet + ")" : "");
+        return shared.describe() + (degraded ? " (degraded: local at 1/" + share + ")" : "");
     }
 
     @Override

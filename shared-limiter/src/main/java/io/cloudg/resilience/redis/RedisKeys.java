@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:troubled                             index of troubled leaves (set of leaf keys)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:}:accounts                                                  registry of the accounts' indexes (sorted set)
+ * {&lt;prefix&gt;:}:processes                                                 live processes (sorted set: id -&gt; last said, server time)
  * {&lt;prefix&gt;:&lt;provider&gt;}:budget                                        retry budget (hash)
  * </pre>
  *
@@ -37,7 +38,7 @@ public final class RedisKeys {
     /** What a key holds. */
     public enum Kind {
         LEAF("leaf2"), ACCOUNT("account"), BULKHEAD("slots"), TROUBLED("troubled"), GLOBAL("global"), BUDGET("budget"),
-        REGISTRY("accounts");
+        REGISTRY("accounts"), PROCESSES("processes");
 
         final String suffix;
 
@@ -46,7 +47,7 @@ public final class RedisKeys {
         }
     }
 
-    /** A key read back: its kind and the scope it belongs to (none for the {@link Kind#REGISTRY}). */
+    /** A key read back: its kind and the scope it belongs to (none for {@link Kind#REGISTRY} and {@link Kind#PROCESSES}). */
     public record Parsed(Kind kind, Scope scope) {
     }
 
@@ -108,6 +109,15 @@ public final class RedisKeys {
         return "{" + prefix + ":}:" + Kind.REGISTRY.suffix;
     }
 
+    /**
+     * The estate's live processes (a sorted set of process ids scored by the time each last said it is live;
+     * cloudg.lua's {@code member}), whose size sets a degraded process's share. Not state of a scope: only a reset of
+     * everything removes it, and an entry lapses on its own.
+     */
+    public String processes() {
+        return "{" + prefix + ":}:" + Kind.PROCESSES.suffix;
+    }
+
     public String global(String provider) {
         return providerTag(provider) + Kind.GLOBAL.suffix;
     }
@@ -128,8 +138,12 @@ public final class RedisKeys {
         try {
             if (tag.length == 1) {
                 if (tag[0].isEmpty()) {
-                    return rest.equals(Kind.REGISTRY.suffix) ? Optional.of(new Parsed(Kind.REGISTRY, null))
-                            : Optional.empty();
+                    for (Kind k : new Kind[] {Kind.REGISTRY, Kind.PROCESSES}) {
+                        if (rest.equals(k.suffix)) {
+                            return Optional.of(new Parsed(k, null));
+                        }
+                    }
+                    return Optional.empty();
                 }
                 String provider = dec(tag[0]);
                 for (Kind k : new Kind[] {Kind.GLOBAL, Kind.BUDGET}) {

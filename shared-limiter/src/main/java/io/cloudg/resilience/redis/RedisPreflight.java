@@ -3,10 +3,6 @@ package io.cloudg.resilience.redis;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.config.TlsProblem;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.resolver.dns.DnsAddressResolverGroup;
-import io.netty.resolver.dns.DnsServerAddressStreamProviders;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.URI;
@@ -14,21 +10,15 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
 import org.redisson.client.RedisAuthRequiredException;
-import org.redisson.client.RedisClient;
-import org.redisson.client.RedisClientConfig;
-import org.redisson.client.RedisConnection;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
 import org.redisson.client.RedisTimeoutException;
 import org.redisson.client.RedisWrongPasswordException;
-import org.redisson.client.protocol.RedisCommands;
 
 /**
  * Whether the Redis of {@code ratelimit.redis} can be used, asked once at start on one plain connection (no
@@ -82,44 +72,14 @@ public final class RedisPreflight {
         throw first;
     }
 
-    /** Null when {@code address} answered PING, else what went wrong (a {@link TimeoutException} for silence). */
+    /**
+     * Null when {@code address} answered PING on a plain connection ({@link RedissonInternals#ping}), else what
+     * went wrong (a {@link java.util.concurrent.TimeoutException} for silence).
+     */
     private static Throwable ping(RedisSettings s, String address, String username, String password,
                                   TrustManagerFactory trust) {
-        RedisClientConfig c = new RedisClientConfig().setAddress(address).setConnectTimeout(s.connectTimeoutMs())
-                .setCommandTimeout(s.timeoutMs()).setClientName("cloudg-preflight").setUsername(username)
-                .setPassword(password);
-        if (s.mode() == RedisSettings.Mode.STANDALONE) {
-            c.setDatabase(s.database());
-        }
-        if (trust != null) {
-            c.setSslTrustManagerFactory(trust);
-        }
-        long bound = s.connectTimeoutMs() + 3L * s.timeoutMs();
-        // NIO and netty's resolver, named: left unset, the client probes for the native transports' classes
-        DnsAddressResolverGroup resolver = new DnsAddressResolverGroup(NioDatagramChannel.class,
-                DnsServerAddressStreamProviders.platformDefault());
-        c.setSocketChannelClass(NioSocketChannel.class).setResolverGroup(resolver);
-        RedisClient client = RedisClient.create(c);
-        try {
-            RedisConnection conn = client.connectAsync().toCompletableFuture().get(bound, TimeUnit.MILLISECONDS);
-            try {
-                conn.async(RedisCommands.PING).toCompletableFuture().get(s.timeoutMs() * 2L, TimeUnit.MILLISECONDS);
-                return null;
-            } finally {
-                conn.closeAsync();
-            }
-        } catch (ExecutionException e) {
-            return e.getCause() == null ? e : e.getCause();
-        } catch (TimeoutException e) {
-            return e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return e;
-        } catch (RuntimeException e) {
-            return e;
-        } finally {
-            client.shutdownAsync().whenComplete((v, e) -> resolver.close());
-        }
+        return RedissonInternals.ping(address, s.connectTimeoutMs(), s.timeoutMs(), username, password,
+                s.mode() == RedisSettings.Mode.STANDALONE ? s.database() : null, trust);
     }
 
     /** Whether the server answered (with an error or a TLS alert), as opposed to staying out of reach. */

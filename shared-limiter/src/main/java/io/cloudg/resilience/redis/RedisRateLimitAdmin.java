@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.spi.BreakerView;
 import java.util.ArrayList;
@@ -59,9 +59,9 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> out = new ArrayList<>();
         for (String k : store.scan(store.keys().scanPattern())) {
             Optional<RedisKeys.Parsed> p = store.keys().parse(k);
-            if (p.isPresent() && p.get().kind() == RedisKeys.Kind.REGISTRY) {
+            if (p.isPresent() && p.get().scope() == null) {
                 if (filter.isEmpty()) {
-                    out.add(new Entry(k, p.get())); // the estate's registry of accounts: only with everything
+                    out.add(new Entry(k, p.get())); // the estate's registries (accounts, processes): only with everything
                 }
             } else if (p.isPresent() && matches(p.get().scope(), filter)) {
                 out.add(new Entry(k, p.get()));
@@ -87,7 +87,8 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         List<Entry> hashes = new ArrayList<>();
         List<RateLimitRow> rows = new ArrayList<>();
         for (Entry e : entries) {
-            if (e.parsed.kind() == RedisKeys.Kind.TROUBLED || e.parsed.kind() == RedisKeys.Kind.REGISTRY) {
+            if (e.parsed.kind() == RedisKeys.Kind.TROUBLED || e.parsed.kind() == RedisKeys.Kind.REGISTRY
+                    || e.parsed.kind() == RedisKeys.Kind.PROCESSES) {
                 continue; // indexes of the state shown by its own rows, not state of their own (reset removes them)
             }
             if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
@@ -109,25 +110,25 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
     }
 
     private static RateLimitRow row(RedisKeys.Parsed p, Map<String, String> h, long now) {
-        Long updated = RedisStateStore.nanosField(h, "updated_at");
+        Long updated = StateReader.nanosField(h, "updated_at");
         double age = updated == null ? 0 : Math.max(0, now - updated) / 1e9;
         switch (p.kind()) {
             case LEAF: {
-                Double rate = RedisStateStore.numberField(h, "rate");
-                Double throttles = RedisStateStore.numberField(h, "throttles");
-                Optional<BreakerView> b = RedisStateStore.breakerView(p.scope(), h, now);
-                return new RateLimitRow(p.scope(), p.kind(), rate, RedisStateStore.numberField(h, "ceiling"),
+                Double rate = StateReader.numberField(h, "rate");
+                Double throttles = StateReader.numberField(h, "throttles");
+                Optional<BreakerView> b = StateReader.breakerView(p.scope(), h, now);
+                return new RateLimitRow(p.scope(), p.kind(), rate, StateReader.numberField(h, "ceiling"),
                         throttles == null ? 0 : throttles.longValue(), b.map(BreakerView::phase).orElse(null),
-                        RedisStateStore.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age);
             }
             case BUDGET: {
-                Double millis = RedisStateStore.numberField(h, "millis");
+                Double millis = StateReader.numberField(h, "millis");
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
                         millis == null ? null : millis / 1000.0, age);
             }
             default:
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
-                        RedisStateStore.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age);
         }
     }
 

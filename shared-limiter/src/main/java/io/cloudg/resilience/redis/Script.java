@@ -36,7 +36,9 @@ enum Script {
     /** An account's index in the estate's registry. */
     REGISTER("return register(KEYS, ARGV)"),
     /** The registry's account indexes (it drops the lapsed ones). */
-    REGISTERED("return registered(KEYS, ARGV)");
+    REGISTERED("return registered(KEYS, ARGV)"),
+    /** This process in the estate's set of live processes; how many are live. */
+    MEMBER("return member(KEYS, ARGV)");
 
     /** The library every script starts with (a holder: an enum's constructor cannot read its static fields). */
     static final class Library {

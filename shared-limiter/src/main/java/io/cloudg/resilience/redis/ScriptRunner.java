@@ -1,31 +1,16 @@
 package io.cloudg.resilience.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.redisson.Redisson;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.RedisClient;
-import org.redisson.client.RedisConnection;
 import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
 import org.redisson.client.RedisRedirectException;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.client.protocol.CommandData;
-import org.redisson.client.protocol.CommandsData;
-import org.redisson.client.protocol.RedisCommand;
-import org.redisson.client.protocol.RedisCommands;
-import org.redisson.client.protocol.decoder.ObjectListReplayDecoder;
-import org.redisson.command.CommandAsyncExecutor;
-import org.redisson.connection.ConnectionManager;
-import org.redisson.connection.MasterSlaveEntry;
 
 /**
  * Runs the governor's scripts by SHA ({@code EVALSHA}) over dedicated, pipelined connections, and reloads them
@@ -33,7 +18,7 @@ import org.redisson.connection.MasterSlaveEntry;
  *
  * <p><b>Why connections of its own.</b> Redisson's ordinary path lends each command a pooled connection
  * for its whole round trip, with a timeout scheduled and a future chain per command; under many callers
- * the client, not Redis, was the bottleneck. Here a node has lanes ({@code lanesPerNode}, two by default),
+ * the client, not Redis, was the bottleneck. Here a node has {@link Lane}s ({@code lanesPerNode}, two by default),
  * each a queue and a dedicated connection; a script goes to the lane of its key's hash tag (its provider x
  * account), so that one lane's turn-around (reading, decoding and completing replies, encoding the next
  * flush) overlaps the other's run in Redis. The lane's netty event loop drains the queue into one write (at
@@ -63,8 +48,10 @@ import org.redisson.connection.MasterSlaveEntry;
  * connection; while it is down every script fails at once (the store then counts as unreachable).
  *
  * <p><b>Redisson internals.</b> The dedicated connections, the master of a slot and the command objects are
- * Redisson's, outside its public API: {@link RedissonInternals} lists every member used, says why, and
- * refuses (when this runner is built) a Redisson that lacks one; its test pins the verified version.
+ * Redisson's, outside its public API; this class sees them only through {@link RedissonInternals}'s
+ * {@code Transport}, {@code Connection} and {@code Write}, the one class that touches them (it lists every
+ * member used, says why, and refuses a Redisson that lacks one; its test pins the verified version and fails
+ * if any other class references an internal).
  */
 final class ScriptRunner implements AutoCloseable {
     /** The most calls one run of the batch script carries (it blocks the server meanwhile: keep it short). */
@@ -76,15 +63,8 @@ final class ScriptRunner implements AutoCloseable {
      * the client's turn-around; an idle lane still sends a call at once.
      */
     static final int IN_FLIGHT = 2;
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    static final RedisCommand<Object> EVALSHA = new RedisCommand("EVALSHA", new ObjectListReplayDecoder());
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    static final RedisCommand<Object> FCALL = new RedisCommand("FCALL", new ObjectListReplayDecoder());
-    private static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
-    private static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
-    private static final byte[] ADMIT = {'A'};
-    private static final byte[] RECORD = {'R'};
-    private static final byte[] FREE = {'F'};
+    static final String CALL_ERROR = "CLOUDG_CALL_ERROR ";
+    static final byte[][] NUMBERS = new byte[BATCH_CALLS * 4 + 1][];
 
     static {
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -93,12 +73,12 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     private final RedissonClient client;
-    private final CommandAsyncExecutor executor;
-    private final ConnectionManager connections;
+    private final RedissonInternals.Transport transport;
     private final boolean cluster;
     private final int maxBatch;
     private final int lanesPerNode;
-    private final ConcurrentHashMap<MasterSlaveEntry, Lane[]> lanes = new ConcurrentHashMap<>();
+    /** The lanes of each master ({@link RedissonInternals.Transport#master}'s handle). */
+    private final ConcurrentHashMap<Object, Lane[]> lanes = new ConcurrentHashMap<>();
     private volatile Lane[] single;
     private volatile boolean closed;
     private volatile boolean held;
@@ -111,14 +91,8 @@ final class ScriptRunner implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     ScriptRunner(RedissonClient client, int maxBatch, int lanesPerNode) {
-        if (!(client instanceof Redisson)) {
-            throw new IllegalArgumentException("the Redis governor store needs a Redisson client (org.redisson.Redisson),"
-                    + " but was " + client.getClass().getName());
-        }
-        RedissonInternals.verify();
+        this.transport = RedissonInternals.transport(client);
         this.client = client;
-        this.executor = ((Redisson) client).getCommandExecutor();
-        this.connections = executor.getConnectionManager();
         this.cluster = client.getConfig().isClusterConfig();
         this.maxBatch = Math.max(1, maxBatch);
         this.lanesPerNode = Math.max(1, lanesPerNode);
@@ -149,7 +123,7 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     /** One script call in a lane's queue, with its caller's future. */
-    private static final class Call {
+    static final class Call {
         final Script script;
         final Object[] keys;
         final Object[] args;
@@ -181,8 +155,8 @@ final class ScriptRunner implements AutoCloseable {
     /**
      * Runs {@code script} on the node of {@code keys[0]}; the future holds a {@code List} (table reply), a
      * {@code Long} (integer reply) or a {@code String}. Keys and arguments are {@code byte[]} (sent as they
-     * are) or {@code String} (sent as UTF-8). ADMIT takes 3 keys and 6 arguments, RECORD 2 and 10, FREE 1 and 1
-     * (cloudg.lua's batch relies on it).
+     * are) or {@code String} (sent as UTF-8), laid out as {@link ScriptArgs} says (cloudg.lua's batch relies
+     * on ADMIT's, RECORD's and FREE's counts).
      */
     CompletableFuture<Object> call(Script script, Object[] keys, Object... args) {
         calls.incrementAndGet();
@@ -200,7 +174,7 @@ final class ScriptRunner implements AutoCloseable {
     CompletableFuture<Object> ping(Object key) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         try {
-            lane(bytes(key)).submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.PING, new Object[0]));
+            lane(bytes(key)).submit(new Lane.Plain(null, f));
         } catch (RuntimeException e) {
             f.completeExceptionally(e);
         }
@@ -245,6 +219,33 @@ final class ScriptRunner implements AutoCloseable {
         return functions;
     }
 
+    // what the lanes read of their runner
+
+    RedissonInternals.Transport transport() {
+        return transport;
+    }
+
+    boolean cluster() {
+        return cluster;
+    }
+
+    int maxBatch() {
+        return maxBatch;
+    }
+
+    boolean held() {
+        return held;
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    /** Counts a run of the batch script. */
+    void batchSent() {
+        batches.incrementAndGet();
+    }
+
     /** Runs of the batch script sent so far (tests, diagnostics). */
     long batches() {
         return batches.get();
@@ -260,7 +261,7 @@ final class ScriptRunner implements AutoCloseable {
         int n = 0;
         for (Lane[] ls : lanes.values()) {
             for (Lane l : ls) {
-                n += l.queue.size();
+                n += l.queued();
             }
         }
         return n;
@@ -273,15 +274,11 @@ final class ScriptRunner implements AutoCloseable {
     private Lane lane(byte[] key) {
         Lane[] ls = single;
         if (ls == null) {
-            int slot = connections.calcSlot(key);
-            MasterSlaveEntry entry = connections.getWriteEntry(slot);
-            if (entry == null) {
-                throw new RedisConnectionException("no Redis master serves slot " + slot);
-            }
-            ls = lanes.computeIfAbsent(entry, e -> {
+            Object master = transport.master(key);
+            ls = lanes.computeIfAbsent(master, e -> {
                 Lane[] made = new Lane[lanesPerNode];
                 for (int i = 0; i < made.length; i++) {
-                    made[i] = new Lane(e);
+                    made[i] = new Lane(this, e);
                 }
                 return made;
             });
@@ -308,7 +305,7 @@ final class ScriptRunner implements AutoCloseable {
     }
 
     /** The reply (or failure) of one call: retries NOSCRIPT once after a reload, follows redirects. */
-    private void settle(Lane lane, Call c, Object v, Throwable e) {
+    void settle(Lane lane, Call c, Object v, Throwable e) {
         if (e == null) {
             c.result.complete(v);
         } else if (c.retry && RedisErrors.isNoFunction(e)) {
@@ -360,8 +357,8 @@ final class ScriptRunner implements AutoCloseable {
     /** A script answered MOVED or ASK: Redisson's ordinary path follows the redirect. */
     private void redirected(Call c) {
         byte[] key = bytes(c.keys[0]);
-        executor.evalWriteAsync(new String(key, StandardCharsets.UTF_8), StringCodec.INSTANCE, EVALSHA, c.script.sha,
-                Arrays.asList(c.keys), c.args).whenComplete((v, e) -> {
+        transport.evalRedirected(new String(key, StandardCharsets.UTF_8), c.script.sha, Arrays.asList(c.keys), c.args)
+                .whenComplete((v, e) -> {
                     if (e == null) {
                         c.result.complete(v);
                     } else if (c.retry && RedisErrors.isNoScript(e)) {
@@ -377,291 +374,5 @@ final class ScriptRunner implements AutoCloseable {
                         c.result.completeExceptionally(e);
                     }
                 });
-    }
-
-    /** The queue and the dedicated connection of one master. */
-    private final class Lane {
-        private final MasterSlaveEntry entry;
-        /** {@link Call}s and ready {@link CommandData} (PING, SCRIPT LOAD). */
-        private final Queue<Object> queue = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean scheduled = new AtomicBoolean();
-        /** Writes sent on the current connection and not yet answered in full (at most {@link #IN_FLIGHT}). */
-        private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-        /** Bumped when the connection is dropped or replaced: answers to older writes no longer count. */
-        private volatile int generation;
-        private volatile RedisConnection conn;
-        private CompletableFuture<RedisConnection> connecting;
-        private CompletableFuture<Void> reloading;
-
-        Lane(MasterSlaveEntry entry) {
-            this.entry = entry;
-        }
-
-        void submit(Object item) {
-            queue.add(item);
-            kick();
-        }
-
-        /**
-         * Makes sure a flush is on its way (unless held by a test, or {@link #IN_FLIGHT} writes wait for their
-         * answers: the last answer to come flushes what queued meanwhile).
-         */
-        void kick() {
-            if (held || queue.isEmpty() || inFlight.get() >= IN_FLIGHT || !scheduled.compareAndSet(false, true)) {
-                return; // a flush is on its way, or an answer to come, and will take this one
-            }
-            RedisConnection c = current();
-            if (c != null) {
-                c.getChannel().eventLoop().execute(this::flush);
-                return;
-            }
-            connect().whenComplete((x, e) -> {
-                if (e != null) {
-                    failQueued(e);
-                } else {
-                    x.getChannel().eventLoop().execute(this::flush);
-                }
-            });
-        }
-
-        /** The connection to use, or null when one must be made (none yet, closed, or the master changed). */
-        private RedisConnection current() {
-            RedisConnection c = conn;
-            if (c == null) {
-                return null;
-            }
-            RedisClient master = entry.getClient();
-            if (c.isClosed() || (master != null && master != c.getRedisClient())) {
-                synchronized (this) {
-                    if (conn == c) {
-                        conn = null;
-                        forgetInFlight();
-                    }
-                }
-                c.closeAsync();
-                return null;
-            }
-            return c;
-        }
-
-        private synchronized CompletableFuture<RedisConnection> connect() {
-            if (closed) {
-                return CompletableFuture.failedFuture(new RedisConnectionException("the governor store is closed"));
-            }
-            if (connecting != null && !connecting.isDone()) {
-                return connecting;
-            }
-            RedisConnection c = conn;
-            if (c != null && !c.isClosed()) {
-                return CompletableFuture.completedFuture(c);
-            }
-            RedisClient master = entry.getClient();
-            if (master == null) {
-                return CompletableFuture.failedFuture(new RedisConnectionException("no Redis master is known yet"));
-            }
-            CompletableFuture<RedisConnection> f = master.connectAsync().toCompletableFuture().thenApply(made -> {
-                synchronized (this) {
-                    if (closed) {
-                        made.closeAsync();
-                        throw new RedisConnectionException("the governor store is closed");
-                    }
-                    conn = made;
-                }
-                return made;
-            });
-            connecting = f;
-            return f;
-        }
-
-        /**
-         * Runs on the connection's event loop: everything queued goes out, at most {@code maxBatch} commands a
-         * write; admissions and outcomes next to each other (of one hash tag on a cluster) become one batch.
-         */
-        private void flush() {
-            scheduled.set(false);
-            if (inFlight.get() >= IN_FLIGHT) {
-                return; // the answer to come flushes
-            }
-            RedisConnection c = conn;
-            if (c == null) {
-                // dropped meanwhile: connect again and flush then
-                if (!queue.isEmpty() && scheduled.compareAndSet(false, true)) {
-                    connect().whenComplete((x, e) -> {
-                        if (e != null) {
-                            failQueued(e);
-                        } else {
-                            x.getChannel().eventLoop().execute(this::flush);
-                        }
-                    });
-                }
-                return;
-            }
-            List<CommandData<?, ?>> out = new ArrayList<>(Math.min(maxBatch, 64));
-            List<Call> run = new ArrayList<>();
-            Object item;
-            while ((item = queue.poll()) != null) {
-                Call call = item instanceof Call ? (Call) item : null;
-                if (call != null && call.batchable()) {
-                    if (!run.isEmpty() && (run.size() >= Math.min(BATCH_CALLS, maxBatch)
-                            || (cluster && !Arrays.equals(run.get(0).tag, call.tag)))) {
-                        out.add(command(run));
-                        run = new ArrayList<>();
-                    }
-                    run.add(call);
-                } else {
-                    if (!run.isEmpty()) {
-                        out.add(command(run));
-                        run = new ArrayList<>();
-                    }
-                    out.add(call != null ? command(call) : (CommandData<?, ?>) item);
-                }
-                if (out.size() >= maxBatch) {
-                    write(c, out, false);
-                    out = new ArrayList<>(Math.min(maxBatch, 64));
-                }
-            }
-            if (!run.isEmpty()) {
-                out.add(command(run));
-            }
-            if (!out.isEmpty()) {
-                write(c, out, true);
-            }
-        }
-
-        /** One call as a command of its own. */
-        private CommandData<?, ?> command(Call call) {
-            CompletableFuture<Object> reply = new CompletableFuture<>();
-            reply.whenComplete((v, e) -> settle(this, call, v, e));
-            boolean fn = functions;
-            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, call.params(fn));
-        }
-
-        /** Admissions and outcomes as one run of the batch script (a single one goes as itself). */
-        private CommandData<?, ?> command(List<Call> run) {
-            if (run.size() == 1) {
-                return command(run.get(0));
-            }
-            int keys = 0;
-            int args = 0;
-            byte[] kinds = new byte[run.size()];
-            for (int i = 0; i < run.size(); i++) {
-                Call c = run.get(i);
-                keys += c.keys.length;
-                args += c.args.length;
-                kinds[i] = c.script == Script.ADMIT ? ADMIT[0] : c.script == Script.FREE ? FREE[0] : RECORD[0];
-            }
-            batches.incrementAndGet();
-            boolean fn = functions;
-            Object[] p = new Object[3 + keys + args];
-            p[0] = fn ? Script.BATCH.function() : Script.BATCH.shaBytes;
-            p[1] = NUMBERS[keys];
-            int k = 2;
-            int a = 2 + keys;
-            p[a++] = kinds;
-            for (Call c : run) {
-                System.arraycopy(c.keys, 0, p, k, c.keys.length);
-                k += c.keys.length;
-                System.arraycopy(c.args, 0, p, a, c.args.length);
-                a += c.args.length;
-            }
-            CompletableFuture<Object> reply = new CompletableFuture<>();
-            reply.whenComplete((v, e) -> {
-                if (e != null) {
-                    // the run did not happen (NOSCRIPT, MOVED: each call retries as itself) or its fate is
-                    // unknown (a lost connection: each call fails)
-                    for (Call c : run) {
-                        settle(this, c, null, e);
-                    }
-                    return;
-                }
-                List<?> replies = (List<?>) v;
-                for (int i = 0; i < run.size(); i++) {
-                    Object r = replies.get(i);
-                    if (r instanceof String && ((String) r).startsWith(CALL_ERROR)) {
-                        run.get(i).result.completeExceptionally(new RedisException("Error running script (batched "
-                                + run.get(i).script + "): " + ((String) r).substring(CALL_ERROR.length())));
-                    } else {
-                        run.get(i).result.complete(r);
-                    }
-                }
-            });
-            return new CommandData<>(reply, StringCodec.INSTANCE, fn ? FCALL : EVALSHA, p);
-        }
-
-        /**
-         * Sends one pipelined write; the last write of a flush counts as in flight until its last answer (the
-         * answers come in order), which then flushes what queued meanwhile.
-         */
-        private void write(RedisConnection c, List<CommandData<?, ?>> batch, boolean last) {
-            if (last) {
-                int gen = generation;
-                inFlight.incrementAndGet();
-                batch.get(batch.size() - 1).getPromise().whenComplete((v, e) -> answered(gen));
-            }
-            io.netty.channel.ChannelFuture f = batch.size() == 1 ? c.send(batch.get(0))
-                    : c.send(new CommandsData(new CompletableFuture<>(), batch, false, false));
-            f.addListener(w -> {
-                if (!w.isSuccess()) {
-                    for (CommandData<?, ?> d : batch) {
-                        d.tryFailure(w.cause());
-                    }
-                }
-            });
-        }
-
-        /** The last answer of a flush came (or its write failed): flush what queued meanwhile. */
-        private void answered(int gen) {
-            if (gen == generation) {
-                inFlight.decrementAndGet();
-            }
-            kick();
-        }
-
-        /** A new connection (or none): the old one's writes no longer hold the lane back. */
-        private void forgetInFlight() {
-            generation++;
-            inFlight.set(0);
-        }
-
-        private void failQueued(Throwable e) {
-            scheduled.set(false);
-            Object item;
-            while ((item = queue.poll()) != null) {
-                if (item instanceof Call) {
-                    ((Call) item).result.completeExceptionally(e);
-                } else {
-                    ((CommandData<?, ?>) item).tryFailure(e);
-                }
-            }
-        }
-
-        /** Loads every script on this lane's node (after NOSCRIPT); concurrent callers share one reload. */
-        synchronized CompletableFuture<Void> reload() {
-            if (reloading != null && !reloading.isDone()) {
-                return reloading;
-            }
-            List<CompletableFuture<Object>> loads = new ArrayList<>();
-            for (Script s : Script.values()) {
-                CompletableFuture<Object> f = new CompletableFuture<>();
-                submit(new CommandData<>(f, StringCodec.INSTANCE, RedisCommands.SCRIPT_LOAD, new Object[] {s.text}));
-                loads.add(f);
-            }
-            reloading = CompletableFuture.allOf(loads.toArray(new CompletableFuture[0]));
-            return reloading;
-        }
-
-        /** Closes the connection (what it waits for fails); the next script connects again. */
-        void drop() {
-            RedisConnection c;
-            synchronized (this) {
-                c = conn;
-                conn = null;
-                forgetInFlight();
-            }
-            if (c != null) {
-                c.closeAsync();
-            }
-            kick();
-        }
     }
 }

@@ -38,4 +38,9 @@ public final class StoreClock {
     boolean isServer() {
         return injected == null;
     }
+
+    /** The injected source, which then also drives the store's own timing; empty for Redis TIME. */
+    java.util.Optional<TimeSource> timeSource() {
+        return java.util.Optional.ofNullable(injected);
+    }
 }

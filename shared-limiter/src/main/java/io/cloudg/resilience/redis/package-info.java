@@ -7,6 +7,14 @@
  * the library again ({@code Script}).
  *
  * <ul>
+ *   <li><b>Parts</b>: {@code RedisStateStore} builds them and hands each call on: {@code HotPath} (admit,
+ *       outcome, slots; {@code PreparedLeaf} encodes a leaf's keys and limits once), {@code RetryRefunds},
+ *       {@code Registrations}, {@code StateReader} (snapshots, troubled views, core types). Under them:
+ *       {@code ScriptArgs}, every entry point's keys and arguments by name ({@code cloudg.lua} names the same
+ *       in each entry point's first lines; {@code ScriptArgsTest} fails on any difference), {@code ScriptCalls}
+ *       (timeouts, errors), {@code ScriptRunner} and its {@code Lane}s (the pipelined connections),
+ *       {@code DeferredReleases}, and {@code RedissonInternals}, the only class that touches Redisson's
+ *       internals ({@code RedissonInternalsTest} fails if another does).</li>
  *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf2:...}
  *       (a leaf's hot fields packed in one field),
  *       {@code :account}, {@code :slots} (the bulkhead: one hash, a field per lease and a packed counter) share one Cluster slot per
@@ -28,20 +36,22 @@
  *       per worker). Scripts are called by SHA and reloaded on NOSCRIPT; they travel pipelined over a
  *       connection of their own per node, in queue order per provider x account, and what is queued side
  *       by side runs as one batch ({@code ScriptRunner}, the library's {@code batch}).</li>
- *   <li><b>Time</b>: Redis {@code TIME}, read inside every script; an injected clock exists only for the
- *       contract suite ({@link io.cloudg.resilience.redis.StoreClock}).</li>
+ *   <li><b>Time</b>: the quota state's is Redis {@code TIME}, read inside every script; an injected clock
+ *       exists only for the contract suite ({@link io.cloudg.resilience.redis.StoreClock}). This process's own
+ *       timing (when to register an account again) reads the governor's {@code TimeSource}; nothing here reads
+ *       the system clock.</li>
  *   <li><b>Leases</b>: bulkhead slots and breaker probes expire in server time, so a killed worker's slots
  *       come back and a hung probe never wedges a breaker.</li>
  *   <li><b>Cost</b>: a governed call is 4 Redis commands and a share of an {@code HDEL} on the common path
  *       (leaf HMGET + HSET of one packed field, bulkhead HINCRBY + HSETNX with nothing read; a plain success
- *       of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.
- *       Redisson internals used for the pipelined lanes are listed and checked in
- *       {@code RedissonInternals}.</li>
+ *       of a steady leaf runs no script); TTLs are refreshed lazily, a write that changes nothing is none.</li>
  *   <li><b>Persistence</b>: learned leaf state outlives its last write by 1 to 1.5 {@code learned_ttl_hours}
  *       and carries a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
- *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}): Redis out of reach means
- *       local pacing at {@code 1/fleet_size_hint} of every limit, one WARNING, {@code "governor": "degraded"}
- *       in the report, and a probe per {@code probe_interval_seconds} to go back.</li>
+ *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}, rules in {@code Outages}):
+ *       a call Redis fails is paced locally; calls failing for {@code degrade_after_seconds} mean local pacing at
+ *       the process's share of every limit ({@code fleet_size_hint}, or more processes seen live in
+ *       {@code {prefix:}:processes}, {@code Members}), one WARNING, {@code "governor": "degraded"} in the
+ *       report, a probe per {@code probe_interval_seconds} to go back, and no burst at either end.</li>
  *   <li><b>Start</b>: before a store is built, {@link io.cloudg.resilience.redis.RedisPreflight} asks Redis
  *       once on a plain connection (no pool, no retries) and turns what failed into one line naming the
  *       setting: a refused or missing password, an untrusted or misnamed certificate, an unknown host, a

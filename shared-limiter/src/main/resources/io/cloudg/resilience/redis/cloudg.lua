@@ -1,7 +1,7 @@
 -- cloudg governor, Redis backend (state format version 1): every rule of the governor, once. On Redis 7 this
 -- library is loaded once as a function library, one function per entry point; on Redis 6 each script Redis
 -- runs is this library plus one line that calls an entry point (see Script.java): admit, record, batch,
--- slots, global, budget, free, troubled, register, registered. The rules mirror io.cloudg.resilience.core
+-- slots, global, budget, free, troubled, register, registered, member. The rules mirror io.cloudg.resilience.core
 -- line for line (same constants, same order of floating-point operations, so Lua and Java compute the same
 -- doubles), each written once as a function of numbers: admit's and record's straight-line common cases (an
 -- existing leaf, a closed breaker) call them on locals read by one HMGET, and the general cases call the
@@ -15,6 +15,12 @@
 -- refresh a TTL only when it runs low (see keep_until), print times with %d (Redis prints a Lua number with
 -- %.17g, far slower), pass other numbers straight to redis.call, take limits as one struct-packed argument,
 -- reply with integers.
+--
+-- Arguments: every entry point names its keys and arguments in its first lines, and reads KEYS and ARGV
+-- nowhere else: `local leaf_key, account_key = K[1], K[2]`, `local injected_now, limits = A[1], A[2]`, and
+-- a struct-packed argument is unpacked into named locals once (`local permits, ceiling = struct.unpack(...)`).
+-- ScriptArgs.java holds the same layouts with named offsets, and ScriptArgsTest reads this file and fails
+-- unless both name the same things at the same positions (batch's per-call counts included).
 
 local VERSION = '1'
 local SECOND = 1000000000
@@ -37,8 +43,9 @@ local ALL_LEAF_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'paused_unt
 -- A leaf keeps its hot fields (what every admission reads and writes) packed in one field, h: nine
 -- little-endian doubles (struct '<d'), NaN for an absent one (never written: 'n' elsewhere), in this order.
 -- One HMGET of v and h and one HSET of h (and struct's unpack and pack) cost Redis about 2 us less per
--- admission than nine fields read and written as text and converted with tonumber and %d (BENCHMARKS.md,
--- issue 16 fifth pass). The other (cold) fields are decimal text as in every other hash.
+-- admission than nine fields read and written as text and converted with tonumber and %d (measured: see
+-- docs/benchmarks-history.md). The other (cold) fields are decimal text as in every other hash. The Java
+-- reader (StateReader.HOT_FIELDS) expands h in this order; ScriptArgsTest checks that it is the same.
 local HOT_FIELDS = {'tokens', 'refilled_at', 'rate', 'ceiling', 'x', 'bx', 'b_phase', 'b_failures', 'updated_at'}
 local HOT_FORMAT = '<ddddddddd'
 local IS_HOT = {}
@@ -313,15 +320,15 @@ local function leaf_reserve(s, now, L, permits)
   return c, wait_for(c.tokens, c.refilled_at, now, c.rate)
 end
 
--- What a throttle said about a fixed-window quota (QuotaWindow), from the record script's argument: its
--- reset (negative: not said), its calls and length (0: not said).
+-- What a throttle said about a fixed-window quota (QuotaWindow), from record's window argument ('' = nothing;
+-- else 3 little-endian doubles): its reset ns (negative: not said), its calls and its length ns (0: not said).
 local NO_WINDOW = {reset = -1, calls = 0, window = 0, known = false, sized = false}
 
-local function quota_window(arg)
-  if arg == nil or arg == '' then return NO_WINDOW end
-  local reset, calls, window = struct.unpack('<ddd', arg)
-  local sized = calls > 0 and window > 0
-  return {reset = reset, calls = calls, window = window, known = reset >= 0 or sized, sized = sized}
+local function quota_window(window)
+  if window == nil or window == '' then return NO_WINDOW end
+  local reset, calls, length = struct.unpack('<ddd', window)
+  local sized = calls > 0 and length > 0
+  return {reset = reset, calls = calls, window = length, known = reset >= 0 or sized, sized = sized}
 end
 
 -- Leaves.onThrottle: AIMD (halve, once per event), a window learned (its quota spread over it, QuotaWindow.
@@ -564,7 +571,7 @@ local function slot_release(key, id)
 end
 
 -- Gives several leases back at once: ids is their ids separated by spaces (the releases a client deferred,
--- see RedisStateStore); returns how many were held.
+-- see DeferredReleases); returns how many were held.
 local function slot_free(key, ids)
   local t, n = {}, 0
   for id in string.gmatch(ids, '%d+') do n = n + 1 t[n] = id end
@@ -610,12 +617,12 @@ end
 -- The general case of an admission (a new leaf, a breaker that is not closed, another format): the state
 -- tables. Returns the decision (0 permit, 1 probe, 2 reject), the probe generation, retry-in, the wait, and
 -- (unless rejected) what admit saves once the bulkhead is done: the leaf as read, as it becomes, the fields.
-local function admit_general(K, A, now, permits, L, b_on, B)
+local function admit_general(leaf_key, now, permits, L, breaker_on, B)
   -- what the bucket and a closed breaker need; a breaker that is not closed reads everything
-  local s = load_leaf(K[1], NO_FIELDS)
-  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load_leaf(K[1], ALL_COLD_FIELDS) end
+  local s = load_leaf(leaf_key, NO_FIELDS)
+  if s ~= nil and s.b_phase ~= nil and s.b_phase ~= CLOSED then s = load_leaf(leaf_key, ALL_COLD_FIELDS) end
   local kind, gen, b = 0, 0, nil
-  if b_on == 1 then
+  if breaker_on == 1 then
     local b0 = breaker_of(s)
     local k, retry
     b, k, gen, retry = breaker_admit(b0, now, B)
@@ -633,31 +640,34 @@ local function admit_general(K, A, now, permits, L, b_on, B)
 end
 
 -- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
--- K (keys): 1 leaf hash, 2 account bucket hash, 3 bulkhead lease hash
--- A (arguments): 1 now ('' = Redis TIME), 2 limits, 16 little-endian doubles (struct '<d'): permits,
---                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease,
---                account bucket on/rate/burst, slot on/max concurrency/lease ns; 3 leaf scope, 4 account scope,
---                5 ttl ms (text), 6 the bulkhead key's TTL ms (text)
+-- K: the leaf hash, the account bucket hash, the bulkhead lease hash.
+-- A: injected_now ('' = Redis TIME; the caller turned it into now), the limits (16 little-endian doubles,
+--    struct '<d': permits; the leaf's ceiling, burst, floor, adaptive 1|0; the breaker on 1|0, its threshold,
+--    cooldown, max cooldown, probe lease; the account bucket on 1|0, its rate and burst; the slot on 1|0, max
+--    concurrency, lease ns), the leaf's and the account's scope texts, the ttl ms (text), the bulkhead key's
+--    TTL ms (text).
 -- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1,
 -- steady 1|0}; the common answer, a permit with no wait, as one integer instead: (lease id + 1) * 2 + steady
 -- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left
 -- the leaf at its configured ceiling with a closed breaker without failures, where a success changes nothing
 -- (Leaves.onSuccess keeps the leaf, Breakers.onCallEnd the breaker): the client may then skip the outcome
--- script of a plain success (RedisStateStore.recordAsync). The general case answers 0.
+-- script of a plain success (HotPath.recordAsync). The general case answers 0.
 local function admit(K, A, now)
-  local permits, ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease,
-    a_on, a_rate, a_burst, slot_on, max_conc, lease_ns = struct.unpack('<dddddddddddddddd', A[2])
-  local ttl = A[5]
+  local leaf_key, account_key, bulkhead_key = K[1], K[2], K[3]
+  local injected_now, limits, leaf_scope, account_scope, ttl, bulkhead_ttl = A[1], A[2], A[3], A[4], A[5], A[6]
+  local permits, ceiling, burst, floor, adaptive, breaker_on, threshold, cooldown, max_cooldown, probe_lease,
+    account_on, account_rate, account_burst, slot_on, max_concurrency, lease_ns =
+    struct.unpack('<dddddddddddddddd', limits)
   local kind, gen, wait = 0, 0, 0
-  local h = redis.call('HMGET', K[1], 'v', 'h')
+  local h = redis.call('HMGET', leaf_key, 'v', 'h')
   local steady = 0
   local tokens, at, rate, stored_ceiling, x, bx, b_phase, b_failures
-  if h[1] == VERSION and hot_of(K[1], h[2]) then
+  if h[1] == VERSION and hot_of(leaf_key, h[2]) then
     tokens, at, rate, stored_ceiling, x, bx, b_phase, b_failures = struct.unpack(HOT_FORMAT, h[2])
   end
   local straight, t, a, new_rate = false, nil, nil, nil
   local old, state, fields -- the general case's save
-  if tokens ~= nil and tokens == tokens and (b_on == 0 or b_phase == CLOSED) then
+  if tokens ~= nil and tokens == tokens and (breaker_on == 0 or b_phase == CLOSED) then
     -- the common case, straight-line: an existing leaf whose breaker is closed (or off), which
     -- Breakers.admit permits and leaves as it is; Leaves.reserve on locals, the same functions. Its h is
     -- written once, after the bulkhead (which may refresh bx)
@@ -667,49 +677,50 @@ local function admit(K, A, now)
     wait = wait_for(t, a, now, new_rate)
     -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
     -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
-    if new_rate == ceiling and (b_on == 0 or b_failures == 0) then steady = 1 end
+    if new_rate == ceiling and (breaker_on == 0 or b_failures == 0) then steady = 1 end
   else
     local retry
-    kind, gen, retry, wait, old, state, fields = admit_general(K, A, now, permits,
-      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, b_on,
+    kind, gen, retry, wait, old, state, fields = admit_general(leaf_key, now, permits,
+      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, breaker_on,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
     if kind == 2 then return {2, 0, retry, 0, -1, 0} end
     bx = old and old.bx
   end
-  if a_on == 1 then
-    wait = math.max(wait, fixed_bucket(K[2], now, a_rate, a_burst, permits, A[4], ttl))
+  if account_on == 1 then
+    wait = math.max(wait, fixed_bucket(account_key, now, account_rate, account_burst, permits, account_scope, ttl))
   end
   local lease, nbx = -1, nil
   if slot_on == 1 and wait <= 0 then
     local known = bx
     if known ~= nil and known ~= known then known = nil end
-    lease, nbx = slot_acquire(K[3], now, lease_ns, max_conc, tonumber(A[6]), A[4], known)
+    lease, nbx = slot_acquire(bulkhead_key, now, lease_ns, max_concurrency, tonumber(bulkhead_ttl), account_scope, known)
     -- the bulkhead's x as now known, for the next admission of this leaf (once per half TTL of the bulkhead)
     if nbx ~= nil then bx = nbx end
   end
   if not straight then
-    save_leaf(K[1], old, state, fields, A[3], now, ttl, nbx)
+    save_leaf(leaf_key, old, state, fields, leaf_scope, now, ttl, nbx)
   else
     local nx, keep = keep_until(x, now, tonumber(ttl), now)
     if nx ~= nil then x = tonumber(nx) end
-    redis.call('HSET', K[1], 'h', struct.pack(HOT_FORMAT, t, a, new_rate, ceiling, x, bx, b_phase, b_failures, now))
-    if keep ~= nil then redis.call('PEXPIRE', K[1], keep) end
+    redis.call('HSET', leaf_key, 'h', struct.pack(HOT_FORMAT, t, a, new_rate, ceiling, x, bx, b_phase, b_failures, now))
+    if keep ~= nil then redis.call('PEXPIRE', leaf_key, keep) end
     -- a configured ceiling raised above the leaf's rate leaves it below its ceiling without an outcome: it
     -- becomes troubled here (one comparison; a mark only on that change)
-    if new_rate < ceiling and not (rate < stored_ceiling) then mark_troubled(K[1], ttl) end
+    if new_rate < ceiling and not (rate < stored_ceiling) then mark_troubled(leaf_key, ttl) end
   end
   if kind == 0 and wait <= 0 then return (lease + 1) * 2 + steady end
   return {kind, gen, 0, wait, lease, steady}
 end
 
--- The general case of an outcome (anything that may change the leaf or the breaker): the state tables.
-local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
-  local outcome, verdict = A[3], A[4]
-  local s = load_leaf(K[1], ALL_COLD_FIELDS)
+-- The general case of an outcome (anything that may change the leaf or the breaker): the state tables. B: the
+-- breaker's limits, nil when it is off; the rest as record's arguments.
+local function record_general(leaf_key, bulkhead_key, now, L, B, outcome, verdict, retry_after, probe_generation,
+                              release_lease, leaf_scope, ttl, window)
+  local s = load_leaf(leaf_key, ALL_COLD_FIELDS)
   local existed = s ~= nil and s.rate ~= nil
   local after = nil
   if outcome == 'T' then
-    after = leaf_throttle(s, now, L, tonumber(A[5]), quota_window(A[10]))
+    after = leaf_throttle(s, now, L, tonumber(retry_after), quota_window(window))
   elseif outcome == 'S' or not existed then
     after = leaf_success(s, now, L)
   end
@@ -722,10 +733,9 @@ local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, 
     t, fields = {}, {}
   end
   local phase, tripped = CLOSED, 0
-  if b_on == 1 then
-    local c0 = breaker_of(s) or breaker_closed({cooldown = cooldown})
-    local b1 = breaker_end(c0, now, {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown,
-      probe_lease = probe_lease}, verdict, tonumber(A[6]))
+  if B ~= nil then
+    local c0 = breaker_of(s) or breaker_closed(B)
+    local b1 = breaker_end(c0, now, B, verdict, tonumber(probe_generation))
     phase = b1.phase
     if b1 ~= c0 and b1.trips > c0.trips then tripped = 1 end
     if b1 ~= c0 or breaker_of(s) == nil then
@@ -733,58 +743,67 @@ local function record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, 
       if #fields == 0 then fields = BREAKER_FIELDS else fields = ALL_LEAF_FIELDS end
     end
   end
-  if #fields > 0 then save_leaf(K[1], s, t, fields, A[8], now, A[9]) end
-  if A[7] ~= '' then slot_release(K[2], A[7]) end
+  if #fields > 0 then save_leaf(leaf_key, s, t, fields, leaf_scope, now, ttl) end
+  if release_lease ~= '' then slot_release(bulkhead_key, release_lease) end
   local d = 0
   if decreased then d = 1 end
-  if rate == ceiling then return {d, -1, phase, tripped} end
+  if rate == L.ceiling then return {d, -1, phase, tripped} end
   return {d, num(rate), phase, tripped}
 end
 
 -- record(K, A, now): after an attempt: AIMD on the leaf, the call verdict on the breaker, the slot release.
--- K (keys): 1 leaf hash, 2 bulkhead lease hash
--- A (arguments): 1 now ('' = Redis TIME), 2 limits, 9 little-endian doubles (struct '<d'):
---                leaf ceiling/burst/floor/adaptive, breaker on/threshold/cooldown/max cooldown/probe lease;
---                3 outcome (S success, T throttled, O other), 4 verdict (NONE | SUCCESS | REACHABLE | FAILURE | NEUTRAL),
---                5 retry-after ns (< 0: none), 6 probe generation, 7 lease id to release ('' = none), 8 leaf scope,
---                9 ttl ms (text), 10 what a throttle said about a quota window ('' = nothing; else 3 little-endian
---                doubles: reset ns (< 0: not said), calls per window and window ns (0: not said))
+-- K: the leaf hash, the bulkhead lease hash.
+-- A: injected_now ('' = Redis TIME; the caller turned it into now), the limits (9 little-endian doubles,
+--    struct '<d': the leaf's ceiling, burst, floor, adaptive 1|0; the breaker on 1|0, its threshold, cooldown,
+--    max cooldown, probe lease), the outcome (S success, T throttled, O other), the verdict (NONE | SUCCESS |
+--    REACHABLE | FAILURE | NEUTRAL), retry-after ns (< 0: none), the probe generation, the lease id to release
+--    ('' = none), the leaf's scope text, the ttl ms (text), what a throttle said about a quota window ('' =
+--    nothing; else quota_window's 3 doubles).
 -- Returns {rate decreased 1|0, rate (text, or -1: the configured ceiling), breaker phase 0|1|2, tripped 1|0}.
 local function record(K, A, now)
-  local ceiling, burst, floor, adaptive, b_on, threshold, cooldown, max_cooldown, probe_lease =
-    struct.unpack('<ddddddddd', A[2])
+  local leaf_key, bulkhead_key = K[1], K[2]
+  local injected_now, limits, outcome, verdict, retry_after, probe_generation, release_lease, leaf_scope, ttl,
+    window = A[1], A[2], A[3], A[4], A[5], A[6], A[7], A[8], A[9], A[10]
+  local ceiling, burst, floor, adaptive, breaker_on, threshold, cooldown, max_cooldown, probe_lease =
+    struct.unpack('<ddddddddd', limits)
   local L = {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}
-  local outcome, verdict = A[3], A[4]
   if outcome ~= 'T' and verdict ~= 'FAILURE' then
     -- the common case, straight-line: an outcome that changes nothing (Leaves.onSuccess keeps the leaf, or
     -- the outcome is neither success nor throttle; Breakers.onCallEnd keeps a closed breaker with no
     -- failures): one HMGET, and the release
-    local h = redis.call('HMGET', K[1], 'v', 'h', 'last_throttle', 'last_increase', 'window_rate')
+    local h = redis.call('HMGET', leaf_key, 'v', 'h', 'last_throttle', 'last_increase', 'window_rate')
     local rate, stored_ceiling, b_phase, b_failures
-    if h[1] == VERSION and hot_of(K[1], h[2]) then
+    if h[1] == VERSION and hot_of(leaf_key, h[2]) then
       local _t, _a, r, c, _x, _bx, p, f = struct.unpack(HOT_FORMAT, h[2])
       rate, stored_ceiling, b_phase, b_failures = r, c, p, f
     end
     if rate ~= nil and rate == rate
         and (outcome ~= 'S' or leaf_keeps(rate, stored_ceiling, L, tonumber(h[3]), tonumber(h[4]), now, tonumber(h[5])))
-        and (b_on == 0 or (b_phase == CLOSED and b_failures == 0
-          and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(A[6])) == CLOSED_CLEAN)) then
-      if A[7] ~= '' then slot_release(K[2], A[7]) end
+        and (breaker_on == 0 or (b_phase == CLOSED and b_failures == 0
+          and breaker_end(CLOSED_CLEAN, now, nil, verdict, tonumber(probe_generation)) == CLOSED_CLEAN)) then
+      if release_lease ~= '' then slot_release(bulkhead_key, release_lease) end
       if rate == ceiling then return {0, -1, CLOSED, 0} end
       return {0, num(rate), CLOSED, 0}
     end
   end
-  return record_general(K, A, now, ceiling, L, b_on, threshold, cooldown, max_cooldown, probe_lease)
+  local B = nil
+  if breaker_on == 1 then
+    B = {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease}
+  end
+  return record_general(leaf_key, bulkhead_key, now, L, B, outcome, verdict, retry_after, probe_generation,
+    release_lease, leaf_scope, ttl, window)
 end
 
 -- troubled(K, A): the troubled leaves of one account, from its index (troubled_index): each member is checked
 -- against its leaf (v, h and b_trips, as StateStore.troubled() decides) and removed when the leaf is gone or
 -- no longer troubled, in the same run as the check, so a leaf marked again meanwhile is never lost.
--- K: 1 the account's index; A: 1 ttl ms (text): the index's TTL is renewed while it lists a leaf.
+-- K: the account's index. A: the ttl ms (text): the index's TTL is renewed while it lists a leaf.
 -- Returns the keys of the troubled leaves.
 local function troubled(K, A)
+  local index_key = K[1]
+  local ttl = A[1]
   local out, gone = {}, {}
-  local members = redis.call('SMEMBERS', K[1])
+  local members = redis.call('SMEMBERS', index_key)
   for i = 1, #members do
     local leaf = members[i]
     local vals = redis.call('HMGET', leaf, 'v', 'h', 'b_trips')
@@ -796,9 +815,9 @@ local function troubled(K, A)
     if keep then out[#out + 1] = leaf else gone[#gone + 1] = leaf end
   end
   for i = 1, #gone, 1000 do -- unpack's stack is bounded
-    redis.call('SREM', K[1], unpack(gone, i, math.min(#gone, i + 999)))
+    redis.call('SREM', index_key, unpack(gone, i, math.min(#gone, i + 999)))
   end
-  if #out > 0 then redis.call('PEXPIRE', K[1], string.format('%d', math.floor(tonumber(A[1]) * 1.5))) end
+  if #out > 0 then redis.call('PEXPIRE', index_key, string.format('%d', math.floor(tonumber(ttl) * 1.5))) end
   return out
 end
 
@@ -807,34 +826,59 @@ end
 -- admission in the account and again every half ttl while it keeps using it, so an account whose leaves
 -- still live is never more than 2 ttl old here (a leaf outlives its last write by at most 1.5 ttl).
 -- StateStore.troubled() reads the indexes it lists, instead of walking the whole key set.
--- register(K, A): K: 1 the registry; A: 1 now ('' = Redis TIME), 2 the account's index key, 3 ttl ms (text).
+-- register(K, A): K: the registry. A: injected_now ('' = Redis TIME), the account's index key, the ttl ms (text).
 local function register(K, A)
-  local now = clock(A[1])
-  redis.call('ZADD', K[1], string.format('%d', now), A[2])
-  redis.call('PEXPIRE', K[1], string.format('%d', 2 * tonumber(A[3])))
+  local registry_key = K[1]
+  local injected_now, account_index, ttl = A[1], A[2], A[3]
+  local now = clock(injected_now)
+  redis.call('ZADD', registry_key, string.format('%d', now), account_index)
+  redis.call('PEXPIRE', registry_key, string.format('%d', 2 * tonumber(ttl)))
   return 1
 end
 
 -- registered(K, A): the account index keys of the registry, less (and without) those older than 2 ttl.
--- K: 1 the registry; A: 1 now ('' = Redis TIME), 2 ttl ms (text).
+-- K: the registry. A: injected_now ('' = Redis TIME), the ttl ms (text).
 local function registered(K, A)
-  local now = clock(A[1])
-  redis.call('ZREMRANGEBYSCORE', K[1], '-inf', '(' .. string.format('%d', now - 2 * tonumber(A[2]) * 1000000))
-  return redis.call('ZRANGE', K[1], 0, -1)
+  local registry_key = K[1]
+  local injected_now, ttl = A[1], A[2]
+  local now = clock(injected_now)
+  redis.call('ZREMRANGEBYSCORE', registry_key, '-inf', '(' .. string.format('%d', now - 2 * tonumber(ttl) * 1000000))
+  return redis.call('ZRANGE', registry_key, 0, -1)
 end
 
--- free(K, A): deferred releases of one bulkhead. K: 1 bulkhead lease hash; A: 1 lease ids separated by spaces.
--- Returns how many of them were held (an integer).
+-- member(K, A): this process in the estate's sorted set of live processes (scored by the time it last said so),
+-- or out of it when leaving; drops those not heard from for the lapse. Returns how many are live (an integer).
+-- K: the set. A: injected_now ('' = Redis TIME), the process id, the lapse ms (text), '1' to leave else '0'.
+local function member(K, A)
+  local processes_key = K[1]
+  local injected_now, process_id, lapse, leaving = A[1], A[2], A[3], A[4]
+  local now = clock(injected_now)
+  if leaving == '1' then
+    redis.call('ZREM', processes_key, process_id)
+  else
+    redis.call('ZADD', processes_key, string.format('%d', now), process_id)
+    redis.call('PEXPIRE', processes_key, string.format('%d', 2 * tonumber(lapse)))
+  end
+  redis.call('ZREMRANGEBYSCORE', processes_key, '-inf', '(' .. string.format('%d', now - tonumber(lapse) * 1000000))
+  return redis.call('ZCARD', processes_key)
+end
+
+-- free(K, A): deferred releases of one bulkhead. K: the bulkhead lease hash. A: the lease ids, separated by
+-- spaces. Returns how many of them were held (an integer).
 local function free(K, A)
-  return slot_free(K[1], A[1])
+  local bulkhead_key = K[1]
+  local lease_ids = A[1]
+  return slot_free(bulkhead_key, lease_ids)
 end
 
 -- batch(K, A, now): several admissions and outcomes in one script run, in the order they were queued
 -- (ScriptRunner sends what a lane has queued this way, so that the per-run costs are paid once). Each call
 -- is exactly admit's or record's; all calls of a run see the same instant.
--- A: 1 one letter per call, A (admit), R (record) or F (free: deferred releases); then every call's arguments
---    in order (admit 6, record 10, free 1). K: every call's keys in order (admit 3, record 2, free 1). The calls share one hash slot when the
---    server is a cluster. A run holds at most ScriptRunner's batch size (32), so it stays short.
+-- A: kinds, one letter per call, A (admit), R (record) or F (free: deferred releases); then every call's
+--    arguments in order (admit 6, record 10, free 1). K: every call's keys in order (admit 3, record 2, free 1).
+--    The calls share one hash slot when the server is a cluster. A run holds at most ScriptRunner's batch size
+--    (32), so it stays short. The counts, and admit's and record's injected_now as their first argument, are
+--    checked against ScriptArgs by ScriptArgsTest.
 -- Returns one entry per call: its reply, or 'CLOUDG_CALL_ERROR <message>' if it raised an error (what it
 -- wrote before the error stays, as for a script of its own; the calls after it still run).
 -- The calls' keys and arguments are handed over in two tables made once per run and refilled per call (an
@@ -855,11 +899,13 @@ local function batch(K, A)
     elseif kind == 70 then -- 'F': deferred releases, no time needed
       keys[1], args[1] = K[k + 1], A[a + 1]
       k, a, call = k + 1, a + 1, free
-    else
+    elseif kind == 82 then -- 'R'
       keys[1], keys[2] = K[k + 1], K[k + 2]
       args[1], args[2], args[3], args[4], args[5] = A[a + 1], A[a + 2], A[a + 3], A[a + 4], A[a + 5]
       args[6], args[7], args[8], args[9], args[10] = A[a + 6], A[a + 7], A[a + 8], A[a + 9], A[a + 10]
       k, a, call = k + 2, a + 10, record
+    else
+      return redis.error_reply('CLOUDG_BAD_KIND ' .. kind)
     end
     local at
     if call == free then
@@ -883,46 +929,52 @@ local function batch(K, A)
 end
 
 -- slots(K, A): bulkhead lease operations of one provider x account.
--- K: 1 bulkhead lease hash
--- A: 1 op (acquire | release | renew | count), 2 now ('' = Redis TIME), 3 lease id or max concurrency,
---    4 lease ns, 5 ttl ms, 6 account scope
+-- K: the bulkhead lease hash.
+-- A: the op (acquire | release | renew | count), injected_now ('' = Redis TIME), the lease id (release, renew)
+--    or the max concurrency (acquire), the lease ns, the ttl ms, the account's scope text.
 -- Returns (integers) a lease id (-1: none free), 1|0 for renew, the count of unexpired leases for count.
 local function slots(K, A)
-  local op = A[1]
+  local bulkhead_key = K[1]
+  local op, injected_now, id_or_max, lease_ns, ttl, account_scope = A[1], A[2], A[3], A[4], A[5], A[6]
   if op == 'release' then
-    slot_release(K[1], A[3])
+    slot_release(bulkhead_key, id_or_max)
     return 1
   end
-  local now = clock(A[2])
-  local lease = tonumber(A[4])
+  local now = clock(injected_now)
+  local lease = tonumber(lease_ns)
   if op == 'acquire' then
-    return (slot_acquire(K[1], now, lease, tonumber(A[3]), slot_keep(A[5], lease), A[6], nil))
+    return (slot_acquire(bulkhead_key, now, lease, tonumber(id_or_max), slot_keep(ttl, lease), account_scope, nil))
   elseif op == 'renew' then
-    return slot_renew(K[1], now, A[3], lease, slot_keep(A[5], lease))
+    return slot_renew(bulkhead_key, now, id_or_max, lease, slot_keep(ttl, lease))
   elseif op == 'count' then
-    return slot_count(K[1], now)
+    return slot_count(bulkhead_key, now)
   end
   return redis.error_reply('CLOUDG_BAD_OP ' .. op)
 end
 
 -- global(K, A): the provider-wide bucket (global_max_rps), in its own slot; called only when configured.
--- K: 1 global bucket hash
--- A: 1 now ('' = Redis TIME), 2 limits, 3 little-endian doubles (struct '<d'): rate, burst, permits;
---    3 provider scope, 4 ttl ms (text)
+-- K: the global bucket hash.
+-- A: injected_now ('' = Redis TIME), the limits (3 little-endian doubles, struct '<d': rate, burst, permits),
+--    the provider's scope text, the ttl ms (text).
 -- Returns the wait in ns (integer).
 local function global(K, A)
-  local rate, burst, permits = struct.unpack('<ddd', A[2])
-  return fixed_bucket(K[1], clock(A[1]), rate, burst, permits, A[3], A[4])
+  local global_key = K[1]
+  local injected_now, limits, provider_scope, ttl = A[1], A[2], A[3], A[4]
+  local rate, burst, permits = struct.unpack('<ddd', limits)
+  return fixed_bucket(global_key, clock(injected_now), rate, burst, permits, provider_scope, ttl)
 end
 
 -- budget(K, A): the provider's retry budget in thousandths of a token (RetryBudgets), in the provider's slot.
--- K: 1 budget hash
--- A: 1 op (take | peek), 2 size in tokens, 3 refunds batched by the caller, 4 ttl ms, 5 provider scope
+-- K: the budget hash.
+-- A: the op (take | peek), the size in tokens, the refunds batched by the caller, the ttl ms, the provider's
+--    scope text.
 -- Returns integers {1 if a token was taken else 0, balance in thousandths afterwards}.
 local function budget(K, A)
-  local full = tonumber(A[2]) * TOKEN_MILLIS
-  local refunds = tonumber(A[3])
-  local s = load(K[1], {'millis'})
+  local budget_key = K[1]
+  local op, size, refunds, ttl, provider_scope = A[1], A[2], A[3], A[4], A[5]
+  local full = tonumber(size) * TOKEN_MILLIS
+  refunds = tonumber(refunds)
+  local s = load(budget_key, {'millis'})
   local bal = full
   if s ~= nil and s.millis ~= nil then bal = s.millis end
   local before = bal
@@ -930,13 +982,13 @@ local function budget(K, A)
     bal = math.min(full, bal + refunds * REFUND_MILLIS)
   end
   local took = 0
-  if A[1] == 'take' and bal >= TOKEN_MILLIS then
+  if op == 'take' and bal >= TOKEN_MILLIS then
     bal = bal - TOKEN_MILLIS
     took = 1
   end
   if bal ~= before or s == nil then
-    redis.call('HSET', K[1], 'v', VERSION, 'scope', A[5], 'millis', bal)
+    redis.call('HSET', budget_key, 'v', VERSION, 'scope', provider_scope, 'millis', bal)
   end
-  redis.call('PEXPIRE', K[1], A[4])
+  redis.call('PEXPIRE', budget_key, ttl)
   return {took, bal}
 end

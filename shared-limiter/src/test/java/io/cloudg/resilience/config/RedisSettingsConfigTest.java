@@ -31,6 +31,7 @@ class RedisSettingsConfigTest {
                 "    fleet_size_hint: 8",
                 "    learned_ttl_hours: 48",
                 "    timeout_ms: 500",
+                "    degrade_after_seconds: 2.5",
                 "    pool_size: 32",
                 "    username: cloudg",
                 "    password_env: MY_REDIS_SECRET"));
@@ -43,6 +44,8 @@ class RedisSettingsConfigTest {
         assertThat(r.fleetSizeHint()).isEqualTo(8);
         assertThat(r.learnedTtlHours()).isEqualTo(48.0);
         assertThat(r.timeoutMs()).isEqualTo(500);
+        assertThat(r.degradeAfterSeconds()).isEqualTo(2.5);
+        assertThat(RedisSettings.DEFAULTS.degradeAfterSeconds()).isEqualTo(5.0);
         assertThat(r.poolSize()).isEqualTo(32);
         assertThat(r.resolvedUsername()).isEqualTo("cloudg");
         assertThat(r.resolvedPassword(Map.of("MY_REDIS_SECRET", "s3cret")::get)).isEqualTo("s3cret");
@@ -77,6 +80,8 @@ class RedisSettingsConfigTest {
                 .hasMessage("ratelimit.redis.key_prefix must be 1-64 characters of [A-Za-z0-9._-], but was \"a:b\"");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    fleet_size_hint: 0"))
                 .hasMessage("ratelimit.redis.fleet_size_hint must be an integer >= 1, but was 0");
+        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    degrade_after_seconds: -1"))
+                .hasMessage("ratelimit.redis.degrade_after_seconds must be a number >= 0, but was -1");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    timeout_ms: fast"))
                 .hasMessage("ratelimit.redis.timeout_ms must be an integer, but was \"fast\"");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    mode: sentinel"))

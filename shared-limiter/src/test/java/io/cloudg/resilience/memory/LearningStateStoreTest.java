@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.time.ManualTimeSource;
@@ -17,17 +17,29 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Learned rates survive the end of an embedded run through the state file, and the file never fails a run. */
+/**
+ * Learned rates survive the end of an embedded run through the state file, per estate (two estates with the
+ * same account ids never share one), and the file never fails a run.
+ */
 class LearningStateStoreTest {
     static final Scope IMAGE_ATTR = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeImageAttribute");
     static final Scope SUBNETS = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
     static final long T0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+    static final String ESTATE = "aws:123456789012@aws";
+    /** A simulator whose accounts have the same ids as the real organization's. */
+    static final String SIM = "aws:123456789012@http://127.0.0.1:4566";
 
     @TempDir
     Path dir;
 
+    /** A run of {@link #ESTATE}'s AWS, its estate told (as a map does after discovery). */
     Governor governor(ManualTimeSource time, Path file) {
+        return governor(time, file, ESTATE);
+    }
+
+    Governor governor(ManualTimeSource time, Path file, String estate) {
         LearningStateStore store = new LearningStateStore(new InMemoryStateStore(time), new LearnedRatesFile(file), 24);
+        store.useEstate("aws", estate);
         return Governor.builder().config(RateLimitConfig.defaults()).time(time).store(store).random(() -> 0.0).build();
     }
 
@@ -62,6 +74,7 @@ class LearningStateStoreTest {
         assertThat(file).exists();
         List<LearnedRate> kept = new LearnedRatesFile(file).readAll();
         assertThat(kept).singleElement().satisfies(r -> {
+            assertThat(r.estate()).isEqualTo(ESTATE);
             assertThat(r.leaf()).isEqualTo(IMAGE_ATTR);
             assertThat(r.rateRps()).isEqualTo(10.0);
             assertThat(r.ceilingRps()).isEqualTo(20.0);
@@ -79,6 +92,78 @@ class LearningStateStoreTest {
         try (GovernedCall c = g2.open(SUBNETS)) {
             assertThat(c.admit()).as("a leaf nobody slowed starts full: no wait").isZero();
         }
+    }
+
+    @Test
+    void twoEstatesWithTheSameAccountIdsNeverShareALearnedRate() throws Exception {
+        Path file = dir.resolve("learned.json");
+        Governor real = governor(new ManualTimeSource(T0), file, ESTATE);
+        throttleOnce(real, IMAGE_ATTR);
+        real.close();
+
+        ManualTimeSource later = new ManualTimeSource(T0 + Duration.ofMinutes(5).toMillis());
+        Governor sim = governor(later, file, SIM);
+        LearningStateStore simStore = (LearningStateStore) sim.store();
+        assertThat(simStore.restored()).as("the simulator's accounts have the real ids, not its rates").isZero();
+        assertThat(simStore.uses()).containsExactly(new LearningStateStore.EstateUse("aws", SIM, 0));
+        succeedOnce(sim, IMAGE_ATTR);
+        assertThat(rate(sim, IMAGE_ATTR)).as("starts at its ceiling").isEqualTo(20.0);
+        throttleOnce(sim, SUBNETS);
+        sim.close();
+        assertThat(new LearnedRatesFile(file).readAll()).as("each estate keeps its own")
+                .extracting(LearnedRate::estate, LearnedRate::leaf)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(ESTATE, IMAGE_ATTR),
+                        org.assertj.core.groups.Tuple.tuple(SIM, SUBNETS));
+
+        Governor again = governor(new ManualTimeSource(T0 + Duration.ofMinutes(10).toMillis()), file, ESTATE);
+        assertThat(((LearningStateStore) again.store()).restored()).isEqualTo(1);
+        assertThat(rate(again, IMAGE_ATTR)).as("the real estate still starts where it left off").isEqualTo(10.0);
+        again.close();
+    }
+
+    @Test
+    void aProviderWhoseEstateWasNeverToldNeitherStartsFromNorWritesTheFile() throws Exception {
+        Path file = dir.resolve("learned.json");
+        Governor first = governor(new ManualTimeSource(T0), file);
+        throttleOnce(first, IMAGE_ATTR);
+        first.close();
+        byte[] before = Files.readAllBytes(file);
+
+        ManualTimeSource later = new ManualTimeSource(T0 + Duration.ofMinutes(5).toMillis());
+        LearningStateStore store = new LearningStateStore(new InMemoryStateStore(later), new LearnedRatesFile(file), 24);
+        Governor untold = Governor.builder().config(RateLimitConfig.defaults()).time(later).store(store).random(() -> 0.0).build();
+        succeedOnce(untold, IMAGE_ATTR);
+        assertThat(rate(untold, IMAGE_ATTR)).isEqualTo(20.0);
+        throttleOnce(untold, SUBNETS);
+        untold.close();
+        assertThat(Files.readAllBytes(file)).as("nothing kept for an estate nobody named").isEqualTo(before);
+    }
+
+    @Test
+    void aVersionOneFileIsReadAsLegacyNeverUsedAndDroppedByTheNextWrite() throws Exception {
+        Path file = dir.resolve("learned.json");
+        Files.writeString(file, "{\"version\": 1, \"leaves\": [{\"scope\": \"" + IMAGE_ATTR + "\", \"rate_rps\": 5.0, "
+                + "\"ceiling_rps\": 20.0, \"throttles\": 4, \"last_throttle_at\": \"" + Instant.ofEpochMilli(T0) + "\"}]}");
+        assertThat(new LearnedRatesFile(file).readAll()).singleElement().satisfies(r -> {
+            assertThat(r.legacy()).isTrue();
+            assertThat(r.estate()).isEqualTo(LearnedRatesFile.LEGACY);
+            assertThat(r.rateRps()).isEqualTo(5.0);
+        });
+        ManualTimeSource later = new ManualTimeSource(T0 + Duration.ofMinutes(5).toMillis());
+        Governor g = governor(later, file);
+        assertThat(((LearningStateStore) g.store()).restored()).as("no estate is the legacy one").isZero();
+        succeedOnce(g, IMAGE_ATTR);
+        assertThat(rate(g, IMAGE_ATTR)).isEqualTo(20.0);
+        g.close();
+        assertThat(Files.readString(file)).contains("\"version\" : 2").doesNotContain(LearnedRatesFile.LEGACY);
+        assertThat(new LearnedRatesFile(file).readAll()).isEmpty();
+        assertThatThrownByTellingItsName(() -> new LearningStateStore(new InMemoryStateStore(later),
+                new LearnedRatesFile(file), 24).useEstate("aws", LearnedRatesFile.LEGACY));
+    }
+
+    static void assertThatThrownByTellingItsName(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(call).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("an estate must be named");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.cloudg.resilience.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.CallVerdict;
@@ -21,7 +21,12 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.BeforeEach;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.Test;
 
 class DegradingStateStoreTest {
@@ -37,7 +42,7 @@ class DegradingStateStoreTest {
     AtomicInteger probes;
     DegradingStateStore store;
 
-    /** The "shared" store: an in-memory one that throws while {@code down} is set. */
+    /** The "shared" store: an in-memory one that throws while {@code down} is set ({@link #shared}). */
     @BeforeEach
     void setUp() {
         time = new ManualTimeSource();
@@ -45,10 +50,18 @@ class DegradingStateStoreTest {
         sharedState = new InMemoryStateStore(time);
         down = new AtomicBoolean();
         probes = new AtomicInteger();
-        StateStore shared = (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(),
+        store = new DegradingStateStore(shared("connection refused"), () -> {
+            probes.incrementAndGet();
+            return !down.get();
+        }, new InMemoryStateStore(time), 4, time, 5 * SEC, "redis");
+    }
+
+    /** {@link #sharedState}, failing every call with {@code why} while {@link #down} is set. */
+    StateStore shared(String why) {
+        return (StateStore) Proxy.newProxyInstance(StateStore.class.getClassLoader(),
                 new Class<?>[] {StateStore.class}, (proxy, m, args) -> {
                     if (down.get() && !m.getName().equals("describe") && !m.getName().equals("close")) {
-                        throw new StateStoreUnavailableException("connection refused", null);
+                        throw new StateStoreUnavailableException(why, null);
                     }
                     try {
                         return m.invoke(sharedState, args);
@@ -56,10 +69,6 @@ class DegradingStateStoreTest {
                         throw e.getCause();
                     }
                 });
-        store = new DegradingStateStore(shared, () -> {
-            probes.incrementAndGet();
-            return !down.get();
-        }, new InMemoryStateStore(time), 4, time, 5 * SEC, "redis");
     }
 
     AdmitRequest admitReq(SlotRequest slot) {
@@ -77,10 +86,8 @@ class DegradingStateStoreTest {
     @Test
     void unreachableStoreDegradesToAQuarterOfEveryLimitThenComesBack() {
         down.set(true);
-        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps; fresh, it holds 25 - 0.25 s x 5/s = 23.75
-        for (int i = 0; i < 23; i++) {
-            assertThat(store.admit(admitReq(null)).waitNanos()).as("call %d", i).isZero();
-        }
+        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps; fresh, it holds 25 - 0.25 s x 5/s = 23.75,
+        // which the episode's first admission takes (no burst on losing the shared store): 0.25 short at 5/s
         assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(50_000_000L);
         assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(250_000_000L);
         assertThat(store.degraded()).isTrue();
@@ -114,7 +121,8 @@ class DegradingStateStoreTest {
         down.set(true);
         SlotRequest slots = new SlotRequest(ACCOUNT, 8, 60 * SEC);
         Admission a = store.admit(admitReq(slots));
-        SlotLease local = a.lease();
+        assertThat(a.lease()).as("the drained local bucket makes it wait, so it takes its slot afterwards").isNull();
+        SlotLease local = store.tryAcquireSlot(slots);
         assertThat(local).isNotNull();
         assertThat(local.id()).as("local leases are negative").isNegative();
         assertThat(store.tryAcquireSlot(slots)).isNotNull();
@@ -151,5 +159,112 @@ class DegradingStateStoreTest {
     void budgetsShrinkToTheShare() {
         down.set(true);
         assertThat(store.retryBudgetRemaining("aws", 500)).isEqualTo(125.0);
+    }
+
+    // ------------------------------------------------------------------ with an outage policy and a live count
+
+    /** A store that counts the shared store as lost after 3 failures over 5 s, sharing by {@code live}. */
+    DegradingStateStore sustained(AtomicInteger live) {
+        return new DegradingStateStore(shared("timed out"), () -> {
+            probes.incrementAndGet();
+            return !down.get();
+        }, live::get, new InMemoryStateStore(time), 4, time, new Outages.Policy(3, 5 * SEC, 5 * SEC), "redis");
+    }
+
+    @Test
+    void aFailedCallIsPacedLocallyWithoutDegrading() {
+        DegradingStateStore s = sustained(new AtomicInteger(8));
+        down.set(true);
+        Admission a = s.admit(admitReq(null));
+        assertThat(a.waitNanos()).as("paced locally at 1/8, from a full local bucket").isZero();
+        assertThat(s.degraded()).isFalse();
+        assertThat(s.status()).contains(new StoreStatus("redis", false, 0, 0));
+        down.set(false);
+        time.advance(Duration.ofSeconds(6));
+        s.admit(admitReq(null));
+        down.set(true);
+        s.admit(admitReq(null));
+        time.advance(Duration.ofSeconds(1));
+        s.admit(admitReq(null));
+        assertThat(s.degraded()).as("the answer at 6 s ended the first streak").isFalse();
+        assertThat(sharedState.leafState(LEAF)).as("the shared store had the call it answered").isNotNull();
+        assertThat(probes.get()).isZero();
+    }
+
+    @Test
+    void sustainedFailuresDegradeToTheShareOfTheLiveProcessesAndSaySoOnce() {
+        AtomicInteger live = new AtomicInteger(8);
+        DegradingStateStore s = sustained(live);
+        ListAppender<ILoggingEvent> log = capture();
+        try {
+            down.set(true);
+            s.admit(admitReq(null));
+            time.advance(Duration.ofSeconds(3));
+            s.admit(admitReq(null));
+            assertThat(s.degraded()).isFalse();
+            time.advance(Duration.ofSeconds(2));
+            s.admit(admitReq(null));
+            assertThat(s.degraded()).as("3 failures over 5 s").isTrue();
+            assertThat(s.share()).as("8 live processes, hint 4").isEqualTo(8);
+            assertThat(s.retryBudgetRemaining("aws", 500)).isEqualTo(62.0);
+            assertThat(s.describe()).endsWith("(degraded: local at 1/8)");
+            live.set(2);
+            assertThat(s.share()).as("fixed for the episode").isEqualTo(8);
+            assertThat(log.list).filteredOn(e -> e.getLevel() == Level.WARN).singleElement()
+                    .extracting(ILoggingEvent::getFormattedMessage).asString()
+                    .contains("is unreachable (timed out; 3 calls in a row failed over 5.0 s)")
+                    .contains("pacing locally at 1/8 of every limit (8 processes last seen live there, fleet_size_hint 4)");
+
+            down.set(false);
+            time.advance(Duration.ofSeconds(5));
+            s.admit(admitReq(null));
+            assertThat(s.degraded()).isFalse();
+            down.set(true);
+            for (int i = 0; i < 3; i++) {
+                s.admit(admitReq(null));
+                time.advance(Duration.ofSeconds(3));
+            }
+            assertThat(s.degraded()).isTrue();
+            assertThat(s.share()).as("the hint is the floor").isEqualTo(4);
+            assertThat(log.list).filteredOn(e -> e.getLevel() == Level.WARN).as("one WARNING a process").hasSize(1);
+            assertThat(s.status().orElseThrow().episodes()).isEqualTo(2);
+        } finally {
+            release(log);
+        }
+    }
+
+    @Test
+    void comingBackTakesFromTheSharedLeafWhatWasSpentLocallyAndNotRefilled() {
+        DegradingStateStore s = sustained(new AtomicInteger(0));
+        s.admit(admitReq(null)); // the shared leaf: 100 - 0.25 s x 20/s = 95, less 1
+        down.set(true);
+        s.admit(admitReq(null));
+        time.advance(Duration.ofSeconds(2));
+        s.admit(admitReq(null));
+        time.advance(Duration.ofSeconds(3));
+        // the 3rd failure degrades: local at 1/4 (5 rps, capacity 23.75); its first admission drains the bucket
+        assertThat(s.admit(admitReq(null)).waitNanos()).isEqualTo(50_000_000L);
+        assertThat(s.degraded()).isTrue();
+        for (int i = 0; i < 10; i++) {
+            s.admit(admitReq(null)); // 10 more, reserved ahead: the local bucket at -10.25
+        }
+        down.set(false);
+        time.advance(Duration.ofSeconds(5)); // +25 at 5/s: the local bucket at 14.75 of 23.75, 9 whole tokens owed
+        assertThat(s.admit(admitReq(null)).waitNanos()).isZero();
+        assertThat(s.degraded()).isFalse();
+        assertThat(sharedState.leafState(LEAF).tokens()).as("95 - its own 1 - the 9 owed").isEqualTo(85.0);
+        s.admit(admitReq(null));
+        assertThat(sharedState.leafState(LEAF).tokens()).as("owed once only").isEqualTo(84.0);
+    }
+
+    static ListAppender<ILoggingEvent> capture() {
+        ListAppender<ILoggingEvent> a = new ListAppender<>();
+        a.start();
+        ((Logger) LoggerFactory.getLogger("cloudg.governor")).addAppender(a);
+        return a;
+    }
+
+    static void release(ListAppender<ILoggingEvent> a) {
+        ((Logger) LoggerFactory.getLogger("cloudg.governor")).detachAppender(a);
     }
 }

@@ -3,7 +3,8 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.core.CallVerdict;
@@ -22,7 +23,7 @@ class RedisOutageIT {
 
     static RateLimitConfig config(TestRedis redis) {
         RedisSettings s = RedisSettings.builder().url(redis.url()).keyPrefix("outage").fleetSizeHint(2)
-                .timeoutMs(300).connectTimeoutMs(300).probeIntervalSeconds(0.2).build();
+                .timeoutMs(300).connectTimeoutMs(300).probeIntervalSeconds(0.2).degradeAfterSeconds(0.2).build();
         return RateLimitConfig.builder().aws(a -> a.maxRps(200.0).burst(20.0)).build()
                 .withBackend(RateLimitConfig.Backend.REDIS, s);
     }
@@ -30,7 +31,8 @@ class RedisOutageIT {
     @Test
     void aRunOutlivesARedisOutageDegradedThenResynced() throws Exception {
         try (TestRedis redis = TestRedis.start(TestRedis.Binary.EMBEDDED, false);
-             Governor governor = StateStores.governor(config(redis))) {
+             Governor governor = Governor.builder().config(config(redis))
+                     .store(StateStores.reachable(config(redis).redis(), k -> null, TimeSource.system())).build()) {
             DegradingStateStore store = (DegradingStateStore) governor.store();
             AtomicInteger done = new AtomicInteger();
             AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -58,6 +60,12 @@ class RedisOutageIT {
             phase.set(1);
             int atStop = done.get();
             awaitCalls(done, atStop + 50);
+            // the calls Redis fails are paced locally one by one; the store degrades once they have failed for
+            // degrade_after_seconds (0.2 s here)
+            long degradeBy = System.currentTimeMillis() + 20_000;
+            while (!store.degraded() && System.currentTimeMillis() < degradeBy && failure.get() == null) {
+                Thread.sleep(50);
+            }
             assertThat(store.degraded()).as("paced locally while Redis is down").isTrue();
 
             redis.start();

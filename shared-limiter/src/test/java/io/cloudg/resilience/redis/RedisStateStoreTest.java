@@ -3,7 +3,7 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.config.RateLimitConfig;
@@ -125,7 +125,7 @@ class RedisStateStoreTest {
         List<String> keys = store.scan(store.keys().scanPattern());
         RedisKeys k = store.keys();
         assertThat(keys).containsExactlyInAnyOrder(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT),
-                k.global("aws"), k.budget("aws"), k.registry());
+                k.global("aws"), k.budget("aws"), k.registry(), k.processes());
         Set<Integer> accountSlots = List.of(k.leaf(LEAF), k.leaf(OTHER), k.account(ACCOUNT), k.bulkhead(ACCOUNT))
                 .stream().map(RedisStateStoreTest::slot).collect(Collectors.toSet());
         assertThat(accountSlots).hasSize(1);
@@ -263,18 +263,14 @@ class RedisStateStoreTest {
     void theFactoryBuildsADegradingRedisStoreThatKeepsGoingWithoutRedis() {
         RateLimitConfig base = RateLimitConfig.defaults();
         RedisSettings s = RedisSettings.builder().url("redis://127.0.0.1:" + TestRedis.freePort()).timeoutMs(300)
-                .connectTimeoutMs(300).fleetSizeHint(4).build();
-        try (StateStore st = StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, s), k -> null,
-                io.cloudg.resilience.time.TimeSource.system())) {
+                .connectTimeoutMs(300).fleetSizeHint(4).degradeAfterSeconds(0.0).build(); // 0: at the first failure
+        try (StateStore st = StateStores.degrading(s, k -> null, io.cloudg.resilience.time.TimeSource.system())) {
             assertThat(st).isInstanceOf(DegradingStateStore.class);
             assertThat(st.admit(admitReq(LEAF, null)).rejected()).isFalse();
             assertThat(st.status().orElseThrow().mode()).isEqualTo("degraded");
         }
-        assertThat(StateStores.create(base)).as("memory keeps its learned rates in a state file")
-                .isInstanceOf(io.cloudg.resilience.memory.LearningStateStore.class);
-        assertThat(StateStores.create(RateLimitConfig.builder().stateFile("none").build()))
-                .isInstanceOf(io.cloudg.resilience.memory.InMemoryStateStore.class);
-        assertThatThrownBy(() -> StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, RedisSettings.DEFAULTS)))
+        assertThatThrownBy(() -> StateStores.degrading(base.withBackend(RateLimitConfig.Backend.REDIS,
+                RedisSettings.DEFAULTS).redis(), k -> null, io.cloudg.resilience.time.TimeSource.system()))
                 .isInstanceOf(io.cloudg.resilience.config.ConfigException.class)
                 .hasMessageStartingWith("ratelimit.redis.url: is not set, and ratelimit.backend is redis");
     }
@@ -405,6 +401,42 @@ class RedisStateStoreTest {
             t.advance(Duration.ofSeconds(2));
             assertThat(st.troubled().leaves()).as("lapsed").isEmpty();
             assertThat(client.getScoredSortedSet(st.keys().registry(), StringCodec.INSTANCE).size()).isZero();
+        } finally {
+            st.clear();
+            st.close();
+        }
+    }
+
+    /**
+     * When to say again that the store uses an account (every half TTL) is read on the governor's clock, the
+     * store's {@code TimeSource}; the registry's score stays Redis time. So a governor clock moved past half a
+     * TTL registers again at the next admission, and one that has not moved never does, however much real
+     * time passes.
+     */
+    @Test
+    void anAccountIsRegisteredAgainOnceTheGovernorsClockPassesHalfATtl() {
+        ManualTimeSource governor = new ManualTimeSource();
+        RedisStateStore st = RedisStateStore.builder(client).keyPrefix("unit-cadence").time(governor)
+                .learnedTtl(Duration.ofHours(1)).build();
+        var registry = client.getScoredSortedSet(st.keys().registry(), StringCodec.INSTANCE);
+        String index = st.keys().troubled(ACCOUNT);
+        AdmitRequest admit = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, LIMIT, BREAKER, null, 1);
+        try {
+            st.admit(admit);
+            Double first = registry.getScore(index);
+            assertThat(first).as("registered at its first admission, scored in Redis time")
+                    .isCloseTo((double) st.now(), org.assertj.core.data.Offset.offset(60e9));
+            long calls = st.runner().calls();
+            governor.advance(Duration.ofMinutes(29));
+            st.admit(admit);
+            // every admission 5 s or more after the last heartbeat on the governor's clock also says the process
+            // is live (Members), without waiting for the reply
+            assertThat(st.runner().calls()).as("the admission and the heartbeat, no registration").isEqualTo(calls + 2);
+            assertThat(registry.getScore(index)).isEqualTo(first);
+            governor.advance(Duration.ofMinutes(2));
+            st.admit(admit);
+            assertThat(st.runner().calls()).as("the admission, the heartbeat and the registration").isEqualTo(calls + 5);
+            assertThat(registry.getScore(index)).as("registered again, at Redis's time").isGreaterThan(first);
         } finally {
             st.clear();
             st.close();

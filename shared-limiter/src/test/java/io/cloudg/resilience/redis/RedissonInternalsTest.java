@@ -10,7 +10,9 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fails loudly when a Redisson upgrade touches the internals the Redis backend uses ({@link RedissonInternals}
- * says which and why), and when the backend starts using one that is not listed.
+ * says which and why), when the backend starts using one that is not listed, and when any class of the governor
+ * but {@link RedissonInternals} (the fence) references one.
  */
 class RedissonInternalsTest {
     private static final Pattern REDISSON_CLASS = Pattern.compile("org/redisson/[A-Za-z0-9_/$]+");
@@ -27,9 +30,9 @@ class RedissonInternalsTest {
     @Test
     void theRedissonOnTheClasspathIsTheVerifiedOne() {
         assertThat(RedissonInternals.runningVersion())
-                .as("Redisson was upgraded: ScriptRunner uses its internals %s. Run the Redis contract suites "
+                .as("Redisson was upgraded: the Redis backend uses its internals %s. Run the Redis contract suites "
                         + "(standalone, Sentinel, Cluster, system server) and RedisMatchesMemoryTest against the new "
-                        + "version, check those members still behave as ScriptRunner expects, then set "
+                        + "version, check those members still behave as RedissonInternals expects, then set "
                         + "RedissonInternals.VERIFIED_VERSION", RedissonInternals.USED)
                 .isEqualTo(RedissonInternals.VERIFIED_VERSION);
     }
@@ -90,6 +93,76 @@ class RedissonInternalsTest {
         assertThat(unlisted).as("Redisson internals used but not listed in RedissonInternals.USED").isEmpty();
     }
 
+    /**
+     * The fence: reads the constant pool (class names, member descriptors, signatures) of every class of the
+     * governor (this module's main classes); no class but {@link RedissonInternals} and its nested classes may
+     * name a Redisson class outside its public API. The fence's own classes show that the scan sees internals.
+     */
+    @Test
+    void noClassButRedissonInternalsReferencesRedissonInternals() throws Exception {
+        Path root = codeRoot();
+        Map<String, Set<String>> outside = new TreeMap<>();
+        Set<String> fence = new TreeSet<>();
+        int scanned = 0;
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                String name = root.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                Set<String> internals = internalsReferenced(f);
+                scanned++;
+                if (fence(name)) {
+                    fence.addAll(internals);
+                } else if (!internals.isEmpty()) {
+                    outside.put(name, internals);
+                }
+            }
+        }
+        assertThat(scanned).as("the governor's classes were scanned").isGreaterThan(100);
+        assertThat(fence).as("the scan sees the internals the fence uses")
+                .contains("org/redisson/client/RedisConnection", "org/redisson/connection/MasterSlaveEntry",
+                        "org/redisson/client/protocol/CommandData", "org/redisson/client/RedisClientConfig");
+        assertThat(outside).as("classes other than RedissonInternals that reference Redisson internals (go through"
+                + " RedissonInternals instead)").isEmpty();
+    }
+
+    /** Whether {@code classFile} (a path under the class root) is part of the fence. */
+    static boolean fence(String classFile) {
+        String fence = RedissonInternals.class.getName().replace('.', '/');
+        return classFile.equals(fence + ".class") || classFile.startsWith(fence + "$");
+    }
+
+    /** The Redisson classes outside its public API that a class file names. */
+    static Set<String> internalsReferenced(Path classFile) throws IOException {
+        Set<String> out = new TreeSet<>();
+        try (InputStream in = Files.newInputStream(classFile)) {
+            for (String s : utf8Constants(in)) {
+                Matcher m = REDISSON_CLASS.matcher(s);
+                while (m.find()) {
+                    if (!publicApi(m.group())) {
+                        out.add(m.group());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theFenceRuleTellsTheFenceFromTheRestAndInternalsFromTheApi() throws Exception {
+        assertThat(fence("io/cloudg/resilience/redis/RedissonInternals.class")).isTrue();
+        assertThat(fence("io/cloudg/resilience/redis/RedissonInternals$Write.class")).isTrue();
+        assertThat(fence("io/cloudg/resilience/redis/ScriptRunner.class")).isFalse();
+        assertThat(fence("io/cloudg/resilience/redis/RedissonInternalsTest.class")).isFalse();
+        Path root = codeRoot();
+        assertThat(internalsReferenced(root.resolve("io/cloudg/resilience/redis/RedissonInternals$Write.class")))
+                .contains("org/redisson/client/protocol/CommandData", "org/redisson/client/RedisConnection");
+        assertThat(internalsReferenced(root.resolve("io/cloudg/resilience/redis/ScriptRunner.class")))
+                .as("ScriptRunner names exceptions, codecs and RedissonClient only").isEmpty();
+        assertThat(publicApi("org/redisson/client/RedisRedirectException")).isTrue();
+        assertThat(publicApi("org/redisson/client/codec/StringCodec")).isTrue();
+        assertThat(publicApi("org/redisson/client/RedisConnection")).isFalse();
+        assertThat(publicApi("org/redisson/command/CommandAsyncExecutor")).isFalse();
+    }
+
     private static boolean publicApi(String c) {
         return c.startsWith("org/redisson/api/") || c.startsWith("org/redisson/config/")
                 || c.startsWith("org/redisson/client/codec/") || c.equals("org/redisson/Redisson")
@@ -97,8 +170,12 @@ class RedissonInternalsTest {
     }
 
     private static Path packageDirectory() throws URISyntaxException {
-        Path root = Path.of(RedisStateStore.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        return root.resolve(RedisStateStore.class.getPackageName().replace('.', '/'));
+        return codeRoot().resolve(RedisStateStore.class.getPackageName().replace('.', '/'));
+    }
+
+    /** Where this module's main classes are (target/classes). */
+    private static Path codeRoot() throws URISyntaxException {
+        return Path.of(RedisStateStore.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** The CONSTANT_Utf8 entries of a class file (class names, descriptors, signatures, strings). */

@@ -6,6 +6,7 @@ import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.LogContext;
 import io.cloudg.collect.TaskLog;
 import io.cloudg.collect.TaskRunner;
+import io.cloudg.fleet.kafka.ResultEmitter;
 import io.cloudg.fleet.protocol.TaskMessage;
 import io.cloudg.fleet.protocol.WireThrottling;
 import io.cloudg.inventory.ServiceCoverage;
