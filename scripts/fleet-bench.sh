@@ -8,7 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
-for f in cli/target/cloudg-cli.jar coordinator/target/fleet-dev.classpath bench/target/benchmarks.jar; do
+for f in cli/target/cloudg-cli.jar devkit/target/fleet-dev.classpath bench/target/benchmarks.jar; do
   if [ ! -e "$f" ]; then
     echo "fleet-bench: $f is missing; run: mvn -B -ntp -DskipTests package" >&2
     exit 2
@@ -21,4 +21,4 @@ java_bin=$(java_for_build "$here" 25) || {
   exit 2
 }
 exec "$java_bin" -Xmx1g -cp "bench/target/benchmarks.jar:bench/target/lib/*" io.cloudg.bench.fleet.FleetScalingBench \
-  --cloudg "$here/cloudg" --dev-classpath coordinator/target/fleet-dev.classpath "$@"
+  --cloudg "$here/cloudg" --dev-classpath devkit/target/fleet-dev.classpath "$@"

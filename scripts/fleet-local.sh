@@ -43,9 +43,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-devcp_file="$here/coordinator/target/fleet-dev.classpath"
+devcp_file="$here/devkit/target/fleet-dev.classpath"
 need_build() {
-  if [ ! -f "$here/cli/target/cloudg-cli.jar" ] || [ ! -f "$devcp_file" ] || [ ! -d "$here/coordinator/target/classes" ]; then
+  if [ ! -f "$here/cli/target/cloudg-cli.jar" ] || [ ! -f "$devcp_file" ] || [ ! -d "$here/devkit/target/classes" ]; then
     echo "fleet-local: not built yet; run: mvn -B -ntp -DskipTests install" >&2
     exit 2
   fi
@@ -109,7 +109,7 @@ up() {
   fi
   rm -rf "$dir/logs" "$dir/pids"
   local devcp
-  devcp="$here/coordinator/target/classes:$(cat "$devcp_file")"
+  devcp="$here/devkit/target/classes:$(cat "$devcp_file")"
   write_config
   echo "fleet-local: Kafka on 127.0.0.1:$kafka_port, Redis on $redis_port, cloud-sim on $sim_port, $workers worker(s); files in $dir"
   start kafka "$java_bin" -Xmx128m -cp "$devcp" io.cloudg.fleet.local.DevServices kafka --port "$kafka_port" \

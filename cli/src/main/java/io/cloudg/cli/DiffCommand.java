@@ -7,7 +7,7 @@ import io.cloudg.diff.DiffSide;
 import io.cloudg.diff.MapDiff;
 import io.cloudg.diff.SortedAssets;
 import io.cloudg.resilience.config.ConfigErrors;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;

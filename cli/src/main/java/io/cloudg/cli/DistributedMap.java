@@ -4,6 +4,7 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.cli.log.LogSetup;
+import io.cloudg.cli.log.Terminals;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
@@ -12,7 +13,7 @@ import io.cloudg.fleet.coordinator.FleetProgress;
 import io.cloudg.fleet.coordinator.RunStoppedException;
 import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.resilience.Governor;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * {@code cloudg map --distributed}, {@code cloudg map --resume RUN_ID} and {@code cloudg map --run-id RUN_ID}
@@ -53,9 +55,10 @@ final class DistributedMap {
         KafkaClients kafka = new KafkaClients(fleet.kafka(), System::getenv);
         kafka.requireReachable(KafkaClients.REACH_TIMEOUT);
         try (RunMetrics metrics = RunMetrics.open(RunMetrics.settings(file, m.metricsPort), "coordinator");
-             Governor governor = FleetGovernor.install(cfg, metrics.metrics())) {
+             Governor governor = FleetGovernor.create(cfg, metrics.metrics())) {
             FleetCoordinator coordinator = new FleetCoordinator(cfg, fleet, kafka, governor, TimeSource.system(),
-                    progress(!m.noProgress && System.console() != null), metrics.metrics());
+                    progress(Progress.Mode.of(m.noProgress, Terminals.stderrIsTerminal(), LogSetup.json())),
+                    metrics.metrics());
             try (StopSignals signals = StopSignals.onStop(coordinator::stop)) {
                 InventoryResult r = m.resume != null ? coordinator.resume(m.resume)
                         : m.runId != null ? coordinator.runOrResume(m.runId) : coordinator.run();
@@ -63,8 +66,8 @@ final class DistributedMap {
                 r.discardSpool();
                 return OutputOptions.exitCode(r);
             } catch (RunStoppedException e) {
-                err.println("cloudg: run " + e.runId() + " stopped before it finished; continue it with: "
-                        + resumeCommand(m, e.runId()));
+                LogSetup.notice(err, Level.WARN, "run " + e.runId() + " stopped before it finished; continue it with: "
+                        + resumeCommand(m, e.runId()), null);
                 return ExitCodes.INCOMPLETE;
             } finally {
                 ConsoleLine.stderr().clear();
@@ -74,13 +77,18 @@ final class DistributedMap {
 
     /**
      * Where the coordinator's progress goes: through the logger ({@code cloudg.progress}, so with a timestamp
-     * and in JSON when asked), except that on a terminal the periodic progress line is a status line redrawn
-     * in place under the log lines.
+     * and in JSON when asked), except that the periodic progress line is a status line redrawn in place under
+     * the log lines on a terminal ({@link Progress.Mode#LIVE}), and is not shown with {@code --no-progress}
+     * (the coordinator's other notices are).
      */
-    private static Consumer<String> progress(boolean tty) {
+    static Consumer<String> progress(Progress.Mode mode) {
         return line -> {
             LogSetup.started(); // the coordinator reports: the run is going
-            if (tty && FleetProgress.isProgressLine(line)) {
+            boolean progressLine = FleetProgress.isProgressLine(line);
+            if (progressLine && mode == Progress.Mode.OFF) {
+                return;
+            }
+            if (progressLine && mode == Progress.Mode.LIVE) {
                 ConsoleLine.stderr().status(line);
             } else {
                 PROGRESS.info("{}", line);

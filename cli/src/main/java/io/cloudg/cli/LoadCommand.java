@@ -7,13 +7,13 @@ import io.cloudg.destination.postgres.PostgresSpec;
 import io.cloudg.inventory.InventoryMapWriter;
 import io.cloudg.inventory.RunFiles;
 import io.cloudg.resilience.config.ConfigErrors;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
+import io.cloudg.resilience.time.TimeSource;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -67,6 +67,9 @@ final class LoadCommand implements Callable<Integer> {
             + DEFAULT_REASON + "\")")
     String reason;
 
+    /** The clock of the time a run is marked failed at (a test passes a manual one). */
+    TimeSource time = TimeSource.system();
+
     @Override
     public Integer call() {
         PrintStream out = System.out;
@@ -110,7 +113,7 @@ final class LoadCommand implements Callable<Integer> {
         for (String id : markFailed) {
             try {
                 load.markFailed(id, (reason == null ? DEFAULT_REASON : reason) + " (marked by cloudg load at "
-                        + Instant.now() + ")");
+                        + time.instant() + ")");
             } catch (IllegalArgumentException e) {
                 throw new StartupException("--mark-failed " + id + ": " + e.getMessage(), e);
             }

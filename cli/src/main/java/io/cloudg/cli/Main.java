@@ -6,6 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import org.slf4j.event.Level;
 
 /** {@code cloudg}: the command-line entry point. See {@link ExitCodes} for what it exits with. */
 @Command(name = "cloudg", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -50,7 +51,8 @@ public final class Main implements Runnable {
             String startup = StartupFailures.line(e);
             if (startup != null) {
                 // the one line: the log lines held while the command started are dropped, its warnings kept in it
-                System.err.println("cloudg: " + StartupFailures.withWarnings(startup, LogSetup.failedToStart()));
+                LogSetup.notice(System.err, Level.ERROR, StartupFailures.withWarnings(startup, LogSetup.failedToStart()),
+                        null);
                 return ExitCodes.CANNOT_START;
             }
             return internalError(e);
@@ -58,7 +60,7 @@ public final class Main implements Runnable {
         cl.setParameterExceptionHandler((e, a) -> {
             CommandLine c = e.getCommandLine();
             String help = c.getParent() == null ? "cloudg --help" : c.getCommandSpec().qualifiedName() + " --help";
-            System.err.println("cloudg: " + e.getMessage() + " (see " + help + ")");
+            LogSetup.notice(System.err, LogSetup.jsonAskedIn(args), Level.ERROR, e.getMessage() + " (see " + help + ")", null);
             return ExitCodes.CANNOT_START;
         });
         try {
@@ -76,8 +78,7 @@ public final class Main implements Runnable {
     /** Exit code 1: the line and the stack trace, for a bug report. */
     static int internalError(Throwable e) {
         LogSetup.started(); // what was logged before an internal error helps to report it
-        System.err.println("cloudg: internal error: " + e);
-        e.printStackTrace(System.err);
+        LogSetup.notice(System.err, Level.ERROR, "internal error: " + e, e);
         return ExitCodes.INTERNAL_ERROR;
     }
 

@@ -1,13 +1,15 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.cli.log.ConsoleLine;
 import io.cloudg.cli.log.LogSetup;
+import io.cloudg.cli.log.Terminals;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.JobCost;
+import io.cloudg.collect.TaskLog;
 import io.cloudg.collect.TaskRunner;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.inventory.CoverageRecord;
@@ -17,8 +19,9 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +32,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.slf4j.event.Level;
 
 /** {@code cloudg map}: maps an estate and writes {@code inventory-map.json}. */
 @Command(name = "map", mixinStandardHelpOptions = true,
@@ -60,8 +64,12 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where inventory-map.json goes (default: .)")
     Path out;
 
-    @Option(names = "--workers", paramLabel = "N", description = "collector jobs at once, each on a virtual thread "
-            + "(default: as many as --max-calls-in-flight)")
+    @Option(names = "--job-concurrency", paramLabel = "N", description = "collector jobs at once, each on a virtual "
+            + "thread (job_concurrency; default: as many as --max-calls-in-flight)")
+    Integer jobConcurrency;
+
+    /** --job-concurrency's old name, still taken with a warning. */
+    @Option(names = "--workers", paramLabel = "N", hidden = true)
     Integer workers;
 
     @Option(names = "--max-calls-in-flight", paramLabel = "N", description = "the most calls this process has in "
@@ -78,7 +86,8 @@ final class MapCommand implements Callable<Integer> {
     @Option(names = "--sim-faults", paramLabel = "FILE", description = "with --sim: fault rules YAML (throttle, transient, ...)")
     Path simFaults;
 
-    @Option(names = "--no-progress", description = "no live progress line")
+    @Option(names = "--no-progress", description = "no progress: neither the live line (on a terminal) nor the "
+            + "progress log lines (every 10 s otherwise)")
     boolean noProgress;
 
     @Option(names = "--distributed", description = "map as a fleet: tasks to `cloudg worker`s over Kafka (docs/fleet.md)")
@@ -111,7 +120,7 @@ final class MapCommand implements Callable<Integer> {
         try {
             return map();
         } catch (RunFiles.NotWrittenException e) {
-            System.err.println("cloudg: the map finished but could not be written: " + e.getMessage());
+            LogSetup.notice(System.err, Level.ERROR, "the map finished but could not be written: " + e.getMessage(), null);
             return ExitCodes.NOT_WRITTEN;
         }
     }
@@ -135,7 +144,8 @@ final class MapCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(saveOnStop);
             InventoryResult result;
             try (SimSession session = sim ? SimSession.start(simEstate, simFaults) : null;
-                 Progress progress = new Progress(governor, ConsoleLine.stderr(), !noProgress && System.console() != null)) {
+                 Progress progress = new Progress(governor, ConsoleLine.stderr(), Progress.Mode.of(noProgress,
+                         Terminals.stderrIsTerminal(), LogSetup.json()))) {
                 if (session != null) {
                     session.pointAt(b);
                 }
@@ -154,7 +164,9 @@ final class MapCommand implements Callable<Integer> {
 
     /**
      * {@code l}, and the map counts as started once its tasks are planned: every provider discovered, every
-     * endpoint answered. The log lines held until then are written ({@link LogSetup#started()}).
+     * endpoint answered. The log lines held until then are written ({@link LogSetup#started()}). Each task's end
+     * is logged at DEBUG ({@link TaskLog#ended}: the progress line tells how the map goes, and a line per task of a
+     * map of 17,000 would drown the warnings); its calls are not counted per task in a map of one process.
      */
     static TaskRunner.Listener startedOnPlan(TaskRunner.Listener l) {
         return new TaskRunner.Listener() {
@@ -166,6 +178,7 @@ final class MapCommand implements Callable<Integer> {
 
             @Override
             public void taskDone(CollectionTask task, CoverageRecord record, int done, int total) {
+                TaskLog.ended(task, record.services(), -1, -1, Level.DEBUG);
                 l.taskDone(task, record, done, total);
             }
 
@@ -201,7 +214,15 @@ final class MapCommand implements Callable<Integer> {
             b.outputDir(out);
         }
         if (workers != null) {
-            b.workers(workers);
+            if (jobConcurrency != null) {
+                throw ConfigErrors.invalid("--workers",
+                        "is the old name of --job-concurrency, which is given too: give --job-concurrency only");
+            }
+            ConfigErrors.renamedKey("--workers", "--job-concurrency");
+            b.jobConcurrency(workers);
+        }
+        if (jobConcurrency != null) {
+            b.jobConcurrency(jobConcurrency);
         }
         if (maxCallsInFlight != null) {
             b.ratelimit(withMaxCallsInFlight(b.build().ratelimit(), maxCallsInFlight));
@@ -257,28 +278,30 @@ final class MapCommand implements Callable<Integer> {
 
     /**
      * The closing lines: a line per provider (its accounts, regions, assets and coverage entries), the totals,
-     * every entry that is not SUCCESS (the first 20), and where the map is.
+     * every entry that is not SUCCESS (the first 20), and where the map is; with {@code --log-format json}, one
+     * log event on standard error instead ({@link SummaryEvent}), and nothing on {@code out}.
      */
     static void report(InventoryResult r, PrintStream out) {
+        if (LogSetup.json()) {
+            SummaryEvent.log(r);
+            return;
+        }
         Summary s = r.summary();
         s.providers().forEach((provider, p) -> out.println(providerLine(provider, p)));
-        out.printf(Locale.ROOT, "Mapped %d assets in %.1fs; coverage entries (account x region x collector): %d SUCCESS, "
-                        + "%d PARTIAL, %d FAILED%n", s.assets(), s.durationSeconds(),
-                s.services().get(CoverageStatus.SUCCESS), s.services().get(CoverageStatus.PARTIAL),
-                s.services().get(CoverageStatus.FAILED));
+        out.println(SummaryEvent.totals(s));
         int shown = 0;
         for (CoverageRecord rec : r.coverage()) {
             for (ServiceCoverage c : rec.services()) {
                 if (c.status() != CoverageStatus.SUCCESS) {
-                    if (shown++ < 20) {
+                    if (shown++ < SummaryEvent.SHOWN) {
                         out.printf("  %s %s/%s/%s %s: %s%n", c.status(), rec.provider(), rec.accountId(), rec.region(),
                                 c.service(), c.error());
                     }
                 }
             }
         }
-        if (shown > 20) {
-            out.printf("  ... and %d more (see the coverage in the map)%n", shown - 20);
+        if (shown > SummaryEvent.SHOWN) {
+            out.printf("  ... and %d more (see the coverage in the map)%n", shown - SummaryEvent.SHOWN);
         }
         if (!s.skippedAccounts().isEmpty()) {
             java.util.Map<String, Integer> why = new java.util.TreeMap<>();

@@ -13,26 +13,57 @@ import io.cloudg.run.CallEstimates;
 import io.cloudg.run.Eta;
 import io.cloudg.run.RateMeter;
 import io.cloudg.run.WorkLeft;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
 
 /**
- * Shows a long map's progress: collector jobs done / total (the unit that finishes steadily, whatever the
- * sizes of the account x regions), the share of the expected calls made, calls per second, throttles, and
- * an ETA from the calls left ({@link WorkLeft}: the previous map's sizes, or what this run learns): the
- * light calls left at the rate light calls are being made, or what the quotas alone still need for the
- * heavy jobs (one call per AMI at EC2's 20 a second), whichever is longer:
- * {@code [61234/156400 jobs, 41%] 212.4 calls/s, 41023 calls, 0 throttled, 0 retries, ETA 3:10}.
- * On a terminal, one status line redrawn in place twice a second through the {@link ConsoleLine} the log lines
- * share (they print above it, never into it); otherwise a plain log line every ten seconds.
+ * Shows a long map's progress: collector jobs done of the total and what share of them that is (the unit that
+ * finishes steadily, whatever the sizes of the account x regions), calls per second, throttles, retries, calls
+ * made, and an ETA from the calls left ({@link WorkLeft}: the previous map's sizes, or what this run learns): the
+ * light calls left at the rate light calls are being made, or what the quotas alone still need for the heavy jobs
+ * (one call per AMI at EC2's 20 a second), whichever is longer:
+ * {@code [61234/156400 jobs (39%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10}. When the
+ * previous map of the same output directory mapped the same estate, its duration is the first guess, which the
+ * rate ETA takes over from as the work gets done ({@link Eta#withPrior}). The fields
+ * after the jobs are listed most important first, the ETA last: a terminal too narrow for the line drops them
+ * from the least important ({@link io.cloudg.cli.log.StatusFit}).
+ *
+ * <p>Where it goes ({@link Mode}): on a terminal (standard error's, and text logs), one status line redrawn in
+ * place twice a second through the {@link ConsoleLine} the log lines share (they print above it, never into it);
+ * otherwise a log line every ten seconds ({@code cloudg.progress}; in JSON with the figures as fields); with
+ * {@code --no-progress}, neither.
  */
 final class Progress implements TaskRunner.Listener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.progress");
+
+    /** Where the progress goes. */
+    enum Mode {
+        /** A status line redrawn in place on standard error, a terminal. */
+        LIVE,
+        /** A log line every ten seconds. */
+        LOG,
+        /** Nowhere ({@code --no-progress}). */
+        OFF;
+
+        /**
+         * The mode for a map: {@code OFF} with {@code --no-progress}; {@code LIVE} when standard error is a terminal
+         * and the logs are text (a JSON log keeps every line an object); else {@code LOG}.
+         */
+        static Mode of(boolean noProgress, boolean stderrTerminal, boolean jsonLogs) {
+            if (noProgress) {
+                return OFF;
+            }
+            return stderrTerminal && !jsonLogs ? LIVE : LOG;
+        }
+    }
 
     private final Governor governor;
     private final ConsoleLine term;
@@ -44,26 +75,37 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private volatile WorkLeft work;
     /** The calls made before the jobs (discovery): not the jobs' calls. */
     private volatile long callsBefore;
+    /** When the map started (this was made): what the previous map's duration is compared with. */
+    private final long startedAt;
+    /**
+     * How long the previous map of this estate ran (embedded, and sizing at least {@value #PRIOR_KNOWN_SHARE} of
+     * this map's jobs: the same estate), or NaN.
+     */
+    private volatile double priorSeconds = Double.NaN;
+
+    /** The share of the jobs the previous map must have sized for its duration to count. */
+    static final double PRIOR_KNOWN_SHARE = 0.9;
 
     /** The calls-per-second figure follows about this many seconds of the run. */
     static final double RATE_TAU_SECONDS = 20;
 
-    Progress(Governor governor, ConsoleLine console, boolean tty) {
-        this(governor, console, tty, true);
+    Progress(Governor governor, ConsoleLine console, Mode mode) {
+        this(governor, console, mode, true);
     }
 
     /** {@code ticking}: false for a test that calls {@link #line()} on its own clock. */
-    Progress(Governor governor, ConsoleLine console, boolean tty, boolean ticking) {
+    Progress(Governor governor, ConsoleLine console, Mode mode, boolean ticking) {
         this.governor = governor;
-        this.term = tty ? console : null;
-        this.ticker = ticking ? Executors.newSingleThreadScheduledExecutor(r -> {
+        this.term = mode == Mode.LIVE ? console : null;
+        this.ticker = ticking && mode != Mode.OFF ? Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cloudg-progress");
             t.setDaemon(true);
             return t;
         }) : null;
+        this.startedAt = governor.time().epochMillis();
         // the first line then shows the rate since the start, not a blank one (a log's first line is 10 s in)
         rate.update(governor.stats().totals().calls(), governor.time().epochMillis());
-        long period = tty ? 500 : 10_000;
+        long period = mode == Mode.LIVE ? 500 : 10_000;
         if (ticker != null) {
             ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
         }
@@ -79,6 +121,10 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
             }
         }
         callsBefore = governor.stats().totals().calls();
+        if (cost instanceof CallEstimates e && "embedded".equals(e.prior().mode())
+                && w.knownShare() >= PRIOR_KNOWN_SHARE) {
+            priorSeconds = e.prior().durationSeconds();
+        }
         work = w;
     }
 
@@ -103,34 +149,78 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         // jobs are counted (jobDone): an account x region ends only with its last job
     }
 
-    private synchronized void tick() {
-        String line = line();
+    /** Whether a ticker draws or logs the line (not with {@link Mode#OFF}, nor for a test on its own clock). */
+    boolean ticking() {
+        return ticker != null;
+    }
+
+    /** Draws or logs the line now (what the ticker does). */
+    synchronized void tick() {
+        Line l = measure();
         if (term != null) {
-            term.status(line);
+            term.status(l.text());
         } else {
-            LOG.info("progress: {}", line);
+            LoggingEventBuilder e = LOG.atInfo().setMessage("progress: " + l.text());
+            l.fields().forEach(e::addKeyValue);
+            e.log();
         }
     }
 
     /** The line at the governor's present time (the rate is updated: call it once per tick). */
     synchronized String line() {
+        return measure().text();
+    }
+
+    /** A progress line, and its figures as log fields. */
+    record Line(String text, Map<String, Object> fields) {
+    }
+
+    private Line measure() {
         Counts c = governor.stats().totals();
         long now = governor.time().epochMillis();
         double cps = rate.update(c.calls(), now);
+        double shownCps = Double.isNaN(cps) ? 0 : cps;
         WorkLeft w = work;
+        Map<String, Object> f = new LinkedHashMap<>();
         if (w == null) {
-            return String.format(Locale.ROOT, "[planning] %.1f calls/s, %d calls, %d throttled, %d retries",
-                    Double.isNaN(cps) ? 0 : cps, c.calls(), c.throttled(), c.retries());
+            f.put("calls_per_second", round1(shownCps));
+            f.put("calls", c.calls());
+            f.put("throttled", c.throttled());
+            f.put("retries", c.retries());
+            return new Line(String.format(Locale.ROOT, "[planning] %.1f calls/s, %d throttled, %d retries, %d calls",
+                    shownCps, c.throttled(), c.retries(), c.calls()), f);
         }
         WorkLeft.Snapshot s = w.snapshot(now, Math.max(0, c.calls() - callsBefore), true);
         double light = lightRate.update(s.lightCallsMade(), now);
-        String eta = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? "0:00"
-                : Eta.clock(Eta.seconds(s.lightCallsLeft(), light, s.quotaSeconds()));
-        return String.format(Locale.ROOT, "[%d/%d jobs, %d%%] %.1f calls/s, %d calls, %d throttled, %d retries, ETA %s",
-                s.jobsDone(), s.jobsTotal(), (int) Math.floor(100 * s.fraction()), Double.isNaN(cps) ? 0 : cps,
-                c.calls(), c.throttled(), c.retries(), eta);
+        double etaSeconds = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? 0
+                : Eta.withPrior(Eta.seconds(s.lightCallsLeft(), light, s.quotaSeconds()), priorSeconds,
+                (now - startedAt) / 1000.0, s.fraction());
+        f.put("jobs_done", s.jobsDone());
+        f.put("jobs_total", s.jobsTotal());
+        f.put("calls_per_second", round1(shownCps));
+        f.put("throttled", c.throttled());
+        f.put("retries", c.retries());
+        f.put("calls", c.calls());
+        if (!Double.isNaN(etaSeconds)) {
+            f.put("eta_seconds", Math.round(etaSeconds));
+        }
+        return new Line(text(s.jobsDone(), s.jobsTotal(), s.jobsPercent(), shownCps, c.throttled(), c.retries(),
+                c.calls(), Eta.clock(etaSeconds)), f);
     }
 
+    /**
+     * {@code [652/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10}: the share is of
+     * the jobs counted before it ({@link WorkLeft.Snapshot#jobsPercent()}).
+     */
+    static String text(long jobsDone, long jobsTotal, int percent, double cps, long throttled, long retries, long calls,
+                       String eta) {
+        return String.format(Locale.ROOT, "[%d/%d jobs (%d%%)] %.1f calls/s, %d throttled, %d retries, %d calls, ETA %s",
+                jobsDone, jobsTotal, percent, cps, throttled, retries, calls, eta);
+    }
+
+    private static double round1(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
 
     @Override
     public synchronized void close() {

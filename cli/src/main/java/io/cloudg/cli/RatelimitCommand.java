@@ -1,14 +1,14 @@
 package io.cloudg.cli;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.LearnedRate;
 import io.cloudg.resilience.memory.LearnedRatesFile;
 import io.cloudg.resilience.redis.RateLimitRow;
 import io.cloudg.resilience.redis.RedisRateLimitAdmin;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.cloudg.cli;
 
+import io.cloudg.Governors;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MetricsHttp;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.Governor;
@@ -68,10 +68,10 @@ final class RunMetrics implements AutoCloseable {
 
     /**
      * The governor of an embedded run, configured from {@code config} and built the one way every command
-     * builds it ({@link io.cloudg.resilience.redis.StateStores#governor}), with its metrics when they are on.
+     * builds it ({@link io.cloudg.Governors}), with its metrics when they are on.
      */
     Governor governor(RateLimitConfig config) {
-        return GovernorMetrics.governor(config, System::getenv, TimeSource.system(), metrics);
+        return Governors.create(config, System::getenv, TimeSource.system(), metrics);
     }
 
     @Override

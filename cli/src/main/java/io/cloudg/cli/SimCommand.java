@@ -1,6 +1,6 @@
 package io.cloudg.cli;
 
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.sim.SimMain;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -2,7 +2,7 @@ package io.cloudg.cli;
 
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.sim.config.SpecException;
 import java.io.UncheckedIOException;
 import java.net.BindException;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -58,8 +58,8 @@ class LauncherFleetIT {
                       collectors: [vpc, subnets, security_groups, instances, iam_users, s3_buckets]
                     """.formatted(endpoint));
 
-            try (Launcher.Running worker = Launcher.start(dir, Map.of(), "worker", "--config", "cloudg.yaml", "--kafka",
-                    bootstrap, "--redis", redisUrl, "--id", "w1", "--health-port", "0")) {
+            try (Launcher.Running worker = Launcher.start(dir, Map.of(), "--log-format", "json", "worker", "--config",
+                    "cloudg.yaml", "--kafka", bootstrap, "--redis", redisUrl, "--id", "w1", "--health-port", "0")) {
                 worker.expectLine(worker.err, Pattern.compile("worker w1 joined group"), Launcher.HANG);
 
                 Launcher.Result fleet = Launcher.run(dir, "map", "--distributed", "--config", "cloudg.yaml", "--kafka",
@@ -73,6 +73,7 @@ class LauncherFleetIT {
 
                 Launcher.Result stopped = worker.stop().exits(0);
                 assertThat(stopped.out()).isEmpty();
+                assertWorkerSaidWhatItDid(stopped.err(), map.path("coverage"));
             }
 
             // the same estate mapped embedded, with DescribeSubnets denied: subnets gone and their coverage worse
@@ -102,5 +103,40 @@ class LauncherFleetIT {
         Launcher.Result reset = Launcher.run(dir, "ratelimit", "reset", "--redis", redisUrl, "--yes").exits(0);
         assertThat(reset.out()).containsPattern("removed [1-9]\\d* key\\(s\\)");
         assertThat(Launcher.run(dir, "ratelimit", "show", "--redis", redisUrl).exits(0).out()).contains("nothing learned");
+    }
+
+    /**
+     * A JSON worker's stderr: every line an object; one INFO line per task it ended, with the task's id, account,
+     * region, jobs, calls and status, as fields and in the message (issue 39: it wrote 4 INFO lines for 644 tasks).
+     */
+    static void assertWorkerSaidWhatItDid(String stderr, JsonNode coverage) throws Exception {
+        java.util.List<JsonNode> lines = new java.util.ArrayList<>();
+        for (String line : stderr.split("\n")) {
+            assertThat(line).as("a JSON worker's stderr line").startsWith("{");
+            lines.add(new ObjectMapper().readTree(line));
+        }
+        java.util.List<JsonNode> ended = lines.stream().filter(n -> n.path("log.logger").asText().equals("cloudg.task")
+                && n.path("message").asText().startsWith("task ")).toList();
+        // a coverage record per account x region the tasks mapped, and the organization's discovery (no task)
+        java.util.Set<String> mapped = new java.util.TreeSet<>();
+        coverage.forEach(r -> {
+            if (!r.path("region").asText().equals("discovery")) {
+                mapped.add(r.path("account_id").asText() + "/" + r.path("region").asText());
+            }
+        });
+        assertThat(mapped).isNotEmpty();
+        assertThat(ended.stream().map(n -> n.path("account").asText() + "/" + n.path("region").asText()).toList())
+                .as("one line per task ended: %s", stderr).hasSameElementsAs(mapped);
+        for (JsonNode n : ended) {
+            assertThat(n.get("log.level").asText()).isEqualTo("INFO");
+            for (String field : new String[] {"run_id", "task_id", "provider", "account", "region", "status"}) {
+                assertThat(n.path(field).asText()).as("%s of %s", field, n).isNotEmpty();
+            }
+            assertThat(n.path("jobs").isInt()).as(n.toString()).isTrue();
+            assertThat(n.path("calls").isNumber()).as(n.toString()).isTrue();
+            assertThat(n.get("message").asText()).contains(" ended " + n.get("status").asText() + " in aws/",
+                    n.get("jobs").asInt() + " job", n.get("calls").asLong() + " call");
+        }
+        assertThat(ended.stream().mapToLong(n -> n.get("calls").asLong()).sum()).as("the tasks' calls").isPositive();
     }
 }

@@ -54,14 +54,21 @@ class MapCommandTest {
         assertThat(map.get("coverage").size()).isPositive();
     }
 
-    @Test
-    void incompleteCoverageExitsThree() throws Exception {
+    /** {@code map --sim -p aws} of {@code collectors} with SQS denied, after {@code before} (say --log-format json). */
+    Run mapWithSqsDenied(String collectors, String... before) throws Exception {
         Path faults = dir.resolve("faults.yaml");
         Files.writeString(faults, "faults: [{match: {provider: aws, service: sqs}, error: access_denied}]\n");
         Path config = dir.resolve("cloudg.yaml");
-        Files.writeString(config, "aws: {collectors: [sqs_queues, vpc], cloudcontrol_sweep: false, tagging_sweep: false}\n");
-        Run r = run("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config", config.toString(),
-                "--out", dir.toString(), "--no-progress");
+        Files.writeString(config, "aws: {collectors: [" + collectors + "], cloudcontrol_sweep: false, tagging_sweep: false}\n");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(before));
+        args.addAll(java.util.List.of("map", "--sim", "-p", "aws", "--sim-faults", faults.toString(), "--config",
+                config.toString(), "--out", dir.toString(), "--no-progress"));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void incompleteCoverageExitsThree() throws Exception {
+        Run r = mapWithSqsDenied("sqs_queues, vpc");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(r.out()).contains("FAILED aws/", "sqs_queues: AccessDenied");
     }
@@ -132,6 +139,92 @@ class MapCommandTest {
                 + "tagging_sweep: false}\n");
         Run r = run("map", "--sim", "-p", "aws", "--config", config.toString(), "--out", dir.toString(), "--no-progress");
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
-        assertThat(r.err()).contains("WARNING cloudg.config: Unknown config key ratelimit.aws.max_rpss is ignored");
+        assertThat(r.err()).contains("WARN cloudg.config: Unknown config key ratelimit.aws.max_rpss is ignored");
+    }
+
+    static java.util.List<JsonNode> jsonLines(String stderr) throws Exception {
+        java.util.List<JsonNode> out = new java.util.ArrayList<>();
+        for (String line : stderr.split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            JsonNode n;
+            try {
+                n = new ObjectMapper().readTree(line);
+            } catch (Exception e) {
+                throw new AssertionError("a stderr line that is not JSON: " + line, e);
+            }
+            assertThat(n.isObject()).as(line).isTrue();
+            assertThat(n.get("@timestamp").asText()).as(line).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+            assertThat(n.get("log.level").asText()).as(line).isIn("TRACE", "DEBUG", "INFO", "WARN", "ERROR");
+            assertThat(n.has("message")).as(line).isTrue();
+            out.add(n);
+        }
+        return out;
+    }
+
+    @Test
+    void withJsonLogsEveryStderrLineIsAnObjectTheSummaryIsOneEventAndStdoutStaysEmpty() throws Exception {
+        Run r = mapWithSqsDenied("sqs_queues, vpc", "--log-format", "json");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
+        assertThat(r.out()).as("stdout stays for data").isEmpty();
+        java.util.List<JsonNode> lines = jsonLines(r.err());
+
+        java.util.List<JsonNode> summaries = lines.stream().filter(n -> n.path("event.action").asText().equals("map-finished"))
+                .toList();
+        assertThat(summaries).as(r.err()).hasSize(1);
+        JsonNode summary = summaries.get(0);
+        assertThat(summary.get("log.logger").asText()).isEqualTo("cloudg.summary");
+        assertThat(summary.get("log.level").asText()).as("not every entry SUCCESS").isEqualTo("WARN");
+        assertThat(summary.get("message").asText()).startsWith("Mapped ").contains(" FAILED");
+        assertThat(summary.get("exit_code").asInt()).isEqualTo(ExitCodes.INCOMPLETE);
+        assertThat(summary.get("run_id").asText()).isNotEmpty();
+        assertThat(summary.get("assets").asLong()).isPositive();
+        assertThat(summary.at("/coverage/FAILED").asInt()).isPositive();
+        assertThat(summary.at("/providers/aws/accounts").asInt()).isPositive();
+        assertThat(summary.get("not_success_total").asInt()).isEqualTo(summary.at("/coverage/FAILED").asInt()
+                + summary.at("/coverage/PARTIAL").asInt());
+        JsonNode first = summary.get("not_success").get(0);
+        assertThat(first.get("collector").asText()).isEqualTo("sqs_queues");
+        assertThat(first.get("status").asText()).isEqualTo("FAILED");
+        assertThat(first.get("error").asText()).contains("AccessDenied");
+        assertThat(first.get("account").asText()).isNotEmpty();
+        assertThat(summary.get("map").asText()).isEqualTo(dir.resolve("inventory-map.json").toAbsolutePath().toString());
+
+        java.util.List<JsonNode> failed = lines.stream().filter(n -> n.get("log.logger").asText().equals("cloudg.task")).toList();
+        assertThat(failed).as("a FAILED collector is a WARN with its reason, inside its task: %s", r.err()).isNotEmpty()
+                .allSatisfy(n -> {
+                    assertThat(n.get("log.level").asText()).isEqualTo("WARN");
+                    assertThat(n.get("message").asText()).startsWith("collector sqs_queues FAILED in aws/").contains("AccessDenied");
+                    assertThat(n.get("collector").asText()).isEqualTo("sqs_queues");
+                    assertThat(n.get("status").asText()).isEqualTo("FAILED");
+                    for (String field : new String[] {"run_id", "task_id", "provider", "account", "region"}) {
+                        assertThat(n.path(field).asText()).as("%s of %s", field, n).isNotEmpty();
+                    }
+                });
+        assertThat(failed).hasSize(summary.at("/coverage/FAILED").asInt());
+    }
+
+    @Test
+    void inTextTheLevelIsSpeltAsInJsonAndAFailedCollectorIsAWarning() throws Exception {
+        Run r = mapWithSqsDenied("sqs_queues");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCOMPLETE);
+        assertThat(r.err()).contains(" WARN cloudg.task: collector sqs_queues FAILED in aws/").doesNotContain("WARNING");
+        assertThat(r.out()).as("the closing lines, in text, on stdout").contains("Mapped ", "Map: ");
+    }
+
+    @Test
+    void withJsonLogsAStartThatFailsIsOneJsonLine() throws Exception {
+        Run region = run("--log-format", "json", "map", "--sim", "-p", "aws", "--regions", "us-east-1,mars-north-9x",
+                "--out", dir.toString());
+        assertThat(region.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(jsonLines(region.err())).singleElement().satisfies(n -> {
+            assertThat(n.get("log.level").asText()).isEqualTo("ERROR");
+            assertThat(n.get("message").asText()).contains("mars-north-9x");
+        });
+        Run flag = run("map", "--log-format=json", "--regionz", "x");
+        assertThat(flag.code()).isEqualTo(ExitCodes.CANNOT_START);
+        assertThat(jsonLines(flag.err())).singleElement().satisfies(n ->
+                assertThat(n.get("message").asText()).contains("--regionz"));
     }
 }

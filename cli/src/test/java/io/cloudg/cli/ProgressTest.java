@@ -9,7 +9,7 @@ import io.cloudg.collect.TaskRunner;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.run.CallEstimates;
 import io.cloudg.run.CallShapes;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * heavy jobs' calls paced by their bucket (burst 100, 20 a second, as EC2's). A line a second.
  */
 class ProgressTest {
-    static final Pattern LINE = Pattern.compile("\\[(\\d+)/(\\d+) jobs, (\\d+)%] .* ETA (?:(\\d+):(\\d+)|--:--)$");
+    static final Pattern LINE = Pattern.compile("\\[(\\d+)/(\\d+) jobs \\((\\d+)%\\)] .* ETA (?:(\\d+):(\\d+)|--:--)$");
     static final int THREADS = 8;
     static final long LATENCY_MS = 20;
 
@@ -69,9 +69,15 @@ class ProgressTest {
 
     /** Plays a map; returns a line per second of it, the last one at its end. */
     static List<Sample> play(List<CollectionTask> tasks, JobCost cost, ManualTimeSource clock) {
+        return play(tasks, cost, clock, t -> LATENCY_MS);
+    }
+
+    /** As above, a call taking {@code latency} (of the milliseconds since the start) milliseconds. */
+    static List<Sample> play(List<CollectionTask> tasks, JobCost cost, ManualTimeSource clock,
+                             java.util.function.LongUnaryOperator latency) {
         List<Sample> samples = new ArrayList<>();
         try (Governor g = Governor.builder().time(clock).build()) {
-            Progress progress = new Progress(g, new io.cloudg.cli.log.ConsoleLine(() -> new PrintStream(PrintStream.nullOutputStream())), false, false);
+            Progress progress = new Progress(g, new io.cloudg.cli.log.ConsoleLine(() -> new PrintStream(PrintStream.nullOutputStream())), Progress.Mode.LOG, false);
             progress.planned(tasks, cost);
             long[] order = TaskRunner.order(tasks, cost);
             int next = 0;
@@ -106,7 +112,7 @@ class ProgressTest {
                         s.tokens -= 1;
                         g.stats().counters(Scope.of("aws", s.task.accountId(), s.task.region(), "ec2")).call();
                         s.left--;
-                        s.nextAt = now + LATENCY_MS;
+                        s.nextAt = now + latency.applyAsLong(now - start);
                     }
                     if (s.job != null && s.left == 0 && s.nextAt <= now) {
                         progress.jobDone(s.task, s.job, new ServiceCoverage(s.job.service(), CoverageStatus.SUCCESS,
@@ -128,7 +134,16 @@ class ProgressTest {
 
     /** The map a run of {@link #estate} writes, as the next run reads it. */
     static CallEstimates prior(List<CollectionTask> tasks) throws Exception {
-        StringBuilder json = new StringBuilder("{\"coverage\": [");
+        return prior(tasks, Double.NaN);
+    }
+
+    /** As above, the map saying it ran {@code seconds} (NaN: not saying). */
+    static CallEstimates prior(List<CollectionTask> tasks, double seconds) throws Exception {
+        StringBuilder json = new StringBuilder("{\"run\": {\"mode\": \"embedded\"}, ");
+        if (!Double.isNaN(seconds)) {
+            json.append("\"summary\": {\"duration_seconds\": ").append(seconds).append("}, ");
+        }
+        json.append("\"coverage\": [");
         for (int i = 0; i < tasks.size(); i++) {
             CollectionTask t = tasks.get(i);
             json.append(i == 0 ? "" : ",").append("{\"provider\":\"aws\",\"account_id\":\"").append(t.accountId())
@@ -157,7 +172,7 @@ class ProgressTest {
         CallEstimates sized = prior(tasks);
         List<Sample> samples = play(tasks, sized, new ManualTimeSource());
         long total = samples.get(samples.size() - 1).atMillis();
-        assertThat(samples.get(samples.size() - 1).line()).startsWith("[1200/1200 jobs, 100%]").endsWith("ETA 0:00");
+        assertThat(samples.get(samples.size() - 1).line()).startsWith("[1200/1200 jobs (100%)]").endsWith("ETA 0:00");
 
         int lastJobs = -1;
         int lastShare = -1;
@@ -178,7 +193,7 @@ class ProgressTest {
             }
         }
         assertThat(samples.get(samples.size() / 4).line()).as("the heavy jobs lead: %s", samples)
-                .matches(".*\\[\\d+/1200 jobs, \\d+%].*");
+                .matches(".*\\[\\d+/1200 jobs \\(\\d+%\\)].*");
     }
 
     /**
@@ -200,5 +215,117 @@ class ProgressTest {
             assertThat(Integer.parseInt(m.group(3))).as(s.line()).isLessThan(100);
             lastJobs = jobs;
         }
+    }
+
+    @Test
+    void theLiveLineIsForAStandardErrorThatIsATerminalAndTextLogsAndNoProgressMeansNone() {
+        assertThat(Progress.Mode.of(false, true, false)).isEqualTo(Progress.Mode.LIVE);
+        assertThat(Progress.Mode.of(false, false, false)).as("stderr redirected: log lines").isEqualTo(Progress.Mode.LOG);
+        assertThat(Progress.Mode.of(false, true, true)).as("JSON logs: every stderr line an object").isEqualTo(Progress.Mode.LOG);
+        assertThat(Progress.Mode.of(true, true, false)).isEqualTo(Progress.Mode.OFF);
+        assertThat(Progress.Mode.of(true, false, true)).as("--no-progress: no log lines either").isEqualTo(Progress.Mode.OFF);
+    }
+
+    @Test
+    void withoutProgressNothingTicksAndALoggedLineCarriesItsFiguresAsFields() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        io.cloudg.cli.log.ConsoleLine console = new io.cloudg.cli.log.ConsoleLine(
+                () -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
+        ManualTimeSource clock = new ManualTimeSource();
+        try (Governor g = Governor.builder().time(clock).build();
+             Progress off = new Progress(g, console, Progress.Mode.OFF, true)) {
+            assertThat(off.ticking()).as("--no-progress starts no ticker").isFalse();
+        }
+        io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.json, io.cloudg.cli.log.LogSetup.LogLevel.info, console);
+        io.cloudg.cli.log.LogSetup.started();
+        try (Governor g = Governor.builder().time(clock).build();
+             Progress log = new Progress(g, console, Progress.Mode.LOG, false)) {
+            List<CollectionTask> tasks = estate().subList(0, 2);
+            log.planned(tasks, CallEstimates.NONE);
+            CollectionTask t = tasks.get(0);
+            log.jobStarted(t, t.jobs().get(0));
+            g.stats().counters(Scope.of("aws", t.accountId(), t.region(), "ec2")).call();
+            clock.advance(Duration.ofSeconds(10));
+            log.jobDone(t, t.jobs().get(0), new ServiceCoverage("vpc", CoverageStatus.SUCCESS, 1, null));
+            log.tick();
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
+            assertThat(n.get("log.logger").asText()).isEqualTo("cloudg.progress");
+            assertThat(n.get("message").asText()).startsWith("progress: [1/8 jobs (12%)] ");
+            assertThat(n.get("jobs_done").asInt()).isEqualTo(1);
+            assertThat(n.get("jobs_total").asInt()).isEqualTo(8);
+            assertThat(n.get("calls").asInt()).isEqualTo(1);
+            assertThat(n.has("eta_seconds")).as("not known yet: left out, not a string").isFalse();
+            log.jobStarted(t, t.jobs().get(1));
+            g.stats().counters(Scope.of("aws", t.accountId(), t.region(), "ec2")).call();
+            clock.advance(Duration.ofSeconds(10));
+            log.tick();
+            n = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
+            assertThat(n.get("eta_seconds").isNumber()).as(n.toString()).isTrue();
+        } finally {
+            io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.text, io.cloudg.cli.log.LogSetup.LogLevel.info,
+                    io.cloudg.cli.log.ConsoleLine.stderr());
+            io.cloudg.cli.log.LogSetup.started();
+        }
+    }
+
+    @Test
+    void theShareIsOfTheJobsItFollows() {
+        assertThat(Progress.text(652, 17837, new io.cloudg.run.WorkLeft.Snapshot(652, 17837, 0, 0, 0).jobsPercent(), 212.4,
+                0, 0, 41023, "3:10")).isEqualTo("[652/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10");
+    }
+
+    /**
+     * The lines from 25% of the run on whose ETA is off the time left by more than 25% of it and 1.5 s (the
+     * line's whole seconds, the simulation's 10 ms steps).
+     */
+    static List<String> offByAQuarter(List<Sample> samples) {
+        long total = samples.get(samples.size() - 1).atMillis();
+        List<String> off = new ArrayList<>();
+        for (Sample s : samples.subList(0, samples.size() - 1)) {
+            double left = (total - s.atMillis()) / 1000.0;
+            if (s.atMillis() < total / 4) {
+                continue;
+            }
+            Matcher m = parse(s);
+            double eta = m.group(4) == null ? Double.NaN : Integer.parseInt(m.group(4)) * 60 + Integer.parseInt(m.group(5));
+            if (!(Math.abs(eta - left) <= 0.25 * left + 1.5)) {
+                off.add(String.format(java.util.Locale.ROOT, "at %.1f s, %.1f s left: %s", s.atMillis() / 1000.0, left, s.line()));
+            }
+        }
+        return off;
+    }
+
+    /**
+     * A map whose calls are four times slower for its first 12 s, about half of it (the JVM compiling the SDK's
+     * code, as in a real map's first minutes: BENCHMARKS.md, "The ETA"): the rate alone overshoots the time left by
+     * more than 25% after a quarter of the run; with the previous map's duration (the same estate, the same climb)
+     * as the first guess, the ETA is within 25% of the time left from a quarter of the run on.
+     */
+    @Test
+    void aMapThatWarmsUpTakesThePreviousMapsDurationAsItsFirstGuess() throws Exception {
+        java.util.function.LongUnaryOperator warmUp = t -> t < 12_000 ? 4 * LATENCY_MS : LATENCY_MS;
+        List<CollectionTask> tasks = estate();
+        List<Sample> first = play(tasks, prior(tasks), new ManualTimeSource(), warmUp);
+        double seconds = first.get(first.size() - 1).atMillis() / 1000.0;
+        assertThat(offByAQuarter(first)).as("the rate alone: %s", first).isNotEmpty();
+
+        List<Sample> second = play(tasks, prior(tasks, seconds), new ManualTimeSource(), warmUp);
+        assertThat(offByAQuarter(second)).as("with the previous map's %.1f s", seconds).isEmpty();
+    }
+
+    /**
+     * A second map that runs at a steady rate, twice as fast as the previous one did (a machine less loaded): the
+     * previous map's duration is no guide, and the ETA follows the rate, within 25% of the time left from a quarter
+     * of the run on.
+     */
+    @Test
+    void aMapFasterThanThePreviousOneFollowsItsRate() throws Exception {
+        List<CollectionTask> tasks = estate();
+        List<Sample> alone = play(tasks, prior(tasks), new ManualTimeSource());
+        double seconds = alone.get(alone.size() - 1).atMillis() / 1000.0;
+        List<Sample> faster = play(tasks, prior(tasks, 2 * seconds), new ManualTimeSource());
+        assertThat(offByAQuarter(faster)).as("the previous map took %.1f s", 2 * seconds).isEmpty();
     }
 }

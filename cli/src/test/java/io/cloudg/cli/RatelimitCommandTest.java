@@ -2,12 +2,12 @@ package io.cloudg.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.Governors;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.resilience.redis.StateStores;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,7 +66,7 @@ class RatelimitCommandTest {
         RateLimitConfig config = RateLimitConfig.builder().build()
                 .withBackend(RateLimitConfig.Backend.REDIS, RateLimitConfig.defaults().redis().withUrl(url));
         Scope subnets = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
-        try (Governor g = StateStores.governor(config)) {
+        try (Governor g = Governors.create(config)) {
             try (GovernedCall c = g.open(subnets)) {
                 c.beforeSend();
                 c.onFailure(new ProviderException("RequestLimitExceeded", 503, "Request limit exceeded."));

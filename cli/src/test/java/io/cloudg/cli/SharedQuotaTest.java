@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.quota.BucketStats;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -126,7 +126,7 @@ class StartupFailuresTest {
     void aFailedStartPrintsItsOneLineAndNoLogLineBeforeIt() throws Exception {
         Path rates = dir.resolve("learned-rates.json");
         new io.cloudg.resilience.memory.LearnedRatesFile(rates).merge(List.of(new io.cloudg.resilience.memory.LearnedRate(
-                "aws:123456789012@aws", io.cloudg.resilience.Scope.of("aws", "123456789012", "us-east-1", "ec2",
+                "aws:123456789012@aws", io.cloudg.resilience.spi.Scope.of("aws", "123456789012", "us-east-1", "ec2",
                 "DescribeSubnets"), 5, 20, 3, System.currentTimeMillis())), java.util.Map.of(), System.currentTimeMillis(),
                 3_600_000L);
         int closed = freePort();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.cloudg.sim.config.FaultSpec;
 import io.cloudg.sim.config.SpecException;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.http.SimRequest;
 import io.cloudg.sim.http.SimResponse;
 import java.util.Map;

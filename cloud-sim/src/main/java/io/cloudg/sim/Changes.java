@@ -2,6 +2,8 @@ package io.cloudg.sim;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.cloudg.sim.estate.Asset;
+import io.cloudg.sim.estate.Truth;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,6 +4,7 @@ import io.cloudg.sim.aws.AwsCredentials;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.FaultSpec;
 import io.cloudg.sim.config.SpecException;
+import io.cloudg.sim.estate.Asset;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.sim.aws.AwsClients;
 import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.Asset;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -13,6 +13,7 @@ import com.google.cloud.asset.v1.AssetServiceSettings;
 import com.google.cloud.asset.v1.SearchAllResourcesRequest;
 import io.cloudg.sim.aws.AwsClients;
 import io.cloudg.sim.config.EstateSpec;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.estate.AwsAccount;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;

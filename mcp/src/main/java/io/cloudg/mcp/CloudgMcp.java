@@ -1,6 +1,7 @@
 package io.cloudg.mcp;
 
 import io.cloudg.CloudGConfig;
+import io.cloudg.Governors;
 import io.cloudg.mcp.config.McpSettings;
 import io.cloudg.mcp.dataset.DatasetNotFoundException;
 import io.cloudg.mcp.dataset.DatasetStore;
@@ -16,8 +17,7 @@ import io.cloudg.mcp.guard.redis.RedisGuardStore;
 import io.cloudg.mcp.live.Collector;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
@@ -109,11 +109,11 @@ public final class CloudgMcp implements AutoCloseable {
         this.metrics = b.metrics;
         // a Redis store has its round trips timed (cloudg_redis_command_seconds); the store is built the one way
         this.governor = b.governor != null ? b.governor
-                : GovernorMetrics.governor(config.ratelimit(), b.env, TimeSource.system(), metrics);
+                : Governors.create(config.ratelimit(), b.env, TimeSource.system(), metrics);
         this.guardStore = b.guardStore != null ? b.guardStore : defaultGuardStore(config.ratelimit(), b.env, b.time);
         Path dir = mcp.datasetDir() != null ? mcp.datasetDir() : config.outputDir().resolve("datasets");
         this.datasets = new DatasetStore(dir, b.time);
-        this.guard = new LiveOperationGuard(guardStore, b.time, config.ratelimit(), datasets::newestCovering, b.listener);
+        this.guard = new LiveOperationGuard(guardStore, b.time, mcp.live(), datasets::newestCovering, b.listener);
         Collector collector = b.collector != null ? b.collector : new EmbeddedCollector(config, governor);
         List<ToolDef> all = new ArrayList<>(new LiveTools(config, guard, datasets, collector).defs());
         all.add(statusTool());
@@ -158,7 +158,7 @@ public final class CloudgMcp implements AutoCloseable {
     }
 
     private RateLimitStatus status(Principal p) {
-        return RateLimitStatus.of(guard, config.ratelimit(), governor, p, principals.mayRunLive(p));
+        return RateLimitStatus.of(guard, mcp.live(), governor, p, principals.mayRunLive(p));
     }
 
     // ------------------------------------------------------------------ the SDK server
@@ -267,7 +267,7 @@ public final class CloudgMcp implements AutoCloseable {
 
     /** At the end of stdin: waits for the answers to the requests read, within the bound; says what it gave up. */
     private void answerInFlight(StdioLines.InFlight inFlight) throws InterruptedException {
-        long bound = config.ratelimit().live().operationTimeoutSeconds() + STDIO_DRAIN_GRACE_SECONDS;
+        long bound = mcp.live().operationTimeoutSeconds() + STDIO_DRAIN_GRACE_SECONDS;
         List<String> abandoned = inFlight.awaitAnswers(time, bound * 1_000_000_000L, open -> LOG.info(
                 "stdin ended with {} request(s) in flight: answering them before exiting (waiting at most {} s)",
                 open.size(), bound));

@@ -3,12 +3,12 @@ package io.cloudg.mcp;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.cloudg.mcp.config.LiveLimits;
 import io.cloudg.mcp.guard.GuardSnapshot;
 import io.cloudg.mcp.guard.InFlight;
 import io.cloudg.mcp.guard.LiveOperationGuard;
 import io.cloudg.mcp.guard.Principal;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.config.LiveLimits;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.report.ThrottlingReport;
 import java.util.ArrayList;
@@ -68,14 +68,13 @@ record RateLimitStatus(@JsonProperty("guard") Guard guard, @JsonProperty("govern
     record GovernorView(@JsonProperty("store") String store, @JsonProperty("throttling") ThrottlingReport throttling) {
     }
 
-    static RateLimitStatus of(LiveOperationGuard guard, RateLimitConfig config, Governor governor, Principal caller,
+    static RateLimitStatus of(LiveOperationGuard guard, LiveLimits l, Governor governor, Principal caller,
                               boolean mayRunLive) {
         GuardSnapshot s = guard.snapshot(caller);
-        LiveLimits l = config.live();
         Map<String, Integer> cooldowns = new LinkedHashMap<>();
         cooldowns.put("default", l.cooldownSeconds());
         for (String p : RateLimitConfig.PROVIDERS) {
-            cooldowns.put(p, config.liveCooldownSeconds(p));
+            cooldowns.put(p, l.cooldownSeconds(p));
         }
         List<Cooldown> cooling = new ArrayList<>();
         new TreeMap<>(s.cooldownUntilMillis()).forEach((scope, until) ->

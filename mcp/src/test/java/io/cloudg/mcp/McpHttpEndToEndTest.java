@@ -11,9 +11,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.CloudGConfig;
+import io.cloudg.mcp.config.LiveLimits;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.config.LiveLimits;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
@@ -94,10 +94,10 @@ class McpHttpEndToEndTest {
     /** A server on the sim with these live limits and the test principals edited by {@code settings}. */
     private CloudgMcp.HttpEndpoint server(UnaryOperator<LiveLimits> live,
                                           UnaryOperator<io.cloudg.mcp.config.McpSettings> settings) {
-        RateLimitConfig rl = RateLimitConfig.builder().live(live.apply(LiveLimits.DEFAULTS)).build();
-        CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
+        CloudGConfig config = McpTestKit.config(sim, dir, RateLimitConfig.defaults()).build();
         gate = new McpTestKit.GatedCollector(new EmbeddedCollector(config, governor));
-        CloudgMcp mcp = CloudgMcp.builder(config).mcp(settings.apply(McpTestKit.mcp(dir))).governor(governor).time(time)
+        CloudgMcp mcp = CloudgMcp.builder(config).mcp(settings.apply(McpTestKit.mcp(dir)).withLive(live.apply(LiveLimits.DEFAULTS)))
+                .governor(governor).time(time)
                 .collector(gate).listener(events).build();
         open.add(mcp);
         CloudgMcp.HttpEndpoint http = mcp.serveHttp();
@@ -120,7 +120,7 @@ class McpHttpEndToEndTest {
     private Set<String> truthKeys() {
         Set<String> regional = Set.of("AWS::EC2::VPC", "AWS::EC2::Subnet", "AWS::EC2::SecurityGroup");
         Set<String> out = new TreeSet<>();
-        for (io.cloudg.sim.Asset a : sim.truth().assets()) {
+        for (io.cloudg.sim.estate.Asset a : sim.truth().assets()) {
             if ((regional.contains(a.type()) && a.region().equals("us-east-1")) || a.type().equals("AWS::S3::Bucket")
                     || a.type().equals("AWS::IAM::User")) {
                 out.add(a.account() + "|" + a.type() + "|" + a.id());

@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.CloudGConfig;
+import io.cloudg.Governors;
 import io.cloudg.mcp.guard.redis.EmbeddedRedis;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
-import io.cloudg.resilience.redis.StateStores;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -72,7 +72,7 @@ class McpRedisReplicasTest {
 
     private Replica replica(RateLimitConfig rl) {
         CloudGConfig config = McpTestKit.config(sim, dir, rl).build();
-        Governor governor = StateStores.governor(rl);
+        Governor governor = Governors.create(rl);
         open.add(governor);
         McpTestKit.GatedCollector gate = new McpTestKit.GatedCollector(new EmbeddedCollector(config, governor));
         CloudgMcp mcp = CloudgMcp.builder(config).mcp(McpTestKit.mcp(dir)).governor(governor).time(new ManualTimeSource()).collector(gate).build();

@@ -19,7 +19,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.Findings;
+import io.cloudg.sim.estate.Findings;
 import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -47,7 +47,7 @@ final class McpTestKit {
 
     /** A config mapping the sim's organization in us-east-1 with a few collectors (principals: {@link #mcp}). */
     static CloudGConfig.Builder config(CloudSim sim, Path dir, RateLimitConfig rl) {
-        return CloudGConfig.builder().providers("aws").outputDir(dir).workers(4).ratelimit(rl)
+        return CloudGConfig.builder().providers("aws").outputDir(dir).jobConcurrency(4).ratelimit(rl)
                 .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(true).withRegions(List.of("us-east-1"))
                         .withCredentials(sim.managementCredentials().accessKeyId(), sim.managementCredentials().secretAccessKey())
                         .withCollectors(COLLECTORS, List.of()).withSweeps(false, false));

@@ -1,5 +1,7 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
+
 /**
  * How one governed call is run.
  *

@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.config.ProviderLimits;

@@ -1,5 +1,7 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
+
 /**
  * A call refused by an open circuit breaker. Nothing was sent to the provider, and the refusal never
  * counts as a failure. The message reads {@code circuit open for <scope> after repeated throttling;

@@ -1,6 +1,7 @@
 package io.cloudg.resilience;
 
 import io.cloudg.resilience.core.QuotaWindow;
+import io.cloudg.resilience.spi.ErrorClass;
 
 /**
  * The classifier's verdict on one exception, with what it read.

@@ -1,6 +1,7 @@
 package io.cloudg.resilience;
 
 import io.cloudg.resilience.core.QuotaWindow;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.ErrorFacts;
 import io.cloudg.resilience.spi.ErrorInspector;
 import java.io.InterruptedIOException;

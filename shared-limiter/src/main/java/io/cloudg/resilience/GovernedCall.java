@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.Backoff;
 import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.core.QuotaWindow;
@@ -9,6 +10,7 @@ import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.CallResult;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.StateStore;
@@ -417,8 +419,7 @@ public final class GovernedCall implements AutoCloseable {
     private AttemptDecision giveUp(Throwable error, Classification c, AttemptOutcome outcome, long retryAfter,
                                    CallVerdict verdict, String why) {
         end(outcome, retryAfter, verdict);
-        String kind = c.errorClass() == ErrorClass.THROTTLED ? "throttled" : "transient";
-        String reason = kind + ": " + operationName() + " (" + why + "): " + c.summary();
+        String reason = Reasons.gaveUp(c.errorClass(), operationName(), why, c.summary());
         count(ScopeCounters::gaveUp);
         plan.listener.result(CallResult.GAVE_UP);
         if (ledger != null) {

@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.report.ThrottlingReport;
@@ -26,8 +27,8 @@ import java.util.function.Supplier;
  * report.
  *
  * <p>State lives in a {@link StateStore} (in memory by default); time comes from one {@link TimeSource}.
- * A governor is thread-safe and meant to be shared by every client of a process ({@link Resilience#get()}
- * holds the process-wide one); tests build their own with a manual clock.
+ * A governor is thread-safe and meant to be shared by every client of a run (the engine's
+ * {@code io.cloudg.Governors} builds the one a command uses); tests build their own with a manual clock.
  *
  * <pre>{@code
  * Governor g = Governor.builder().config(config).build();

@@ -119,17 +119,7 @@ public final class TaskLedger {
         if (g == 0 && s == 0) {
             return Optional.empty();
         }
-        StringBuilder b = new StringBuilder(anyThrottled ? "throttled: " : "transient: ");
-        if (g > 0) {
-            b.append(g).append(" call(s) gave up after retries (").append(firstGaveUp).append(')');
-        }
-        if (s > 0) {
-            if (g > 0) {
-                b.append("; ");
-            }
-            b.append(s).append(" call(s) skipped by open circuit (").append(firstSkipped).append(')');
-        }
-        return Optional.of(b.toString());
+        return Optional.of(Reasons.lost(anyThrottled, g, firstGaveUp, s, firstSkipped));
     }
 
     @Override

@@ -1,8 +1,10 @@
 /**
  * The governor every cloud API call of cloudg passes ({@link io.cloudg.resilience.Governor}), and the
- * types its users touch: {@link io.cloudg.resilience.Scope}, {@link io.cloudg.resilience.Classifier},
+ * types its users touch: {@link io.cloudg.resilience.Classifier},
  * {@link io.cloudg.resilience.GovernedCall} (one call, attempt by attempt, for SDK integrations),
- * {@link io.cloudg.resilience.TaskLedger} and the process-wide {@link io.cloudg.resilience.Resilience}.
+ * {@link io.cloudg.resilience.TaskLedger} with the wording of what a task lost ({@link io.cloudg.resilience.Reasons}),
+ * and from {@code spi} the key every limit is kept under ({@link io.cloudg.resilience.spi.Scope}).
+ * Which store a governor of a cloudg command gets, and its metrics, is the engine's {@code io.cloudg.Governors}.
  *
  * <p>Layout in the manner of Failsafe: this package is the API; {@code spi} holds the extension points
  * (state stores, error inspectors); {@code core} the pure algorithms that are the specification;

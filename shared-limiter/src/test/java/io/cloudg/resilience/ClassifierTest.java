@@ -2,6 +2,7 @@ package io.cloudg.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.ErrorFacts;
 import java.io.IOException;
 import java.net.SocketException;

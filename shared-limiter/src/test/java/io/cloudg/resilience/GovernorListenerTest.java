@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.cloudg.resilience;
 
+import io.cloudg.resilience.spi.Scope;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -8,6 +9,7 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
+import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;

@@ -13,7 +13,7 @@ import org.redisson.config.TransportMode;
 /**
  * The fleet's governor client on the worker's class path (the one the launcher runs): Netty's native epoll
  * transport on Linux x86-64, whose event loops spend less CPU per Redis round trip than Java's selector
- * (BENCHMARKS.md, issue 14 sixth pass).
+ * (0.83-0.93x in a fleet map: docs/benchmarks-history.md, "Redisson on Netty's native epoll transport").
  */
 class GovernorTransportTest {
     @Test

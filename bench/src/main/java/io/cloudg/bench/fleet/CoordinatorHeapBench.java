@@ -22,7 +22,7 @@ import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.inventory.Summary;
 import io.cloudg.resilience.report.ThrottlingStats;
-import io.cloudg.run.RunOutput;
+import io.cloudg.output.RunOutput;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +35,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The coordinator's heap as a fleet run's results stream in (issue 14: at most 256 MiB at 1,000,000 assets).
+ * The coordinator's heap as a fleet run's results stream in: a coordinator must assemble an organization's map
+ * in a small pod, so the target is at most 256 MiB at 1,000,000 assets (BENCHMARKS.md, "The coordinator's heap").
  * A full fleet run of that size does not fit the 2-core build machine, so this drives the coordinator's own
  * aggregation path with a synthetic result stream: for every task of a 1,000 accounts x 17 regions plan,
  * {@code started}, asset chunks of 500 ({@code fleet.worker.chunk_assets}' default) and {@code done}, each

@@ -9,7 +9,7 @@ import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.quota.BucketStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,7 +58,7 @@ public final class FleetScalingBench {
                    int warmUp, int repeat, boolean allowPartial, Path dir, String collectors, boolean threadCpu) {
         static Options parse(String[] args) throws IOException {
             Path cloudg = Path.of("cloudg");
-            Path devcp = Path.of("coordinator/target/fleet-dev.classpath");
+            Path devcp = Path.of("devkit/target/fleet-dev.classpath");
             List<Integer> workers = List.of(1, 2, 4);
             int accounts = 24;
             List<String> regions = List.of("us-east-1", "eu-west-1");

@@ -7,7 +7,7 @@ import io.cloudg.config.AwsSettings;
 import io.cloudg.resilience.CircuitOpenException;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
-import io.cloudg.sim.Asset;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;

@@ -51,7 +51,7 @@ public class GovernorBenchmark {
     public int leaves;
 
     Governor governor;
-    io.cloudg.resilience.Scope[] scopes;
+    io.cloudg.resilience.spi.Scope[] scopes;
     RateLimiter[] limiters;
     Bucket[] buckets;
 
@@ -64,11 +64,11 @@ public class GovernorBenchmark {
                 .limitRefreshPeriod(Duration.ofSeconds(1))
                 .timeoutDuration(Duration.ZERO)
                 .build();
-        scopes = new io.cloudg.resilience.Scope[leaves];
+        scopes = new io.cloudg.resilience.spi.Scope[leaves];
         limiters = new RateLimiter[leaves];
         buckets = new Bucket[leaves];
         for (int i = 0; i < leaves; i++) {
-            scopes[i] = io.cloudg.resilience.Scope.of("aws", ACCOUNT, "us-east-1", "ec2", "Describe" + i);
+            scopes[i] = io.cloudg.resilience.spi.Scope.of("aws", ACCOUNT, "us-east-1", "ec2", "Describe" + i);
             limiters[i] = RateLimiter.of("leaf-" + i, r4j);
             buckets[i] = Bucket.builder()
                     .addLimit(Bandwidth.builder().capacity((long) RATE).refillGreedy((long) RATE, Duration.ofSeconds(1)).build())

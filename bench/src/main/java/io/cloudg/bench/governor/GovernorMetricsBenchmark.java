@@ -1,7 +1,7 @@
 package io.cloudg.bench.governor;
 
+import io.cloudg.Governors;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.AttemptDecision;
 import io.cloudg.resilience.GovernedCall;
@@ -52,7 +52,7 @@ public class GovernorMetricsBenchmark {
 
     CloudgMetrics registry;
     Governor governor;
-    io.cloudg.resilience.Scope[] scopes;
+    io.cloudg.resilience.spi.Scope[] scopes;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -60,14 +60,14 @@ public class GovernorMetricsBenchmark {
                 .aws(a -> a.service("ec2", GovernorBenchmark.RATE, GovernorBenchmark.RATE)).build();
         registry = metrics.equals("none") ? CloudgMetrics.none()
                 : CloudgMetrics.open(MetricsSettings.DEFAULTS, "bench", TimeSource.system());
-        governor = GovernorMetrics.build(Governor.builder().config(config), registry);
+        governor = Governors.build(Governor.builder().config(config), registry);
         if (metrics.equals("none") != (governor.listener() == GovernorListener.NONE)) {
             throw new IllegalStateException("expected " + metrics + " but the listener is " + governor.listener());
         }
-        scopes = new io.cloudg.resilience.Scope[leaves];
+        scopes = new io.cloudg.resilience.spi.Scope[leaves];
         for (int i = 0; i < leaves; i++) {
             // an estate's shape: the same 20 operations in leaves / 20 accounts (20 label sets, not one per leaf)
-            scopes[i] = io.cloudg.resilience.Scope.of("aws", String.format(java.util.Locale.ROOT, "%012d",
+            scopes[i] = io.cloudg.resilience.spi.Scope.of("aws", String.format(java.util.Locale.ROOT, "%012d",
                     100_000_000_000L + i / 20), "us-east-1", "ec2", "Describe" + (i % 20));
             governor.call(scopes[i], SEND);
         }

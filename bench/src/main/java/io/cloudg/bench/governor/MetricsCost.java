@@ -1,7 +1,7 @@
 package io.cloudg.bench.governor;
 
+import io.cloudg.Governors;
 import io.cloudg.metrics.CloudgMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
@@ -47,13 +47,13 @@ public final class MetricsCost {
             case "prometheus" -> CloudgMetrics.open(MetricsSettings.DEFAULTS, "bench", TimeSource.system());
             default -> throw new IllegalArgumentException("none or prometheus, not " + metrics);
         };
-        Governor governor = GovernorMetrics.build(Governor.builder().config(config), registry);
+        Governor governor = Governors.build(Governor.builder().config(config), registry);
         if (metrics.equals("none") != (governor.listener() == GovernorListener.NONE)) {
             throw new IllegalStateException("expected " + metrics + ", the listener is " + governor.listener());
         }
-        io.cloudg.resilience.Scope[] scopes = new io.cloudg.resilience.Scope[leaves];
+        io.cloudg.resilience.spi.Scope[] scopes = new io.cloudg.resilience.spi.Scope[leaves];
         for (int i = 0; i < leaves; i++) {
-            scopes[i] = io.cloudg.resilience.Scope.of("aws", String.format(Locale.ROOT, "%012d", 100_000_000_000L + i / 20),
+            scopes[i] = io.cloudg.resilience.spi.Scope.of("aws", String.format(Locale.ROOT, "%012d", 100_000_000_000L + i / 20),
                     "us-east-1", "ec2", "Describe" + (i % 20));
             governor.call(scopes[i], () -> 200);
         }
@@ -118,7 +118,7 @@ public final class MetricsCost {
         registry.close();
     }
 
-    private static long call(Governor g, io.cloudg.resilience.Scope[] scopes, long x) throws InterruptedException {
+    private static long call(Governor g, io.cloudg.resilience.spi.Scope[] scopes, long x) throws InterruptedException {
         x = Xorshift.next(x);
         try (GovernedCall c = g.open(scopes[Xorshift.pick(x, scopes.length)])) {
             c.beforeSend();

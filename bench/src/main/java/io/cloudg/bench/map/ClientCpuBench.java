@@ -9,7 +9,7 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.LatencySpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,20 +25,21 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * CPU per AWS API call of an embedded {@code cloudg map} (issue 14): a generated organization (default 200
+ * CPU per AWS API call of an embedded {@code cloudg map}, what bounds how large an organization one machine can
+ * map (BENCHMARKS.md, "Client CPU per API call"): a generated organization (default 200
  * accounts x 4 regions, one or two resources of a few types each, 5-15 ms latency a call) served by a
  * cloud-sim in this JVM, mapped by {@code cloudg map} in a child JVM with the default configuration (every
- * collector, both sweeps, 16 workers) under bash's {@code time}: the child's user + system CPU divided by the
+ * collector, both sweeps, 16 collector jobs at once) under bash's {@code time}: the child's user + system CPU divided by the
  * calls the sim answered. Each contender is a cloudg build (a directory holding {@code cli/target}, started
  * through its {@code cloudg} launcher when it has one, as a user starts it, else with {@code java} directly), each
  * maps a fresh sim of the same estate, one after the other in one run, so their ratio is what to read on a
  * noisy machine. Every map is checked against the sim's truth (AWS assets, key by key).
  *
- * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [--workers N] [--collectors a,b,...]
+ * <p>Usage: {@code ClientCpuBench [accounts] [regions] [--latency-ms MIN-MAX] [--job-concurrency N] [--collectors a,b,...]
  * [--redis URL] [--thread-cpu] [name=DIR[@JVM-OPTIONS] ...]}
  * (default: {@code 200 4 --latency-ms 5-15 after=.}; up to 17 regions). JVM options after {@code @}
- * (space-separated) start that contender's child JVM, e.g. {@code c1=.@-XX:TieredStopAtLevel=1}. {@code --workers}
- * and {@code --collectors} go to every map's {@code cloudg.yaml} ({@code workers}, {@code aws.collectors}); the
+ * (space-separated) start that contender's child JVM, e.g. {@code c1=.@-XX:TieredStopAtLevel=1}. {@code --job-concurrency}
+ * and {@code --collectors} go to every map's {@code cloudg.yaml} ({@code job_concurrency}, {@code aws.collectors}); the
  * child logs its collections ({@code -Xlog:gc}) and the table shows the largest heap in use after one. {@code --redis}
  * keeps every map's governor state in that Redis ({@code ratelimit.backend: redis}), as a fleet does: the embedded
  * map's client with a fleet's governor, without Kafka or a coordinator. {@code --thread-cpu} adds each map's CPU by
@@ -73,8 +74,8 @@ public final class ClientCpuBench {
                 threadCpu = true;
                 continue;
             }
-            if (args[i].equals("--workers")) {
-                options = options.withWorkers(Integer.parseInt(args[++i]));
+            if (args[i].equals("--job-concurrency")) {
+                options = options.withJobConcurrency(Integer.parseInt(args[++i]));
                 continue;
             }
             if (args[i].equals("--collectors")) {
@@ -223,23 +224,23 @@ public final class ClientCpuBench {
     }
 
     /**
-     * What the map is told besides the defaults: collector jobs at once ({@code workers}, 0: the default) and
+     * What the map is told besides the defaults: collector jobs at once ({@code job_concurrency}, 0: the default) and
      * the collectors to run ({@code aws.collectors}, empty: all).
      */
-    record MapOptions(int workers, String collectors, String redis) {
+    record MapOptions(int jobConcurrency, String collectors, String redis) {
         static final MapOptions DEFAULTS = new MapOptions(0, "", "");
 
-        MapOptions withWorkers(int n) {
+        MapOptions withJobConcurrency(int n) {
             return new MapOptions(n, collectors, redis);
         }
 
         MapOptions withCollectors(String list) {
-            return new MapOptions(workers, list, redis);
+            return new MapOptions(jobConcurrency, list, redis);
         }
 
         /** The governor's state in the Redis at {@code url} ({@code ratelimit.backend: redis}), as a fleet keeps it. */
         MapOptions withRedis(String url) {
-            return new MapOptions(workers, collectors, url);
+            return new MapOptions(jobConcurrency, collectors, url);
         }
     }
 
@@ -261,8 +262,8 @@ public final class ClientCpuBench {
         if (!options.collectors().isEmpty()) {
             lines.add("  collectors: [" + options.collectors() + "]");
         }
-        if (options.workers() > 0) {
-            lines.add("workers: " + options.workers());
+        if (options.jobConcurrency() > 0) {
+            lines.add("job_concurrency: " + options.jobConcurrency());
         }
         lines.add(options.redis().isEmpty() ? "ratelimit: {state_file: none}"
                 : "ratelimit: {state_file: none, backend: redis, redis: {url: \"" + options.redis() + "\"}}");

@@ -1,7 +1,7 @@
 package io.cloudg.bench.map;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
@@ -9,7 +9,7 @@ import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.config.EstateSpec;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -18,7 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * End-to-end map benchmarks against cloud-sim with the real AWS SDK (issue 5):
+ * End-to-end map benchmarks against cloud-sim with the real AWS SDK: how close to the bound the providers' quotas
+ * set a governed map gets, and what it saves over the SDKs' own retries:
  * <ul>
  *   <li>{@code ami-fanout}: one region, N AMIs (default 1,000), one DescribeImageAttribute per AMI against the
  *       sim's EC2 quota (bucket 100, 20/s): elapsed next to the bound the quota sets.</li>
@@ -29,8 +30,9 @@ import java.util.Map;
  * Usage: {@code MapBenchmarks ami-fanout [amis]} or
  * {@code MapBenchmarks org-map [accounts] [regions] [perType] [amisPerRegion]} (AMIs make the EC2
  * DescribeImageAttribute fan-out the busiest quota, as it is in AMI-heavy estates). The sim runs the
- * {@code strict} profile (issue 15) unless {@code -Dcloudg.bench.realism=lenient} (the profile of the
- * figures recorded before issue 15); {@link StrictQuotaBench} is the side-by-side comparison on strict.
+ * {@code strict} profile (the providers' documented quotas and windows; BENCHMARKS.md, "Strict profile") unless
+ * {@code -Dcloudg.bench.realism=lenient} (the profile of the oldest figures, kept to compare with them);
+ * {@link StrictQuotaBench} is the side-by-side comparison on strict.
  */
 public final class MapBenchmarks {
     private MapBenchmarks() {
@@ -66,7 +68,7 @@ public final class MapBenchmarks {
                        RateLimitConfig ratelimit) throws Exception {
         Path out = Files.createTempDirectory("cloudg-bench");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
-            CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(out).workers(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit)
+            CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(out).jobConcurrency(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit)
                     .aws(a -> a.withEndpoint(sim.awsEndpoint()).withOrg(org).withRegions(regions)
                             .withCollectors(collectors, List.of()).withSweeps(collectors.isEmpty(), collectors.isEmpty())
                             .withRetryMode(System.getProperty("cloudg.aws.retryMode", "adaptive"))

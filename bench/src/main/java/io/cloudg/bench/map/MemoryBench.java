@@ -1,7 +1,7 @@
 package io.cloudg.bench.map;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
@@ -81,7 +81,7 @@ public final class MemoryBench {
                 maxAfterGc.set(0);
                 Thread sampler = heapSampler(maxAfterGc);
                 sampler.start();
-                CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(dir).workers(16)
+                CloudGConfig config = CloudGConfig.builder().providers("aws").outputDir(dir).jobConcurrency(16)
                         .aws(a -> a.withEndpoint(URI.create(info.get("aws"))).withOrg(true)
                                 .withRegions(List.of("us-east-1", "eu-west-1")).withSweeps(false, false)
                                 .withCredentials(info.get("key"), info.get("secret")).withDetail(level))

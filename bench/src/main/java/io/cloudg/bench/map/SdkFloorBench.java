@@ -59,8 +59,8 @@ import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 
 /**
- * The AWS SDK's own CPU per call, with none of cloudg's code on the path: the floor under issue 14's "client CPU
- * per call" target. A child JVM (the launcher's JIT and collector options for {@code map}) makes the calls an
+ * The AWS SDK's own CPU per call, with none of cloudg's code on the path: the floor under the client CPU per call
+ * (BENCHMARKS.md, "Client CPU per API call"), which tells what cloudg's own code adds. A child JVM (the launcher's JIT and collector options for {@code map}) makes the calls an
  * organization-wide map makes at its core, with the SDK alone: one shared client per service x region on one
  * Apache connection pool, each member account's assumed role passed per request, and for every account x region
  * (every account for a global service) the listing call of each collector of cloudg's catalog that lists without

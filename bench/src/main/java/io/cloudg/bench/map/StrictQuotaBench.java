@@ -1,7 +1,7 @@
 package io.cloudg.bench.map;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.resilience.Governor;
@@ -9,14 +9,14 @@ import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;
-import io.cloudg.sim.Truth;
+import io.cloudg.sim.estate.Truth;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.GcpSpec;
 import io.cloudg.sim.config.Match;
 import io.cloudg.sim.config.NeighbourSpec;
 import io.cloudg.sim.config.Realism;
 import io.cloudg.sim.core.Provider;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.quota.BucketStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * cloudg against cloud-sim's {@code strict} profile (issue 15), governed and with {@code ratelimit.enabled:
+ * cloudg against cloud-sim's {@code strict} profile (the providers' documented quotas and fixed windows, no retry
+ * hints AWS does not send), governed and with {@code ratelimit.enabled:
  * false} (the SDKs' own retries only), side by side in one JVM: each round maps every scenario with both
  * contenders, the contender that goes first alternating from round to round, so that the machine's other
  * load falls on both alike; the table reports every run and the per-round ratios governed / SDK only.
@@ -225,7 +226,7 @@ public final class StrictQuotaBench {
         Path out = Files.createTempDirectory("cloudg-bench");
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(s.estate()).build())) {
             CloudGConfig config = s.config().apply(sim).outputDir(out)
-                    .workers(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit).build();
+                    .jobConcurrency(Integer.getInteger("cloudg.workers", 64)).ratelimit(ratelimit).build();
             Governor governor = Governor.builder().config(ratelimit).build();
             long t0 = System.nanoTime();
             InventoryResult r = new InventoryMapper(config, governor).mapInventory();

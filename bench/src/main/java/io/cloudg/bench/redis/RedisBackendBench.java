@@ -1,10 +1,9 @@
 package io.cloudg.bench.redis;
 
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
-import io.cloudg.resilience.redis.StateStores;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
@@ -195,7 +194,7 @@ public final class RedisBackendBench {
         RateLimitConfig c = RateLimitConfig.builder()
                 .aws(a -> a.service("ec2", rate, burst).maxConcurrency(maxConcurrency))
                 .build().withBackend(RateLimitConfig.Backend.REDIS, s);
-        return StateStores.governor(c);
+        return io.cloudg.Governors.create(c);
     }
 
     static Scope[] leaves(int keys) {

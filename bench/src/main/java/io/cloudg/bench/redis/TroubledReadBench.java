@@ -1,6 +1,6 @@
 package io.cloudg.bench.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.CallVerdict;

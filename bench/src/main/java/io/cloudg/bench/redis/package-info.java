@@ -7,6 +7,7 @@
  * contender run by run, and an accuracy check of each at 100/s. Results: {@code BENCHMARKS.md}, section
  * "Redis backend". {@link io.cloudg.bench.redis.TroubledReadBench}: what reading the troubled leaves (the
  * throttling report, the gauges) costs on a large key set, through the accounts' indexes and, in the same
- * run, by walking every leaf as before (BENCHMARKS.md, issue 14, "Eleventh pass").
+ * run, by walking every leaf as the store did before it kept the indexes (BENCHMARKS.md, "Redis backend",
+ * "Reading the troubled leaves").
  */
 package io.cloudg.bench.redis;

@@ -5,7 +5,7 @@ import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.Realism;
 import io.cloudg.sim.estate.AwsAccount;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

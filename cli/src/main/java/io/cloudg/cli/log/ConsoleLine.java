@@ -3,6 +3,7 @@ package io.cloudg.cli.log;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -12,18 +13,29 @@ import java.util.function.Supplier;
  * redraw never lands in the middle of a log line. So log output reads as lines above the status line
  * instead of {@code ETA --:--INFO cloudg.aws: ...}.
  *
+ * <p>The status line is fitted to the terminal's width ({@link StatusFit}: least important fields dropped first),
+ * so that it never wraps: a wrapped line would leave a stale row at every redraw.
+ *
  * <p>{@link #stderr()} writes to whatever {@code System.err} is at each write (tests replace it).
  */
 public final class ConsoleLine {
     static final String CLEAR = "\r\u001b[K";
-    private static final ConsoleLine STDERR = new ConsoleLine(() -> System.err);
+    private static final ConsoleLine STDERR = new ConsoleLine(() -> System.err, Terminals.width());
 
     private final Supplier<PrintStream> out;
+    private final IntSupplier width;
     private String status;
     private boolean drawn;
 
+    /** A console as wide as the terminal of standard error ({@link Terminals#width()}). */
     public ConsoleLine(Supplier<PrintStream> out) {
+        this(out, Terminals.width());
+    }
+
+    /** A console {@code width} columns wide (asked at each redraw). */
+    public ConsoleLine(Supplier<PrintStream> out, IntSupplier width) {
         this.out = out;
+        this.width = width;
     }
 
     /** The process's standard error. */
@@ -31,8 +43,9 @@ public final class ConsoleLine {
         return STDERR;
     }
 
-    /** Draws {@code line} as the status line, in place of the previous one. */
-    public synchronized void status(String line) {
+    /** Draws {@code line} as the status line, in place of the previous one, fitted to the terminal's width. */
+    public synchronized void status(String full) {
+        String line = StatusFit.fit(full, width.getAsInt());
         PrintStream o = out.get();
         o.print(CLEAR + line);
         o.flush();

@@ -587,14 +587,56 @@ class DeployFilesTest {
         assertThat(profile.find()).as("a jib profile, outside the default build").isTrue();
         String jib = profile.group(1);
         assertThat(jib).contains("<artifactId>jib-maven-plugin</artifactId>", "<version>3.5.2</version>");
-        Matcher main = Pattern.compile("<mainClass>([^<]+)</mainClass>").matcher(jib);
-        assertThat(main.find()).isTrue();
-        assertThat(Class.forName(main.group(1))).isEqualTo(Main.class);
         int probes = assertConfigLoads(ROOT.resolve("deploy/base/cloudg.yaml")).fleet().worker().healthPort();
         assertThat(jib).contains("<port>" + probes + "</port>", "<port>9464</port>");
         assertThat(jib.replaceAll("\\s", "")).as("an image for both architectures").contains(
                 "<platform><architecture>amd64</architecture><os>linux</os></platform>",
                 "<platform><architecture>arm64</architecture><os>linux</os></platform>");
         assertThat(pom.substring(0, pom.indexOf("<profiles>"))).doesNotContain("jib-maven-plugin");
+
+        // the entry point is the launcher, copied beside Jib's layout, which it runs Main from
+        String flat = jib.replaceAll("\\s", "");
+        assertThat(flat).as("the launcher is the entry point").contains("<entrypoint><arg>/app/cloudg</arg></entrypoint>")
+                .contains("<from>${project.basedir}/..</from><into>/app</into><includes>cloudg</includes>")
+                .contains("<file>/app/cloudg</file><mode>755</mode>");
+        assertThat(jib).as("Jib ignores these beside an entry point").doesNotContain("<mainClass>", "<jvmFlags>");
+        Matcher opts = Pattern.compile("<JAVA_OPTS>([^<]+)</JAVA_OPTS>").matcher(jib);
+        assertThat(opts.find()).as("the image's JVM options in JAVA_OPTS, which the launcher reads").isTrue();
+        assertThat(opts.group(1)).contains("-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError");
+        String launcher = Files.readString(ROOT.resolve("cloudg"));
+        assertThat(launcher).as("the launcher runs Jib's layout").contains("\"$here/classes\"", "\"$here/libs\"",
+                "class_path=\"$here/resources:$here/classes:$here/libs/*\"", "${JAVA_OPTS:-} ${CLOUDG_JAVA_OPTS:-}");
+        Matcher main = Pattern.compile("-cp \"\\$class_path\" ([\\w.]+) ").matcher(launcher);
+        assertThat(main.find()).isTrue();
+        assertThat(Class.forName(main.group(1))).isEqualTo(Main.class);
+    }
+
+    /** The JVM options variables that make the JVM print "Picked up ..." on stderr, before any log line. */
+    static final Set<String> BANNERED = Set.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    @Test
+    void jvmOptionsReachTheLauncherWithoutTheJvmsPickedUpBanner() throws IOException {
+        for (Path dir : kustomizations()) {
+            for (Map.Entry<String, JsonNode> pod : podTemplates(Kustomize.render(dir)).entrySet()) {
+                for (JsonNode c : pod.getValue().at("/spec/containers")) {
+                    Set<String> env = new HashSet<>(c.path("env").findValuesAsText("name"));
+                    assertThat(env).as("%s %s", ROOT.relativize(dir), pod.getKey()).doesNotContainAnyElementsOf(BANNERED);
+                    if (c.path("image").asText().equals("cloudg")) {
+                        assertThat(env).as("%s %s: JVM options for the launcher", ROOT.relativize(dir), pod.getKey())
+                                .contains("CLOUDG_JAVA_OPTS");
+                    }
+                }
+            }
+        }
+        JsonNode compose = docs(ROOT.resolve("compose.yaml")).get(0);
+        Set<String> shared = new HashSet<>();
+        compose.at("/x-cloudg/environment").fieldNames().forEachRemaining(shared::add);
+        assertThat(shared).doesNotContainAnyElementsOf(BANNERED).contains("CLOUDG_JAVA_OPTS");
+        compose.get("services").properties().forEach(s -> {
+            Set<String> env = new HashSet<>();
+            s.getValue().path("environment").fieldNames().forEachRemaining(env::add);
+            assertThat(env).as("compose service %s", s.getKey()).doesNotContainAnyElementsOf(BANNERED);
+        });
+        assertThat(compose.at("/services/worker/environment/CLOUDG_JAVA_OPTS").asText()).startsWith("${");
     }
 }

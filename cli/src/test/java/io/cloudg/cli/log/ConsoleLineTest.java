@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A live status line and log lines on one terminal: whatever the interleaving, every log line shows whole
- * on a line of its own and the status line stays the last line (issue 13: "ETA --:--INFO cloudg.aws: ...").
+ * on a line of its own and the status line stays the last line (never a log line glued to the status line, as in
+ * {@code ETA --:--INFO cloudg.aws: ...}).
  * The bytes written are replayed on a minimal terminal ({@link Terminal}) and the screen is checked.
  */
 class ConsoleLineTest {
@@ -102,6 +103,42 @@ class ConsoleLineTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @Test
+    void onAnEightyColumnTerminalALongStatusLineRedrawnManyTimesLeavesNoStaleRow() {
+        ConsoleLine narrow = new ConsoleLine(() -> out, () -> 80);
+        for (int i = 0; i < 5; i++) {
+            narrow.status("[" + (652 + i) + "/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:1" + i);
+        }
+        List<String> screen = Terminal.screen(bytes.toString(StandardCharsets.UTF_8), 80);
+        assertThat(screen).as("one row: the last redraw, fitted").containsExactly(
+                "[656/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, ETA 3:14");
+        byte[] line = ConsoleLine.bytes("INFO cloudg.aws: hello\n");
+        narrow.write(line, 0, line.length);
+        assertThat(Terminal.screen(bytes.toString(StandardCharsets.UTF_8), 80)).containsExactly("INFO cloudg.aws: hello",
+                "[656/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, ETA 3:14");
+
+        bytes.reset();
+        ConsoleLine unfitted = new ConsoleLine(() -> out, () -> Integer.MAX_VALUE);
+        for (int i = 0; i < 3; i++) {
+            unfitted.status("[" + (652 + i) + "/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:1" + i);
+        }
+        assertThat(Terminal.screen(bytes.toString(StandardCharsets.UTF_8), 80)).as("what the terminal would show unfitted")
+                .hasSize(4);
+    }
+
+    @Test
+    void theWidthIsAskedAtEveryRedrawSoAResizeTakesEffect() {
+        int[] width = {120};
+        ConsoleLine console = new ConsoleLine(() -> out, () -> width[0]);
+        String line = "[1/2 jobs (50%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10";
+        console.status(line);
+        assertThat(Terminal.screen(bytes.toString(StandardCharsets.UTF_8), 120)).containsExactly(line);
+        width[0] = 41;
+        console.status(line);
+        assertThat(Terminal.screen(bytes.toString(StandardCharsets.UTF_8), 41)).last().isEqualTo(
+                "[1/2 jobs (50%)] 212.4 calls/s, ETA 3:10");
     }
 
     @Test

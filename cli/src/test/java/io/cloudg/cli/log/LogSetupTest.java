@@ -45,31 +45,89 @@ class LogSetupTest {
         }
         assertThat(lines()).hasSize(2);
         assertThat(lines().get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z INFO cloudg\\.map: planned");
-        assertThat(lines().get(1)).matches(".*Z WARNING cloudg\\.map: throttled \\{.*\\}")
+        assertThat(lines().get(1)).matches(".*Z WARN cloudg\\.map: throttled \\{.*\\}")
                 .contains("run_id=r1", "task_id=aws/1/us-east-1");
     }
 
     @Test
-    void jsonLinesAreObjectsWithTimestampLevelLoggerMessageAndTheMdc() throws Exception {
+    void jsonLinesFollowEcsTimestampLevelMessageLoggerAndTheMdcAsFields() throws Exception {
         LogSetup.apply(LogSetup.Format.json, LogSetup.LogLevel.info, console);
         LogSetup.started();
-        try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r2", LogContext.PROVIDER, "aws",
-                LogContext.ACCOUNT, "123456789012", LogContext.REGION, "eu-west-1"))) {
+        try (LogContext c = LogContext.bind(Map.of(LogContext.RUN_ID, "r2", LogContext.TASK_ID, "aws/1/eu-west-1",
+                LogContext.PROVIDER, "aws", LogContext.ACCOUNT, "123456789012", LogContext.REGION, "eu-west-1"))) {
             cloudg.info("mapped {} assets", 42);
+            cloudg.warn("throttled");
         }
         cloudg.error("failed", new IllegalStateException("boom"));
         List<String> lines = lines();
-        assertThat(lines).hasSize(2);
+        assertThat(lines).hasSize(3);
         JsonNode first = new ObjectMapper().readTree(lines.get(0));
-        assertThat(first.get("timestamp").asLong()).isPositive();
-        assertThat(first.get("level").asText()).isEqualTo("INFO");
-        assertThat(first.get("loggerName").asText()).isEqualTo("cloudg.map");
-        assertThat(first.get("formattedMessage").asText()).isEqualTo("mapped 42 assets");
-        assertThat(first.get("mdc").get("run_id").asText()).isEqualTo("r2");
-        assertThat(first.get("mdc").get("account").asText()).isEqualTo("123456789012");
-        assertThat(first.get("mdc").get("region").asText()).isEqualTo("eu-west-1");
-        JsonNode second = new ObjectMapper().readTree(lines.get(1));
-        assertThat(second.get("throwable").toString()).contains("boom");
+        assertThat(java.time.Instant.parse(first.get("@timestamp").asText())).isNotNull();
+        assertThat(first.get("@timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+        assertThat(first.get("log.level").asText()).isEqualTo("INFO");
+        assertThat(first.get("message").asText()).isEqualTo("mapped 42 assets");
+        assertThat(first.get("log.logger").asText()).isEqualTo("cloudg.map");
+        assertThat(first.get("ecs.version").asText()).isEqualTo(EcsEncoder.ECS_VERSION);
+        assertThat(first.get("service.name").asText()).isEqualTo("cloudg");
+        assertThat(first.get("process.thread.name").asText()).isEqualTo(Thread.currentThread().getName());
+        assertThat(first.get("run_id").asText()).isEqualTo("r2");
+        assertThat(first.get("task_id").asText()).isEqualTo("aws/1/eu-west-1");
+        assertThat(first.get("account").asText()).isEqualTo("123456789012");
+        assertThat(first.get("region").asText()).isEqualTo("eu-west-1");
+        assertThat(new ObjectMapper().readTree(lines.get(1)).get("log.level").asText())
+                .as("the level names of the text format").isEqualTo("WARN");
+        JsonNode third = new ObjectMapper().readTree(lines.get(2));
+        assertThat(third.has("run_id")).as("outside the task, no task fields").isFalse();
+        assertThat(third.get("error.type").asText()).isEqualTo("java.lang.IllegalStateException");
+        assertThat(third.get("error.message").asText()).isEqualTo("boom");
+        assertThat(third.get("error.stack_trace").asText()).contains("IllegalStateException: boom", "at io.cloudg.cli.log");
+    }
+
+    record Counted(long jobs, String status) {
+    }
+
+    @Test
+    void keyValuePairsAreTypedJsonFieldsAndTheTextLineIsTheMessage() throws Exception {
+        LogSetup.apply(LogSetup.Format.json, LogSetup.LogLevel.info, console);
+        LogSetup.started();
+        cloudg.atInfo().setMessage("task ended").addKeyValue("jobs", 12).addKeyValue("status", "PARTIAL")
+                .addKeyValue("summary", Map.of("assets", 7)).addKeyValue("counted", new Counted(3, "SUCCESS"))
+                .addKeyValue("message", "not twice").log();
+        JsonNode line = new ObjectMapper().readTree(lines().get(0));
+        assertThat(line.get("message").asText()).isEqualTo("task ended");
+        assertThat(line.get("jobs").isNumber()).isTrue();
+        assertThat(line.get("jobs").asInt()).isEqualTo(12);
+        assertThat(line.get("status").asText()).isEqualTo("PARTIAL");
+        assertThat(line.at("/summary/assets").asInt()).isEqualTo(7);
+        assertThat(line.at("/counted/jobs").asInt()).isEqualTo(3);
+
+        bytes.reset();
+        LogSetup.apply(LogSetup.Format.text, LogSetup.LogLevel.info, console);
+        LogSetup.started();
+        cloudg.atInfo().setMessage("task ended").addKeyValue("jobs", 12).log();
+        assertThat(lines()).singleElement().asString().endsWith("INFO cloudg.map: task ended");
+    }
+
+    @Test
+    void theSummaryIsWrittenAtEveryLevel() throws Exception {
+        LogSetup.apply(LogSetup.Format.json, LogSetup.LogLevel.error, console);
+        LogSetup.started();
+        cloudg.info("hidden");
+        LoggerFactory.getLogger(LogSetup.SUMMARY_LOGGER).info("Mapped 3 assets");
+        assertThat(lines()).singleElement().satisfies(l -> assertThat(new ObjectMapper().readTree(l).get("message")
+                .asText()).isEqualTo("Mapped 3 assets"));
+        assertThat(LogSetup.json()).isTrue();
+    }
+
+    @Test
+    void aNoticeOutsideTheLoggerIsOneEcsLine() throws Exception {
+        String line = new String(EcsEncoder.line(java.time.Instant.parse("2026-12-05T09:14:03.217Z"), "ERROR",
+                "cannot start: bad key", "cloudg", new IllegalArgumentException("x")), StandardCharsets.UTF_8);
+        assertThat(line).endsWith("}\n").doesNotContain("\n\t");
+        JsonNode n = new ObjectMapper().readTree(line);
+        assertThat(n.get("@timestamp").asText()).isEqualTo("2026-12-05T09:14:03.217Z");
+        assertThat(n.get("message").asText()).isEqualTo("cannot start: bad key");
+        assertThat(n.get("error.type").asText()).isEqualTo("java.lang.IllegalArgumentException");
     }
 
     @Test
@@ -98,7 +156,7 @@ class LogSetupTest {
         LogSetup.started();
         cloudg.info("hidden");
         cloudg.warn("shown");
-        assertThat(lines()).singleElement().asString().endsWith("WARNING cloudg.map: shown");
+        assertThat(lines()).singleElement().asString().endsWith("WARN cloudg.map: shown");
     }
 
     @Test

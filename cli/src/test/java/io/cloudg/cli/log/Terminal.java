@@ -12,6 +12,15 @@ final class Terminal {
     }
 
     static List<String> screen(String output) {
+        return screen(output, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As a terminal {@code width} columns wide shows it: a character past the last column goes to a new row (the
+     * terminal wraps), and {@code \r} goes back to the start of the row the cursor is on, not of the line that
+     * wrapped: so a redrawn line longer than the width leaves its first rows behind.
+     */
+    static List<String> screen(String output, int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         int col = 0;
@@ -27,6 +36,11 @@ final class Terminal {
                 line.setLength(col);
                 i += 2;
             } else {
+                if (col >= width) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                    col = 0;
+                }
                 if (col < line.length()) {
                     line.setCharAt(col, c);
                 } else {

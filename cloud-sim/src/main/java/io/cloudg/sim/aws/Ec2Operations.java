@@ -6,7 +6,7 @@ import io.cloudg.sim.aws.wire.Pojos;
 import io.cloudg.sim.estate.AwsAccount;
 import io.cloudg.sim.estate.AwsResource;
 import io.cloudg.sim.estate.AwsSecurity;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -7,7 +7,7 @@ import static io.cloudg.sim.aws.AwsService.STS;
 import io.cloudg.sim.estate.AwsAccount;
 import io.cloudg.sim.estate.AwsResource;
 import io.cloudg.sim.estate.AwsSecurity;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.estate.Ids;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.cloudg.sim.aws;
 
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.util.Map;
 
 /**

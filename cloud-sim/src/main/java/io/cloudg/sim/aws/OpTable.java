@@ -2,7 +2,7 @@ package io.cloudg.sim.aws;
 
 import io.cloudg.sim.aws.wire.Pojos;
 import io.cloudg.sim.estate.AwsResource;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -27,7 +27,7 @@ import static io.cloudg.sim.aws.AwsService.SSM;
 
 import io.cloudg.sim.estate.AwsResource;
 import io.cloudg.sim.estate.AwsSecurity;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;

@@ -6,7 +6,7 @@ import static io.cloudg.sim.aws.AwsService.TAGGING;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.sim.estate.AwsResource;
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.cloudg.sim.config;
 
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

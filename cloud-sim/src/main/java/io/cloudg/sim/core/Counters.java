@@ -28,6 +28,26 @@ public final class Counters {
         errors.increment();
     }
 
+    /** A call reached the gate. */
+    public void call() {
+        calls.increment();
+    }
+
+    /** A call was answered normally. */
+    public void admitted() {
+        admitted.increment();
+    }
+
+    /** A call was answered with a throttling error (a bucket's or an injected one). */
+    public void throttled() {
+        throttled.increment();
+    }
+
+    /** A call got an injected fault. */
+    public void fault() {
+        faults.increment();
+    }
+
     /** A request the client marked as a retry (AWS {@code amz-sdk-request: attempt=N}, N > 1). */
     public void retry() {
         retries.increment();

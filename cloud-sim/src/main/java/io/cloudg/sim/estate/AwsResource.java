@@ -1,5 +1,6 @@
 package io.cloudg.sim.estate;
 
+import io.cloudg.sim.core.AwsType;
 import java.time.Instant;
 
 /**

@@ -1,6 +1,7 @@
 package io.cloudg.sim.estate;
 
 import io.cloudg.sim.config.SecuritySpec;
+import io.cloudg.sim.core.AwsType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,12 +1,10 @@
 package io.cloudg.sim.estate;
 
-import io.cloudg.sim.Asset;
-import io.cloudg.sim.Findings;
-import io.cloudg.sim.Truth;
 import io.cloudg.sim.config.AwsSpec;
 import io.cloudg.sim.config.AzureSpec;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.GcpSpec;
+import io.cloudg.sim.core.AwsType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

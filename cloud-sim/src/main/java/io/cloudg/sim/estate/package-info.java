@@ -13,7 +13,9 @@
  * runs ({@code Churn}, decided from the seed and the resource's ARN or name alone). Listings read the estate
  * at the {@link io.cloudg.sim.estate.Timeline}'s moment. Security exposure ({@link
  * io.cloudg.sim.estate.AwsSecurity}) is worked out per resource on demand from a plan ranked once at start.
- * {@link io.cloudg.sim.estate.Estate#truth()} lists every asset that ever exists, churned ones marked. An
+ * {@link io.cloudg.sim.estate.Estate#truth()} ({@link io.cloudg.sim.estate.Truth}) lists every asset that ever
+ * exists, churned ones marked, and {@link io.cloudg.sim.estate.Findings} the security findings the estate holds
+ * by construction: the ground truth is the estate's, so this package needs nothing above it. An
  * estate generation N ({@code Generations}) is generation N-1 with a seeded set of resources removed, added
  * and re-tagged, decided step by step from each resource's key, so consecutive generations differ by a known
  * change.

@@ -15,6 +15,6 @@
  * {@link io.cloudg.sim.quota.QuotaBook} owns the cells and charges a call to one or several buckets at once
  * (ARM's principal and subscription-wide reads, Cloud Asset's consumer project and organization): cells are
  * locked in key order, every bucket is asked, and the call is charged only when all of them admit it.
- * {@link io.cloudg.sim.core.QuotaPolicy} decides which buckets a call goes to.
+ * {@link io.cloudg.sim.gate.QuotaPolicy} decides which buckets a call goes to.
  */
 package io.cloudg.sim.quota;

@@ -3,7 +3,7 @@ package io.cloudg.sim.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.sim.Asset;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;

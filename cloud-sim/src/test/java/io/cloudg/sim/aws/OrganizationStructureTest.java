@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cloudg.sim.Asset;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.Http;
 import io.cloudg.sim.Organization;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.sim.CloudSim;
-import io.cloudg.sim.Findings;
+import io.cloudg.sim.estate.Findings;
 import io.cloudg.sim.Http;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
@@ -191,7 +191,7 @@ class SecurityPostureTest {
     /** The rules on the wire are exactly the estate's, ingress and egress. */
     private static void assertRulesAsTheEstateHoldsThem(CloudSim sim, String account, SecurityGroup g) {
         AwsSecurity.SecurityGroup held = sim.estate().aws().security()
-            .securityGroup(sim.estate().aws().find(io.cloudg.sim.estate.AwsType.EC2_SECURITY_GROUP, g.groupId()));
+            .securityGroup(sim.estate().aws().find(io.cloudg.sim.core.AwsType.EC2_SECURITY_GROUP, g.groupId()));
         assertThat(g.ipPermissions().stream().map(p -> rule(account, p)).toList()).isEqualTo(held.ingress());
         assertThat(g.ipPermissionsEgress().stream().map(p -> rule(account, p)).toList()).isEqualTo(held.egress());
         assertThat(g.ipPermissionsEgress()).isNotEmpty();

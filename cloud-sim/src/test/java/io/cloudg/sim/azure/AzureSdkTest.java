@@ -21,7 +21,7 @@ import com.azure.resourcemanager.resources.ResourceManager;
 import com.azure.resourcemanager.resources.models.GenericResource;
 import com.azure.resourcemanager.resources.models.ResourceGroup;
 import com.azure.resourcemanager.resources.models.Subscription;
-import io.cloudg.sim.Asset;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.Http;
 import io.cloudg.sim.SimOptions;

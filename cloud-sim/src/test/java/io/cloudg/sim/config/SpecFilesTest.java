@@ -3,7 +3,7 @@ package io.cloudg.sim.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.sim.estate.AwsType;
+import io.cloudg.sim.core.AwsType;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -2,10 +2,9 @@ package io.cloudg.sim.estate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.sim.Asset;
-import io.cloudg.sim.Findings;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.config.SecuritySpec;
+import io.cloudg.sim.core.AwsType;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;

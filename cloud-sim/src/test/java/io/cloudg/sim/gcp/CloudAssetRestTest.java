@@ -82,8 +82,8 @@ class CloudAssetRestTest {
         return "organizations/" + sim.estate().gcp().organization();
     }
 
-    static Set<String> truth(java.util.function.Predicate<io.cloudg.sim.Asset> p) {
-        return sim.truth().select(a -> a.provider().equals("gcp") && p.test(a)).stream().map(io.cloudg.sim.Asset::id)
+    static Set<String> truth(java.util.function.Predicate<io.cloudg.sim.estate.Asset> p) {
+        return sim.truth().select(a -> a.provider().equals("gcp") && p.test(a)).stream().map(io.cloudg.sim.estate.Asset::id)
             .collect(Collectors.toSet());
     }
 

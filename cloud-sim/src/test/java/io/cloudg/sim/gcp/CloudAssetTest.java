@@ -15,7 +15,7 @@ import com.google.cloud.asset.v1.ContentType;
 import com.google.cloud.asset.v1.ListAssetsRequest;
 import com.google.cloud.asset.v1.SearchAllResourcesRequest;
 import com.google.rpc.ErrorInfo;
-import io.cloudg.sim.Asset;
+import io.cloudg.sim.estate.Asset;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;

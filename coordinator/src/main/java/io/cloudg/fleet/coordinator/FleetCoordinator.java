@@ -10,10 +10,13 @@ import io.cloudg.collect.TaskRunner;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.coordinator.GroupView;
+import io.cloudg.fleet.kafka.DeadLetters;
 import io.cloudg.fleet.kafka.KafkaClients;
+import io.cloudg.fleet.kafka.KafkaMetrics;
+import io.cloudg.fleet.kafka.ResultEmitter;
 import io.cloudg.fleet.plan.FleetPlan;
 import io.cloudg.fleet.plan.FleetPlanner;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.plan.TaskOrder;
 import io.cloudg.fleet.protocol.DeadLetter;
 import io.cloudg.fleet.protocol.MalformedMessageException;
@@ -25,8 +28,6 @@ import io.cloudg.fleet.protocol.RunPlanned;
 import io.cloudg.fleet.protocol.TaskMessage;
 import io.cloudg.fleet.protocol.Wire;
 import io.cloudg.fleet.protocol.WireThrottling;
-import io.cloudg.fleet.worker.DeadLetters;
-import io.cloudg.fleet.worker.ResultEmitter;
 import io.cloudg.inventory.AssetSpool;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
@@ -40,10 +41,10 @@ import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.destination.RunStart;
 import io.cloudg.run.RunIds;
-import io.cloudg.run.RunOutput;
+import io.cloudg.output.RunOutput;
 import io.cloudg.run.CallEstimates;
 import io.cloudg.run.PriorRun;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import io.cloudg.run.WorkLeft;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -168,15 +169,15 @@ public final class FleetCoordinator {
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
-             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
-             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
+             CloudgMetrics.Binding producerMetrics = KafkaMetrics.bind(metrics, producer);
+             CloudgMetrics.Binding readerMetrics = KafkaMetrics.bind(metrics, reader)) {
             topics(admin);
             Map<Integer, Long> resultsStart = FleetTopics.endOffsets(admin, fleet.topics().results(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
             FleetPlan plan;
             CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
-            try (FleetProviders providers = FleetProviders.open(config.providers(), config, governor, 64)) {
+            try (Replanners providers = Replanners.open(config.providers(), config, governor, 64)) {
                 plan = new FleetPlanner(fleet.maxCollectorsPerTask(), estimates).plan(providers, runStats);
                 runLocal(runId, plan, producer);
             }
@@ -209,8 +210,8 @@ public final class FleetCoordinator {
              Admin admin = kafka.admin(clientId + "-admin");
              KafkaProducer<String, byte[]> producer = kafka.producer(clientId);
              KafkaConsumer<String, byte[]> reader = kafka.resultsReader(clientId + "-reader");
-             CloudgMetrics.Binding producerMetrics = metrics.bindKafka(producer);
-             CloudgMetrics.Binding readerMetrics = metrics.bindKafka(reader)) {
+             CloudgMetrics.Binding producerMetrics = KafkaMetrics.bind(metrics, producer);
+             CloudgMetrics.Binding readerMetrics = KafkaMetrics.bind(metrics, reader)) {
             topics(admin);
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();

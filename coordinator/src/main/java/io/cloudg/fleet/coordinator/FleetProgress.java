@@ -9,15 +9,16 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The coordinator's progress line: collector jobs done of total and the share of the expected calls made
- * (the units that finish steadily: a run of a thousand account x regions cut into many tasks moves on
- * every task's end), tasks done of total, workers busy, assets, calls per second over the fleet (since this
- * coordinator started following the run: a resumed run's earlier calls do not count), retries, duplicates
- * dropped, and an ETA from the calls left ({@link WorkLeft}): the light calls left at the rate light calls
- * are reported, or what the quotas alone still need for the heavy jobs, whichever is longer;
- * {@code waiting for workers} while none is busy:
- * {@code [1234/6240 jobs, 21%; 120/480 tasks] 3 workers busy, 5230 assets, 212.4 calls/s, 2 retried,
- * 1 duplicate dropped, ETA 3:10}.
+ * The coordinator's progress line: collector jobs done of total and what share of them that is (the unit that
+ * finishes steadily: a run of a thousand account x regions cut into many tasks moves on every task's end), tasks
+ * done of total, workers busy, tasks failed (when any), calls per second over the fleet (since this coordinator
+ * started following the run: a resumed run's earlier calls do not count), assets, retries, duplicates dropped,
+ * and an ETA from the calls left ({@link WorkLeft}): the light calls left at the rate light calls are reported,
+ * or what the quotas alone still need for the heavy jobs, whichever is longer; {@code waiting for workers} while
+ * none is busy:
+ * {@code [1234/6240 jobs (19%); 120/480 tasks] 3 workers busy, 212.4 calls/s, 5230 assets, 2 retried,
+ * 1 duplicate dropped, ETA 3:10}. The fields after the brackets are listed most important first and the ETA
+ * last: a terminal too narrow for the line drops them from the least important.
  */
 public final class FleetProgress {
     /** The numbers of one moment of a run. */
@@ -43,7 +44,7 @@ public final class FleetProgress {
         this.lastAt = time.epochMillis();
     }
 
-    private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\] .*");
+    private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile("\\[\\d+/\\d+ jobs \\(\\d+%\\); \\d+/\\d+ tasks\\] .*");
 
     /** Whether {@code line} is one of this class's progress lines (not another notice of the coordinator). */
     public static boolean isProgressLine(String line) {
@@ -87,11 +88,11 @@ public final class FleetProgress {
         } else {
             eta = Eta.clock(Eta.seconds(w.lightCallsLeft(), lightRate.rate(), w.quotaSeconds()));
         }
-        return String.format(Locale.ROOT, "[%d/%d jobs, %d%%; %d/%d tasks] %d worker%s busy, %d assets, %.1f calls/s, "
-                        + "%d retried, %d duplicate%s dropped%s, ETA %s", w.jobsDone(), w.jobsTotal(),
-                (int) Math.floor(100 * w.fraction()), s.done(), s.total(), s.busyWorkers(),
-                s.busyWorkers() == 1 ? "" : "s", s.assets(), cps, s.retries(), s.duplicates(),
-                s.duplicates() == 1 ? "" : "s", s.failed() == 0 ? "" : ", " + s.failed() + " failed", eta);
+        return String.format(Locale.ROOT, "[%d/%d jobs (%d%%); %d/%d tasks] %d worker%s busy%s, %.1f calls/s, %d assets, "
+                        + "%d retried, %d duplicate%s dropped, ETA %s", w.jobsDone(), w.jobsTotal(), w.jobsPercent(),
+                s.done(), s.total(), s.busyWorkers(), s.busyWorkers() == 1 ? "" : "s",
+                s.failed() == 0 ? "" : ", " + s.failed() + " failed", cps, s.assets(), s.retries(), s.duplicates(),
+                s.duplicates() == 1 ? "" : "s", eta);
     }
 
 }

@@ -2,7 +2,7 @@ package io.cloudg.fleet.coordinator;
 
 import io.cloudg.fleet.protocol.WireCounts;
 import io.cloudg.fleet.protocol.WireThrottling;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.report.ScopeCounters;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.util.Map;

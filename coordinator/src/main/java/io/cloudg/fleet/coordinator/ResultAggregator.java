@@ -1,7 +1,7 @@
 package io.cloudg.fleet.coordinator;
 
 import io.cloudg.collect.TaskSummary;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.protocol.AssetChunk;
 import io.cloudg.fleet.protocol.PlannedTask;
 import io.cloudg.fleet.protocol.ResultMessage;
@@ -231,7 +231,7 @@ public final class ResultAggregator {
                 entries.addAll(outcomes.getOrDefault(p.taskId(), List.of()));
             }
             PlannedTask first = parts.get(0);
-            TaskSummary summary = FleetProviders.summaryOf(first.target().provider());
+            TaskSummary summary = Replanners.summaryOf(first.target().provider());
             if (summary != null) {
                 entries.add(summary.summarize(List.copyOf(entries)));
             }

@@ -11,7 +11,7 @@ import io.cloudg.fleet.protocol.RunFinished;
 import io.cloudg.fleet.protocol.RunPlanned;
 import io.cloudg.fleet.protocol.Wire;
 import io.cloudg.resilience.time.TimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.util.concurrent.CompletableFuture;
 import java.time.Duration;
 import java.util.ArrayList;

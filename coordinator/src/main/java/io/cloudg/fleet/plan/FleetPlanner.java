@@ -3,8 +3,8 @@ package io.cloudg.fleet.plan;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.fleet.protocol.PlannedTask;
-import io.cloudg.fleet.provider.FleetProvider;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanner;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.protocol.WireTarget;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.SkippedAccount;
@@ -43,13 +43,13 @@ public final class FleetPlanner {
     }
 
     @SuppressWarnings("try") // the binding only scopes the ledger to the discovery calls
-    public FleetPlan plan(FleetProviders providers, ThrottlingStats run) {
+    public FleetPlan plan(Replanners providers, ThrottlingStats run) {
         List<String> names = new ArrayList<>();
         List<CoverageRecord> discovery = new ArrayList<>();
         List<SkippedAccount> skipped = new ArrayList<>();
         List<PlannedTask> tasks = new ArrayList<>();
         Map<String, CollectionTask> local = new LinkedHashMap<>();
-        for (FleetProvider p : providers.all()) {
+        for (Replanner p : providers.all()) {
             ProviderPlan plan;
             try (TaskLedger.Binding b = TaskLedger.create(p.name() + "/discovery", run).bind()) {
                 plan = p.plan();
@@ -69,7 +69,7 @@ public final class FleetPlanner {
     }
 
     /** The fleet tasks of one planned task (visible for tests). */
-    void cut(FleetProvider p, CollectionTask t, Map<String, String> facts, List<PlannedTask> out,
+    void cut(Replanner p, CollectionTask t, Map<String, String> facts, List<PlannedTask> out,
              Map<String, CollectionTask> local) {
         List<String> names = t.jobs().stream().map(CollectorJob::service).toList();
         List<Segment> segments = splitter.split(names, p::serviceOf, p::discoveryJob);

@@ -1,6 +1,6 @@
 /**
  * Planning a fleet run on the coordinator: {@link io.cloudg.fleet.plan.FleetPlanner} asks each provider's
- * fleet side (worker module, {@code io.cloudg.fleet.provider}) to discover the estate, then turns its tasks
+ * re-planning unit (the engine's {@code io.cloudg.replan}) to discover the estate, then turns its tasks
  * into fleet tasks cut by {@link io.cloudg.fleet.plan.TaskSplitter} and ordered by
  * {@link io.cloudg.fleet.plan.TaskOrder} so that many quota buckets are used at once.
  */

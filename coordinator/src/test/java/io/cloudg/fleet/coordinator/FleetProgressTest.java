@@ -28,12 +28,12 @@ class FleetProgressTest {
         assertThat(lines).isEmpty();
         clock.advance(Duration.ofSeconds(5));
         p.tick(snap(2, 8, 3, 40, 400, 1, 1, 0, new WorkLeft.Snapshot(10, 40, 400, 400, 0)));
-        assertThat(lines).containsExactly("[10/40 jobs, 50%; 2/8 tasks] 3 workers busy, 40 assets, 40.0 calls/s, 1 retried, "
-                + "1 duplicate dropped, ETA 0:10");
+        assertThat(lines).as("the share is of the jobs, as counted before it").containsExactly(
+                "[10/40 jobs (25%); 2/8 tasks] 3 workers busy, 40.0 calls/s, 40 assets, 1 retried, 1 duplicate dropped, ETA 0:10");
         clock.advance(Duration.ofSeconds(1));
         p.last(snap(8, 8, 0, 90, 430, 1, 2, 1, new WorkLeft.Snapshot(40, 40, 430, 0, 0)));
-        assertThat(lines).hasSize(2).last().asString().startsWith("[40/40 jobs, 100%; 8/8 tasks] 0 workers busy, 90 assets,")
-                .endsWith("2 duplicates dropped, 1 failed, ETA 0:00");
+        assertThat(lines).hasSize(2).last().asString().startsWith("[40/40 jobs (100%); 8/8 tasks] 0 workers busy, 1 failed, ")
+                .endsWith(" 90 assets, 1 retried, 2 duplicates dropped, ETA 0:00");
         assertThat(lines).as("the terminal's status line takes them, not the log").allMatch(FleetProgress::isProgressLine);
         assertThat(FleetProgress.isProgressLine("run r-1: 8 task(s) planned")).isFalse();
     }

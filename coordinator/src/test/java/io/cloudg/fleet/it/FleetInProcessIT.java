@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.coordinator.FleetCoordinator;
@@ -121,7 +121,7 @@ class FleetInProcessIT {
 
     FleetCoordinator coordinator(FleetConfig f) {
         CloudGConfig cfg = f.config();
-        Governor g = keep(FleetGovernor.install(cfg));
+        Governor g = keep(FleetGovernor.create(cfg));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add);
     }
@@ -129,7 +129,7 @@ class FleetInProcessIT {
     /** A coordinator whose metrics go to {@code metrics}. */
     FleetCoordinator coordinator(FleetConfig f, CloudgMetrics metrics) {
         CloudGConfig cfg = f.config();
-        Governor g = keep(FleetGovernor.install(cfg, metrics));
+        Governor g = keep(FleetGovernor.create(cfg, metrics));
         return new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add, metrics);
     }
@@ -226,7 +226,7 @@ class FleetInProcessIT {
         assertThat(run.get("governor_store").asText()).contains("127.0.0.1:" + estate.redisPort);
         assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
         assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
-        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\].*ETA .*"));
+        assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs \\(\\d+%\\); \\d+/\\d+ tasks\\].*ETA .*"));
     }
 
     @Test
@@ -458,7 +458,7 @@ class FleetInProcessIT {
         assertThat(planned).as("planned once").hasSize(1);
 
         assertThatThrownBy(() -> coordinator(f).runOrResume("no spaces please"))
-                .isInstanceOf(io.cloudg.run.StartupException.class).hasMessageContaining("--run-id");
+                .isInstanceOf(io.cloudg.config.StartupException.class).hasMessageContaining("--run-id");
     }
 
     @Test
@@ -541,7 +541,7 @@ class FleetInProcessIT {
         CloudgMetrics coordinatorMetrics = keep(CloudgMetrics.open(metricsSettings, "coordinator", TimeSource.system()));
         keep(MetricsHttp.serve(coordinatorPort, coordinatorMetrics));
         CloudGConfig cfg = f.config();
-        Governor governor = keep(FleetGovernor.install(cfg, coordinatorMetrics));
+        Governor governor = keep(FleetGovernor.create(cfg, coordinatorMetrics));
         FleetCoordinator coordinator = new FleetCoordinator(cfg, f.fleet(), new KafkaClients(f.fleet().kafka(), System::getenv),
                 governor, TimeSource.system(), progress::add, coordinatorMetrics);
 

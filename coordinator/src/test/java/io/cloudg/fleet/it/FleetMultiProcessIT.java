@@ -92,7 +92,7 @@ class FleetMultiProcessIT {
 
     FleetCoordinator coordinator() {
         CloudGConfig cfg = config.config();
-        Governor g = FleetGovernor.install(cfg);
+        Governor g = FleetGovernor.create(cfg);
         open.add(g);
         return new FleetCoordinator(cfg, config.fleet(), new KafkaClients(config.fleet().kafka(), System::getenv), g,
                 TimeSource.system(), progress::add);

@@ -1,16 +1,16 @@
 package io.cloudg.fleet.observe;
 
+import io.cloudg.Governors;
 import io.cloudg.inventory.CoverageStatus;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.metrics.FleetMetrics;
-import io.cloudg.metrics.GovernorMetrics;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.metrics.MetricsSettings;
 import io.cloudg.metrics.TimedStateStore;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.SlotHold;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.InMemoryStateStore;
@@ -33,7 +33,7 @@ public final class ExportedNames {
         ManualTimeSource time = new ManualTimeSource();
         try (CloudgMetrics metrics = CloudgMetrics.open(MetricsSettings.DEFAULTS.withStateRefresh(Duration.ZERO), "test", time)) {
             RateLimitConfig config = RateLimitConfig.builder().aws(a -> a.maxRetries(0).service("s3", 1.0, 1.0)).build();
-            Governor g = GovernorMetrics.build(Governor.builder().config(config).time(time).random(() -> 0.0)
+            Governor g = Governors.build(Governor.builder().config(config).time(time).random(() -> 0.0)
                     .store(TimedStateStore.wrap(new InMemoryStateStore(time), metrics)), metrics);
             Scope vpcs = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeVpcs");
             for (int i = 0; i < 5; i++) {

@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-/** The section the MCP server reads: {@code mcp}. */
+/** The section the MCP server reads: {@code mcp}; and its {@code live_*} keys of {@code ratelimit} ({@link LiveLimits}). */
 public final class McpConfigKeys implements ConfigKeys {
     @Override
     public Set<String> topLevelKeys() {
@@ -18,6 +18,7 @@ public final class McpConfigKeys implements ConfigKeys {
         McpSettings.KEYS.stream().filter(k -> !k.equals("http") && !k.equals("principals")).forEach(k -> out.add("mcp." + k));
         out.addAll(ConfigKeys.under("mcp.http", McpSettings.HTTP_KEYS));
         out.addAll(ConfigKeys.under("mcp.principals.<name>", McpSettings.PRINCIPAL_KEYS));
+        out.addAll(LiveLimits.documentedKeys());
         return out;
     }
 }

@@ -39,9 +39,10 @@ import java.util.regex.Pattern;
  * @param stdioPrincipal the principal of a stdio session, or null for the OS user name
  * @param principals the callers, in the order given
  * @param liveRoles the roles that may run the live tools ({@code admin}, {@code operator}); may be empty
+ * @param live the guard rails of live operations ({@code ratelimit.live_*})
  */
 public record McpSettings(Path datasetDir, String httpHost, int httpPort, String httpPath, String stdioPrincipal,
-                          List<PrincipalSpec> principals, List<String> liveRoles) {
+                          List<PrincipalSpec> principals, List<String> liveRoles, LiveLimits live) {
 
     /** The roles a principal can hold. */
     public static final Set<String> ROLES = Set.of("admin", "operator", "viewer");
@@ -57,7 +58,7 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
     static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/-]*");
 
     public static final McpSettings DEFAULTS = new McpSettings(null, "127.0.0.1", 8765, "/mcp", null, List.of(),
-            DEFAULT_LIVE_ROLES);
+            DEFAULT_LIVE_ROLES, LiveLimits.DEFAULTS);
 
     /**
      * One caller.
@@ -131,9 +132,12 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
         }
     }
 
-    /** Reads the {@code mcp} section of {@code file} (absent: the defaults); unknown keys become the file's warnings. */
+    /**
+     * Reads the {@code mcp} section of {@code file} (absent: the defaults) and the live guard rails of its
+     * {@code ratelimit} block ({@link LiveLimits}); unknown keys become the file's warnings.
+     */
     public static McpSettings from(ConfigFile file) {
-        return load(file.section("mcp"));
+        return load(file.section("mcp")).withLive(LiveLimits.load(file.section("ratelimit")));
     }
 
     static McpSettings load(ConfigNode y) {
@@ -175,7 +179,7 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
         return new McpSettings(dir == null ? null : Path.of(dir), http.string("host", d.httpHost()),
                 http.integer("port", d.httpPort(), 0), http.string("path", d.httpPath()),
                 y.string("stdio_principal", null, NAME, "a principal name"), principals,
-                y.strings("live_roles", d.liveRoles(), null, null));
+                y.strings("live_roles", d.liveRoles(), null, null), d.live());
     }
 
     /** The principal named {@code name}, if configured. */
@@ -185,29 +189,35 @@ public record McpSettings(Path datasetDir, String httpHost, int httpPort, String
 
     /** These settings with datasets in {@code dir}. */
     public McpSettings withDatasetDir(Path dir) {
-        return new McpSettings(dir, httpHost, httpPort, httpPath, stdioPrincipal, principals, liveRoles);
+        return new McpSettings(dir, httpHost, httpPort, httpPath, stdioPrincipal, principals, liveRoles, live);
     }
 
     /** These settings with the HTTP transport on {@code host:port}. */
     public McpSettings withHttp(String host, int port) {
-        return new McpSettings(datasetDir, host, port, httpPath, stdioPrincipal, principals, liveRoles);
+        return new McpSettings(datasetDir, host, port, httpPath, stdioPrincipal, principals, liveRoles, live);
     }
 
     /** These settings with {@code name} as the stdio principal. */
     public McpSettings withStdioPrincipal(String name) {
-        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, name, principals, liveRoles);
+        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, name, principals, liveRoles, live);
     }
 
     /** These settings with {@code p} added to the principals. */
     public McpSettings withPrincipal(PrincipalSpec p) {
         List<PrincipalSpec> all = new ArrayList<>(principals);
         all.add(p);
-        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, stdioPrincipal, all, liveRoles);
+        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, stdioPrincipal, all, liveRoles, live);
+    }
+
+    /** These settings with {@code l} the live guard rails. */
+    public McpSettings withLive(LiveLimits l) {
+        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, stdioPrincipal, principals, liveRoles,
+                java.util.Objects.requireNonNull(l));
     }
 
     /** These settings with {@code roles} the roles that may run the live tools. */
     public McpSettings withLiveRoles(List<String> roles) {
-        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, stdioPrincipal, principals, roles);
+        return new McpSettings(datasetDir, httpHost, httpPort, httpPath, stdioPrincipal, principals, roles, live);
     }
 
     @Override

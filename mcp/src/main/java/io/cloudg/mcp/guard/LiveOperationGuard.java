@@ -1,7 +1,6 @@
 package io.cloudg.mcp.guard;
 
-import io.cloudg.resilience.config.LiveLimits;
-import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.mcp.config.LiveLimits;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,7 +54,7 @@ public final class LiveOperationGuard implements AutoCloseable {
 
     private final GuardStore store;
     private final TimeSource time;
-    private final RateLimitConfig limits;
+    private final LiveLimits limits;
     private final Function<Set<String>, Optional<String>> newestDataset;
     private final GuardListener listener;
     private final ExecutorService pool;
@@ -66,11 +65,11 @@ public final class LiveOperationGuard implements AutoCloseable {
     /**
      * @param store where caps, cooldowns and quotas are kept
      * @param time the clock of operation timeouts
-     * @param limits {@code ratelimit} (its {@code live_*} keys and per-provider cooldowns)
+     * @param limits the {@code live_*} keys of {@code ratelimit}, with per-provider cooldowns
      * @param newestDataset the newest saved dataset covering the given providers, for refusals
      * @param listener hears every decision
      */
-    public LiveOperationGuard(GuardStore store, TimeSource time, RateLimitConfig limits,
+    public LiveOperationGuard(GuardStore store, TimeSource time, LiveLimits limits,
                               Function<Set<String>, Optional<String>> newestDataset, GuardListener listener) {
         this.store = store;
         this.time = time;
@@ -89,12 +88,12 @@ public final class LiveOperationGuard implements AutoCloseable {
     }
 
     public LiveLimits liveLimits() {
-        return limits.live();
+        return limits;
     }
 
     /** The cooldown that follows an operation on {@code scope}, in seconds. */
     public int cooldownSeconds(LiveScope scope) {
-        return limits.liveCooldownSeconds(scope.provider());
+        return limits.cooldownSeconds(scope.provider());
     }
 
     /**
@@ -161,7 +160,7 @@ public final class LiveOperationGuard implements AutoCloseable {
 
     /** The guard's shared state as {@code principal} sees it (cooldowns, operations, its quota use). */
     public GuardSnapshot snapshot(Principal principal) {
-        return store.snapshot(principal.name(), limits.live().callerWindowSeconds() * 1000L);
+        return store.snapshot(principal.name(), limits.callerWindowSeconds() * 1000L);
     }
 
     /** Operations this process runs, by id (joins happen only here). */
@@ -195,11 +194,11 @@ public final class LiveOperationGuard implements AutoCloseable {
 
     private List<ScopeCooldown> cooldowns(LiveCall call) {
         return call.scopes().stream()
-                .map(s -> new ScopeCooldown(s.toString(), limits.liveCooldownSeconds(s.provider()) * 1000L)).toList();
+                .map(s -> new ScopeCooldown(s.toString(), limits.cooldownSeconds(s.provider()) * 1000L)).toList();
     }
 
     private StartRequest request(Running<?> r, Principal p, boolean force) {
-        LiveLimits l = limits.live();
+        LiveLimits l = limits;
         return new StartRequest(r.id, p.name(), r.call.tool(), r.cooldowns, force, l.maxConcurrent(), l.maxConcurrentTotal(),
                 l.callerMaxOperations(), l.callerWindowSeconds() * 1000L, LEASE_MILLIS);
     }
@@ -227,9 +226,9 @@ public final class LiveOperationGuard implements AutoCloseable {
         }
 
         void begin(LiveWork<R> work) {
-            long timeoutNanos = limits.live().operationTimeoutSeconds() * 1_000_000_000L;
+            long timeoutNanos = limits.operationTimeoutSeconds() * 1_000_000_000L;
             time.delay(timeoutNanos).thenRun(() -> end(OperationState.TIMED_OUT, null,
-                    "cancelled after live_operation_timeout_seconds (" + limits.live().operationTimeoutSeconds() + " s)"));
+                    "cancelled after live_operation_timeout_seconds (" + limits.operationTimeoutSeconds() + " s)"));
             heartbeat();
             try {
                 task = pool.submit(() -> {

@@ -1,7 +1,7 @@
 package io.cloudg.mcp.live;
 
 import io.cloudg.CloudGConfig;
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.aws.AwsCatalog;
 import io.cloudg.aws.AwsClients;
@@ -21,9 +21,9 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingReport;
 import io.cloudg.resilience.report.ThrottlingStats;
-import io.cloudg.run.Estates;
+import io.cloudg.Estates;
 import io.cloudg.run.ProviderPlan;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,7 +57,7 @@ public final class EmbeddedCollector implements Collector {
         }
         // a dataset is its own record: one run in its directory, and not a run of the configured destinations
         CloudGConfig.Builder b = base.toBuilder().providers(spec.providers().toArray(String[]::new)).outputDir(outDir)
-                .output(new io.cloudg.config.OutputSettings(1, List.of()));
+                .output(new io.cloudg.destination.OutputSettings(1, List.of()));
         if (!spec.regions().isEmpty()) {
             b.aws(a -> a.withRegions(spec.regions()));
         }

@@ -3,8 +3,7 @@ package io.cloudg.mcp.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.resilience.config.LiveLimits;
-import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.mcp.config.LiveLimits;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;
 import java.util.List;
@@ -48,8 +47,7 @@ class LiveOperationGuardTest {
     }
 
     LiveOperationGuard guard(LiveLimits live) {
-        RateLimitConfig config = RateLimitConfig.builder().live(live).aws(a -> a.liveCooldownSeconds(300)).build();
-        guard = new LiveOperationGuard(new InMemoryGuardStore(time), time, config,
+        guard = new LiveOperationGuard(new InMemoryGuardStore(time), time, live.withCooldownSeconds("aws", 300),
                 providers -> providers.contains("aws") ? Optional.of("ds-newest") : Optional.empty(), events);
         return guard;
     }

@@ -30,6 +30,16 @@ public final class ConfigErrors {
     }
 
     /**
+     * Logs the warning for a key read under its old name ({@code workers} for {@code job_concurrency}), and
+     * returns its text: the old name still works, the warning says which to write instead.
+     */
+    public static String renamedKey(String old, String now) {
+        String text = old + " is renamed " + now + ": read as " + now + " for now; write " + now + " instead";
+        LOG.warn(text);
+        return text;
+    }
+
+    /**
      * Why a file could not be read, as the operating system says it ({@code no such file}, {@code permission
      * denied}, {@code is a directory}), for messages that already name the file.
      */

@@ -44,7 +44,6 @@ public final class ProviderLimits {
     private final int maxRetries;
     private final double maxBackoffSeconds;
     private final double deadlineSeconds;
-    private final Integer liveCooldownSeconds;
 
     private ProviderLimits(Builder b) {
         String k = "ratelimit." + b.provider + ".";
@@ -135,8 +134,6 @@ public final class ProviderLimits {
                 : ConfigErrors.atLeast(k + "max_retries", b.maxRetries, 0);
         this.maxBackoffSeconds = orDefault(k + "max_backoff_seconds", b.maxBackoffSeconds, BuiltInRates.MAX_BACKOFF_SECONDS);
         this.deadlineSeconds = orDefault(k + "deadline_seconds", b.deadlineSeconds, BuiltInRates.DEADLINE_SECONDS);
-        this.liveCooldownSeconds = b.liveCooldownSeconds == null ? null
-                : ConfigErrors.atLeast(k + "live_cooldown_seconds", b.liveCooldownSeconds, 0);
     }
 
     private static double orDefault(String key, Double v, double dflt) {
@@ -232,8 +229,6 @@ public final class ProviderLimits {
     public int maxRetries() { return maxRetries; }
     public double maxBackoffSeconds() { return maxBackoffSeconds; }
     public double deadlineSeconds() { return deadlineSeconds; }
-    /** This provider's live-operation cooldown, or null to use {@code ratelimit.live_cooldown_seconds}. */
-    public Integer liveCooldownSeconds() { return liveCooldownSeconds; }
 
     public long breakerCooldownNanos() { return nanos(breakerCooldownSeconds); }
     public long breakerMaxCooldownNanos() { return nanos(breakerMaxCooldownSeconds); }
@@ -276,7 +271,6 @@ public final class ProviderLimits {
         private Integer maxRetries;
         private Double maxBackoffSeconds;
         private Double deadlineSeconds;
-        private Integer liveCooldownSeconds;
         private final Map<String, ServiceLimit> services = new LinkedHashMap<>();
 
         private Builder(String provider) {
@@ -304,7 +298,6 @@ public final class ProviderLimits {
         public Builder maxRetries(Integer v) { maxRetries = v; return this; }
         public Builder maxBackoffSeconds(Double v) { maxBackoffSeconds = v; return this; }
         public Builder deadlineSeconds(Double v) { deadlineSeconds = v; return this; }
-        public Builder liveCooldownSeconds(Integer v) { liveCooldownSeconds = v; return this; }
 
         /** Adds or replaces the entry {@code key} ({@code <service>} or {@code <service>.<Operation>}). */
         public Builder service(String key, ServiceLimit limit) {

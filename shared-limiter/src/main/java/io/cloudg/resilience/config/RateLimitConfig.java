@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The {@code ratelimit} block: global switches, the live-operation guard rails and one
+ * The {@code ratelimit} block: global switches, where the state lives, and one
  * {@link ProviderLimits} per provider. Immutable; build it with {@link #builder()} or load it with
  * {@link #fromYaml(String)} / {@link #fromTree(JsonNode, List)}. {@link #defaults()} is the built-in
  * configuration (what a null {@code ratelimit} means).
@@ -29,7 +29,6 @@ public final class RateLimitConfig {
     }
 
     private final boolean enabled;
-    private final LiveLimits live;
     private final Map<String, ProviderLimits> providers;
     private final Backend backend;
     private final RedisSettings redis;
@@ -49,7 +48,6 @@ public final class RateLimitConfig {
 
     private RateLimitConfig(Builder b) {
         this.enabled = b.enabled == null || b.enabled;
-        this.live = b.live;
         this.backend = b.backend;
         this.redis = b.redis;
         this.stateFile = b.stateFile;
@@ -68,7 +66,6 @@ public final class RateLimitConfig {
 
     private RateLimitConfig(RateLimitConfig base, Backend backend, RedisSettings redis) {
         this.enabled = base.enabled;
-        this.live = base.live;
         this.providers = base.providers;
         this.backend = backend;
         this.redis = redis;
@@ -139,10 +136,6 @@ public final class RateLimitConfig {
         return enabled && provider(provider).enabled();
     }
 
-    public LiveLimits live() {
-        return live;
-    }
-
     /** {@code ratelimit.backend}: memory (default) or redis. */
     public Backend backend() {
         return backend;
@@ -211,23 +204,16 @@ public final class RateLimitConfig {
         return providers;
     }
 
-    /** The live cooldown for operations on {@code provider}, its own value winning over the global one. */
-    public int liveCooldownSeconds(String provider) {
-        Integer own = provider(provider).liveCooldownSeconds();
-        return own != null ? own : live.cooldownSeconds();
-    }
-
     @Override
     public String toString() {
         return "RateLimitConfig{enabled=" + enabled + ", max_calls_in_flight=" + maxCallsInFlight + ", backend=" + backend
                 + (backend == Backend.MEMORY ? ", state_file=" + (stateFile == null ? "default" : stateFile) : "")
-                + (backend == Backend.REDIS ? ", redis=" + redis : "") + ", live=" + live + ", providers="
+                + (backend == Backend.REDIS ? ", redis=" + redis : "") + ", providers="
                 + providers.values() + "}";
     }
 
     public static final class Builder {
         private Boolean enabled;
-        private LiveLimits live = LiveLimits.DEFAULTS;
         private final Map<String, ProviderLimits.Builder> providers = new LinkedHashMap<>();
         private Backend backend = Backend.MEMORY;
         private RedisSettings redis = RedisSettings.DEFAULTS;
@@ -272,15 +258,6 @@ public final class RateLimitConfig {
         public Builder enabled(Boolean v) {
             enabled = v;
             return this;
-        }
-
-        public Builder live(LiveLimits v) {
-            live = v == null ? LiveLimits.DEFAULTS : v;
-            return this;
-        }
-
-        public LiveLimits live() {
-            return live;
         }
 
         /** Edits the limits of {@code provider} (aws, azure or gcp), starting from the built-ins. */

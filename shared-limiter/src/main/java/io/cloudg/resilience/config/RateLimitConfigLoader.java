@@ -46,16 +46,7 @@ final class RateLimitConfigLoader {
             Map.entry("retry_budget", integer((b, v) -> b.retryBudget(v))),
             Map.entry("max_retries", integer((b, v) -> b.maxRetries(v))),
             Map.entry("max_backoff_seconds", num((b, v) -> b.maxBackoffSeconds(v))),
-            Map.entry("deadline_seconds", num((b, v) -> b.deadlineSeconds(v))),
-            Map.entry("live_cooldown_seconds", integer((b, v) -> b.liveCooldownSeconds(v))));
-
-    private static final Map<String, Key<LiveHolder>> LIVE_KEYS = Map.of(
-            "live_max_concurrent", integer((h, v) -> h.live = h.live.withMaxConcurrent(v)),
-            "live_max_concurrent_total", integer((h, v) -> h.live = h.live.withMaxConcurrentTotal(v)),
-            "live_cooldown_seconds", integer((h, v) -> h.live = h.live.withCooldownSeconds(v)),
-            "live_caller_max_operations", integer((h, v) -> h.live = h.live.withCallerMaxOperations(v)),
-            "live_caller_window_seconds", integer((h, v) -> h.live = h.live.withCallerWindowSeconds(v)),
-            "live_operation_timeout_seconds", integer((h, v) -> h.live = h.live.withOperationTimeoutSeconds(v)));
+            Map.entry("deadline_seconds", num((b, v) -> b.deadlineSeconds(v))));
 
     private static final Map<String, Key<RedisSettings.Builder>> REDIS_KEYS = Map.ofEntries(
             Map.entry("url", str((b, v) -> b.url(v))),
@@ -78,10 +69,6 @@ final class RateLimitConfigLoader {
             Map.entry("trust_store", str((b, v) -> b.trustStore(v))),
             Map.entry("trust_store_password_env", str((b, v) -> b.trustStorePasswordEnv(v))));
 
-    private static final class LiveHolder {
-        LiveLimits live = LiveLimits.DEFAULTS;
-    }
-
     static RateLimitConfig fromYaml(String yaml, List<String> warnings) {
         ConfigNode root = ConfigNode.root(ConfigNode.parse(yaml, "ratelimit"), warnings);
         return root.has("ratelimit") ? load(root.section("ratelimit")) : RateLimitConfig.defaults();
@@ -94,7 +81,6 @@ final class RateLimitConfigLoader {
 
     static RateLimitConfig load(ConfigNode node) {
         RateLimitConfig.Builder b = RateLimitConfig.builder();
-        LiveHolder live = new LiveHolder();
         node.forEach((key, v) -> {
             if (key.equals("enabled")) {
                 b.enabled(node.bool(key, null));
@@ -108,8 +94,8 @@ final class RateLimitConfigLoader {
                 b.learnedTtlHours(node.number(key, null));
             } else if (key.equals("max_calls_in_flight")) {
                 b.maxCallsInFlight(node.integer(key, null, 1));
-            } else if (LIVE_KEYS.containsKey(key)) {
-                LIVE_KEYS.get(key).apply(node, key, live);
+            } else if (RateLimitKeys.readElsewhere(key)) {
+                // a key another module declared in this block (RateLimitKeys): that module reads and checks it
             } else if (RateLimitConfig.PROVIDERS.contains(key)) {
                 ConfigNode provider = node.section(key);
                 if (!provider.isEmpty()) {
@@ -119,7 +105,6 @@ final class RateLimitConfigLoader {
                 node.warn(ConfigErrors.unknownKey(node.key(key)));
             }
         });
-        b.live(live.live);
         return b.build();
     }
 
@@ -154,6 +139,8 @@ final class RateLimitConfigLoader {
                 loadServices(pb, node, key);
             } else if (PROVIDER_KEYS.containsKey(key)) {
                 PROVIDER_KEYS.get(key).apply(node, key, pb);
+            } else if (RateLimitKeys.readElsewhere(RateLimitKeys.PROVIDER + "." + key)) {
+                // the same, in a provider's block
             } else {
                 node.warn(ConfigErrors.unknownKey(node.key(key)));
             }
@@ -201,7 +188,6 @@ final class RateLimitConfigLoader {
         for (String k : List.of("enabled", "backend", "state_file", "learned_ttl_hours", "max_calls_in_flight")) {
             out.add("ratelimit." + k);
         }
-        LIVE_KEYS.keySet().forEach(k -> out.add("ratelimit." + k));
         REDIS_KEYS.keySet().forEach(k -> out.add("ratelimit.redis." + k));
         PROVIDER_KEYS.keySet().forEach(k -> out.add("ratelimit.<provider>." + k));
         for (String k : List.of("max_rps", "burst", "per_operation")) {

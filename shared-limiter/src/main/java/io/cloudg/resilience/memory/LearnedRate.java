@@ -1,6 +1,6 @@
 package io.cloudg.resilience.memory;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 
 /**
  * A leaf the governor slowed, as a state file keeps it between runs.

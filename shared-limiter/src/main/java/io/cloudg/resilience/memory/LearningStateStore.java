@@ -1,6 +1,6 @@
 package io.cloudg.resilience.memory;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.LeafState;
 import io.cloudg.resilience.core.Time;
 import io.cloudg.resilience.spi.ForwardingStateStore;

@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.spi.SlotLease;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.BreakerDecision;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.CallVerdict;

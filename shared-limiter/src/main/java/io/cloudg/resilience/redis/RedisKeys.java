@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.regex.Pattern;

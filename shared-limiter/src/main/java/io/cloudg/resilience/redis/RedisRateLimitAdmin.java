@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.spi.BreakerView;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.cloudg.resilience.redis;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.List;

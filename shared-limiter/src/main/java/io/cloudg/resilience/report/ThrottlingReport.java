@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.spi.StoreSnapshot;

@@ -1,6 +1,6 @@
 package io.cloudg.resilience.report;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

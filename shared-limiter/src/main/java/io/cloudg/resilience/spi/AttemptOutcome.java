@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.ErrorClass;
 
 /**
  * What one attempt (one request on the wire) came back with. Only SUCCESS and THROTTLED move a leaf's

@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.core.BreakerState;
 
 /** A breaker as a report sees it. */

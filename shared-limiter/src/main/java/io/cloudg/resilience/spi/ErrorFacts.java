@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.ErrorClass;
 import io.cloudg.resilience.core.QuotaWindow;
 
 /**

@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;

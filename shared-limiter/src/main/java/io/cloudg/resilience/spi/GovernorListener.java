@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 
 /**
  * Hears what the governor does, for metrics, without the governor knowing any metrics library: the

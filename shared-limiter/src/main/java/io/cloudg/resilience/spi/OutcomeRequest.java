@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerLimit;
 import io.cloudg.resilience.core.CallVerdict;

@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 
 /** A held bulkhead slot. {@code id} is unique within its bulkhead for the life of the store. */
 public record SlotLease(Scope bulkhead, long id) {

@@ -1,6 +1,5 @@
 package io.cloudg.resilience.spi;
 
-import io.cloudg.resilience.Scope;
 
 /**
  * A request for one bulkhead slot.

@@ -54,7 +54,7 @@ public interface StateStore extends AutoCloseable {
     boolean renewSlot(SlotLease lease, long leaseNanos);
 
     /** Slots currently held in {@code bulkhead} (unexpired leases). */
-    int slotsInUse(io.cloudg.resilience.Scope bulkhead);
+    int slotsInUse(io.cloudg.resilience.spi.Scope bulkhead);
 
     /** Takes one token from {@code provider}'s retry budget of {@code size}; false if less than one is left. */
     boolean tryTakeRetry(String provider, int size);

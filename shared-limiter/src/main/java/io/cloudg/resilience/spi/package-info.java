@@ -1,6 +1,8 @@
 /**
  * Extension points of the governor, in the style of AWS SDK v2's {@code RetryStrategy}: request and
- * response objects, MUST contracts in the Javadoc.
+ * response objects, MUST contracts in the Javadoc. The words they speak live here too, below the API that
+ * uses them: {@link io.cloudg.resilience.spi.Scope} (the key of every bucket, breaker and bulkhead) and
+ * {@link io.cloudg.resilience.spi.ErrorClass} (what an inspector says an error is).
  * <ul>
  *   <li>{@link io.cloudg.resilience.spi.StateStore}: where the governor's state lives. One request
  *       before an attempt ({@link io.cloudg.resilience.spi.AdmitRequest}: breaker, tokens at every

@@ -54,7 +54,6 @@ class RateLimitConfigTest {
             assertThat(p.maxRetries()).isEqualTo(8);
             assertThat(p.deadlineSeconds()).isEqualTo(900);
         }
-        assertThat(c.live()).isEqualTo(new LiveLimits(1, 2, 120, 0, 3600, 3600));
     }
 
     @Test
@@ -62,9 +61,6 @@ class RateLimitConfigTest {
         RateLimitConfig c = RateLimitConfig.fromYaml(String.join("\n",
                 "providers: [aws]",
                 "ratelimit:",
-                "  live_cooldown_seconds: 600",
-                "  live_caller_max_operations: 3",
-                "  live_caller_window_seconds: 3600",
                 "  aws:",
                 "    max_rps: 8",
                 "    burst: 16",
@@ -75,7 +71,6 @@ class RateLimitConfigTest {
                 "    breaker_cooldown_seconds: 120",
                 "    breaker_threshold: 10",
                 "    retry_budget: 200",
-                "    live_cooldown_seconds: 900",
                 "    services:",
                 "      ec2: {max_rps: 10, burst: 50}",
                 "      iam: {max_rps: 4, burst: 8}",
@@ -103,9 +98,6 @@ class RateLimitConfigTest {
         assertThat(aws.breakerCooldownSeconds()).isEqualTo(120);
         assertThat(aws.breakerThreshold()).isEqualTo(10);
         assertThat(aws.retryBudget()).isEqualTo(200);
-        assertThat(c.liveCooldownSeconds("aws")).isEqualTo(900);
-        assertThat(c.liveCooldownSeconds("gcp")).isEqualTo(600);
-        assertThat(c.live().callerMaxOperations()).isEqualTo(3);
         assertThat(c.provider("azure").account()).isEqualTo(new BucketLimit(10, 20));
         assertThat(c.provider("azure").leafLimit("resourcegraph", null)).isEqualTo(new LeafLimit(1, 5, 0.1, true));
         assertThat(c.provider("gcp").leafLimit("cloudasset", "ListAssets")).isEqualTo(new LeafLimit(0.5, 5, 0.05, true));
@@ -142,6 +134,26 @@ class RateLimitConfigTest {
         assertThat(c.provider("aws").leafLimit("s3", null).ceilingRps()).isEqualTo(7);
     }
 
+    /** Keys another module declared ({@link TestOnlyKeys}, as the MCP server declares its live_* keys) are its own. */
+    @Test
+    void keysAnotherModuleDeclaresAreNeitherBoundNorUnknown() {
+        List<String> warnings = new ArrayList<>();
+        RateLimitConfig c = RateLimitConfig.fromTree(yaml("other_module_key: 3\naws: {other_module_key: [x], max_rps: 7}\n"
+                + "azure: {max_rpss: 1}"), warnings);
+        assertThat(warnings).containsExactly("Unknown config key ratelimit.azure.max_rpss is ignored");
+        assertThat(c.provider("aws").leafLimit("s3", null).ceilingRps()).isEqualTo(7);
+        assertThat(RateLimitKeys.declared()).containsExactlyInAnyOrder("ratelimit.other_module_key",
+                "ratelimit.<provider>.other_module_key");
+    }
+
+    /** Declared in this module's test resources: what a module reading keys of the ratelimit block does. */
+    public static final class TestOnlyKeys implements RateLimitKeys {
+        @Override
+        public java.util.Set<String> keys() {
+            return java.util.Set.of("other_module_key", PROVIDER + ".other_module_key");
+        }
+    }
+
     @Test
     void wrongTypesFailNamingKeyAndValue() {
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {aws: {max_rps: fast}}"))
@@ -167,8 +179,6 @@ class RateLimitConfigTest {
                 .hasMessage("ratelimit.azure.services.network.burst must be a positive number, but was 0");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {aws: {max_concurrency: 0}}"))
                 .hasMessage("ratelimit.aws.max_concurrency must be an integer >= 1, but was 0");
-        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {live_max_concurrent_total: 0}"))
-                .hasMessage("ratelimit.live_max_concurrent_total must be an integer >= 1, but was 0");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {aws: {retry_budget: -5}}"))
                 .hasMessage("ratelimit.aws.retry_budget must be an integer >= 0, but was -5");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit: {aws: {services: {\"ec2.Describe.Vpcs\": {max_rps: 1}}}}"))
@@ -188,10 +198,8 @@ class RateLimitConfigTest {
         assertThatThrownBy(() -> RateLimitConfig.builder().provider("oracle", p -> { }))
                 .hasMessage("provider must be one of aws, azure, gcp, but was \"oracle\"");
         RateLimitConfig c = RateLimitConfig.builder().enabled(true)
-                .aws(a -> a.accountMaxRps(40.0).service("iam", 4, 8)).live(LiveLimits.DEFAULTS.withCooldownSeconds(600))
-                .build();
+                .aws(a -> a.accountMaxRps(40.0).service("iam", 4, 8)).build();
         assertThat(c.provider("aws").leafLimit("iam", null)).isEqualTo(new LeafLimit(4, 8, 0.2, true));
-        assertThat(c.live().cooldownSeconds()).isEqualTo(600);
     }
 
     @Test

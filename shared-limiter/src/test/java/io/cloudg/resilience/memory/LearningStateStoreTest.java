@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.time.ManualTimeSource;

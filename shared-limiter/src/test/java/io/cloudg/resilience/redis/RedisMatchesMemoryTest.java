@@ -2,7 +2,7 @@ package io.cloudg.resilience.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerLimit;

@@ -3,7 +3,8 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.core.CallVerdict;
@@ -30,7 +31,8 @@ class RedisOutageIT {
     @Test
     void aRunOutlivesARedisOutageDegradedThenResynced() throws Exception {
         try (TestRedis redis = TestRedis.start(TestRedis.Binary.EMBEDDED, false);
-             Governor governor = StateStores.governor(config(redis))) {
+             Governor governor = Governor.builder().config(config(redis))
+                     .store(StateStores.reachable(config(redis).redis(), k -> null, TimeSource.system())).build()) {
             DegradingStateStore store = (DegradingStateStore) governor.store();
             AtomicInteger done = new AtomicInteger();
             AtomicReference<Throwable> failure = new AtomicReference<>();

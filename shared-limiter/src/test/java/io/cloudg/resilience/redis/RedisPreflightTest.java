@@ -3,10 +3,10 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.ConfigException;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
 import java.util.Map;
@@ -99,13 +99,13 @@ class RedisPreflightTest {
     }
 
     @Test
-    void theGovernorOfEveryCommandStartsOnlyAfterThePreflight() {
+    void theStoreOfEveryCommandStartsOnlyAfterThePreflight() {
         RateLimitConfig config = RateLimitConfig.fromYaml("ratelimit: {backend: redis}").withRedisUrl(where());
-        assertThatThrownBy(() -> StateStores.governor(config, Map.of("CLOUDG_REDIS_PASSWORD", "nope")::get, TimeSource.system()))
+        assertThatThrownBy(() -> StateStores.reachable(config.redis(), Map.of("CLOUDG_REDIS_PASSWORD", "nope")::get, TimeSource.system()))
                 .isInstanceOf(StateStoreUnavailableException.class)
                 .hasMessageContaining("refused the password");
-        try (Governor g = StateStores.governor(config, Map.of("CLOUDG_REDIS_PASSWORD", "s3cret")::get, TimeSource.system())) {
-            assertThat(g).isNotNull();
+        try (StateStore s = StateStores.reachable(config.redis(), Map.of("CLOUDG_REDIS_PASSWORD", "s3cret")::get, TimeSource.system())) {
+            assertThat(s).isNotNull();
         }
         assertThatThrownBy(() -> RedisRateLimitAdmin.connect(config.redis(), NO_ENV))
                 .hasMessageContaining("requires a password");

@@ -3,7 +3,7 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.spi.Admission;

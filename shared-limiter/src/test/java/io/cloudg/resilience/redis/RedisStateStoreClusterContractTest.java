@@ -2,7 +2,7 @@ package io.cloudg.resilience.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.CallVerdict;
 import io.cloudg.resilience.spi.Admission;
 import io.cloudg.resilience.spi.AdmitRequest;

@@ -57,8 +57,8 @@ class RedisStateStoreSentinelContractTest extends StateStoreContract {
         RedisPreflight.check(settings, name -> null);
         io.cloudg.resilience.config.RateLimitConfig config = io.cloudg.resilience.config.RateLimitConfig.builder()
                 .backend(io.cloudg.resilience.config.RateLimitConfig.Backend.REDIS).redis(settings).build();
-        try (io.cloudg.resilience.Governor g = StateStores.governor(config, name -> null,
-                io.cloudg.resilience.time.TimeSource.system())) {
+        try (io.cloudg.resilience.Governor g = io.cloudg.resilience.Governor.builder().config(config)
+                .store(StateStores.reachable(settings, name -> null, io.cloudg.resilience.time.TimeSource.system())).build()) {
             org.assertj.core.api.Assertions.assertThat(g).isNotNull();
         }
     }

@@ -3,7 +3,7 @@ package io.cloudg.resilience.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.config.RateLimitConfig;
@@ -264,17 +264,13 @@ class RedisStateStoreTest {
         RateLimitConfig base = RateLimitConfig.defaults();
         RedisSettings s = RedisSettings.builder().url("redis://127.0.0.1:" + TestRedis.freePort()).timeoutMs(300)
                 .connectTimeoutMs(300).fleetSizeHint(4).degradeAfterSeconds(0.0).build(); // 0: at the first failure
-        try (StateStore st = StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, s), k -> null,
-                io.cloudg.resilience.time.TimeSource.system())) {
+        try (StateStore st = StateStores.degrading(s, k -> null, io.cloudg.resilience.time.TimeSource.system())) {
             assertThat(st).isInstanceOf(DegradingStateStore.class);
             assertThat(st.admit(admitReq(LEAF, null)).rejected()).isFalse();
             assertThat(st.status().orElseThrow().mode()).isEqualTo("degraded");
         }
-        assertThat(StateStores.create(base)).as("memory keeps its learned rates in a state file")
-                .isInstanceOf(io.cloudg.resilience.memory.LearningStateStore.class);
-        assertThat(StateStores.create(RateLimitConfig.builder().stateFile("none").build()))
-                .isInstanceOf(io.cloudg.resilience.memory.InMemoryStateStore.class);
-        assertThatThrownBy(() -> StateStores.create(base.withBackend(RateLimitConfig.Backend.REDIS, RedisSettings.DEFAULTS)))
+        assertThatThrownBy(() -> StateStores.degrading(base.withBackend(RateLimitConfig.Backend.REDIS,
+                RedisSettings.DEFAULTS).redis(), k -> null, io.cloudg.resilience.time.TimeSource.system()))
                 .isInstanceOf(io.cloudg.resilience.config.ConfigException.class)
                 .hasMessageStartingWith("ratelimit.redis.url: is not set, and ratelimit.backend is redis");
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.spi.BreakerView;
 import io.cloudg.resilience.spi.LeafView;

@@ -2,7 +2,7 @@ package io.cloudg.resilience.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.resilience.Scope;
+import io.cloudg.resilience.spi.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

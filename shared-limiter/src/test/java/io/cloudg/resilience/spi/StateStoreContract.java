@@ -3,7 +3,6 @@ package io.cloudg.resilience.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cloudg.resilience.Scope;
 import io.cloudg.resilience.config.BucketLimit;
 import io.cloudg.resilience.config.LeafLimit;
 import io.cloudg.resilience.core.BreakerDecision;
@@ -210,7 +209,7 @@ public abstract class StateStoreContract {
         assertThat(leaf(LEAF).pausedForNanos()).isEqualTo(30 * SEC);
     }
 
-    // ------------------------------------------------------------------ fixed windows (issue 15)
+    // ------------------------------------------------------------------ fixed windows (quotas counted per window: Resource Graph's 5 s, Cloud Asset's minute)
 
     protected OutcomeResult windowThrottle(QuotaWindow w) {
         return store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0,

@@ -4,9 +4,12 @@ import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.WorkerSettings;
+import io.cloudg.fleet.kafka.DeadLetters;
 import io.cloudg.fleet.kafka.FleetTopics;
 import io.cloudg.fleet.kafka.KafkaClients;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.fleet.kafka.KafkaMetrics;
+import io.cloudg.fleet.kafka.ResultEmitter;
+import io.cloudg.replan.Replanners;
 import io.cloudg.fleet.protocol.MalformedMessageException;
 import io.cloudg.fleet.protocol.MessageCodec;
 import io.cloudg.fleet.protocol.TaskMessage;
@@ -80,7 +83,7 @@ public final class FleetWorker implements AutoCloseable {
 
     private final FleetSettings settings;
     private final KafkaClients kafka;
-    private final FleetProviders providers;
+    private final Replanners providers;
     private final Coverage coverage;
     private final TimeSource time;
     private final String workerId;
@@ -122,12 +125,12 @@ public final class FleetWorker implements AutoCloseable {
     /** Heads per partition, in the order they were read. */
     private final Map<TopicPartition, Head> heads = new LinkedHashMap<>();
 
-    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time) {
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, Replanners providers, TimeSource time) {
         this(settings, kafka, providers, time, CloudgMetrics.none());
     }
 
     /** A worker whose tasks, Kafka clients and collected assets are counted in {@code metrics}. */
-    public FleetWorker(FleetSettings settings, KafkaClients kafka, FleetProviders providers, TimeSource time,
+    public FleetWorker(FleetSettings settings, KafkaClients kafka, Replanners providers, TimeSource time,
                        CloudgMetrics metrics) {
         this.settings = settings;
         this.kafka = kafka;
@@ -194,7 +197,7 @@ public final class FleetWorker implements AutoCloseable {
     public void run() {
         JobPool jobs = new JobPool(settings.worker().jobs(providers.governor().config().maxCallsInFlight()), this::wake);
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
-        List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(metrics.bindKafka(producer)));
+        List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(KafkaMetrics.bind(metrics, producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
         try {
             if (settings.kafka().createTopics()) {
@@ -203,7 +206,7 @@ public final class FleetWorker implements AutoCloseable {
                 }
             }
             consumer = kafka.groupConsumer(settings.group(), workerId);
-            kafkaMetrics.add(metrics.bindKafka(consumer));
+            kafkaMetrics.add(KafkaMetrics.bind(metrics, consumer));
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
             LOG.info("worker {} joined group {} on {} ({}, {} jobs at once, {} calls in flight at most)", workerId,
                     settings.group(), settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO

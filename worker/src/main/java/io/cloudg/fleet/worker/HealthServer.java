@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.metrics.MetricsHttp;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -4,7 +4,9 @@ import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.collect.CollectorJob;
 import io.cloudg.collect.LogContext;
+import io.cloudg.collect.TaskLog;
 import io.cloudg.collect.TaskRunner;
+import io.cloudg.fleet.kafka.ResultEmitter;
 import io.cloudg.fleet.protocol.TaskMessage;
 import io.cloudg.fleet.protocol.WireThrottling;
 import io.cloudg.inventory.ServiceCoverage;
@@ -22,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.event.Level;
 
 /**
  * One worker's run of one delivery of a task: its jobs on the worker's job pool, each through
@@ -129,7 +132,11 @@ final class TaskExecution {
         if (!state.compareAndSet(State.RUNNING, State.FINISHING)) {
             return;
         }
-        emitter.done(Arrays.asList(entries), WireThrottling.of(stats), startedAt, time.epochMillis())
+        long endedAt = time.epochMillis();
+        try (LogContext context = logContext()) { // what the worker did: one line per task
+            TaskLog.ended(task, Arrays.asList(entries), stats.totals().calls(), endedAt - startedAt, Level.INFO);
+        }
+        emitter.done(Arrays.asList(entries), WireThrottling.of(stats), startedAt, endedAt)
                 .whenComplete((v, e) -> {
                     state.set(State.ENDED);
                     if (e == null) {

@@ -4,7 +4,7 @@ import io.cloudg.CloudGConfig;
 import io.cloudg.fleet.FleetGovernor;
 import io.cloudg.fleet.FleetSettings;
 import io.cloudg.fleet.kafka.KafkaClients;
-import io.cloudg.fleet.provider.FleetProviders;
+import io.cloudg.replan.Replanners;
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.metrics.MetricsHttp;
 import io.cloudg.metrics.MetricsSettings;
@@ -23,7 +23,7 @@ public final class WorkerRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.worker");
 
     private final Governor governor;
-    private final FleetProviders providers;
+    private final Replanners providers;
     private final FleetWorker worker;
     private final HealthServer health;
     private final CloudgMetrics metrics;
@@ -34,9 +34,9 @@ public final class WorkerRuntime implements AutoCloseable {
         FleetGovernor.requireShared(config);
         new KafkaClients(fleet.kafka(), env).requireReachable(KafkaClients.REACH_TIMEOUT);
         this.metrics = CloudgMetrics.open(metricsSettings, "worker", time);
-        this.governor = FleetGovernor.install(config, metrics);
+        this.governor = FleetGovernor.create(config, metrics);
         // the HTTP pools hold what the worker's jobs can have in flight: a listing and its per-item calls each
-        this.providers = FleetProviders.lazy(config, governor, io.cloudg.collect.CallCapacity.of(
+        this.providers = Replanners.lazy(config, governor, io.cloudg.collect.CallCapacity.of(
                 fleet.worker().jobs(governor.config().maxCallsInFlight()), config.aws().itemConcurrency() + 1,
                 governor.config()));
         this.worker = new FleetWorker(fleet, new KafkaClients(fleet.kafka(), env), providers, time, metrics);

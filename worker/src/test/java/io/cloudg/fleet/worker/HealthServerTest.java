@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.resilience.time.ManualTimeSource;
-import io.cloudg.run.StartupException;
+import io.cloudg.config.StartupException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
