@@ -8,9 +8,12 @@ import org.junit.jupiter.api.Test;
 /** job_concurrency, and workers, its old name, still read with one warning naming the new key. */
 class CloudGConfigTest {
     @Test
-    void jobConcurrencyIsReadAndDefaultsTo16() {
+    void jobConcurrencyIsReadAndDefaultsToTheCeilingOnCallsInFlight() {
         assertThat(CloudGConfig.fromYaml("job_concurrency: 32").jobConcurrency()).isEqualTo(32);
-        assertThat(CloudGConfig.fromYaml("providers: [aws]").jobConcurrency()).isEqualTo(16);
+        assertThat(CloudGConfig.fromYaml("job_concurrency: 32").jobConcurrencySet()).isTrue();
+        assertThat(CloudGConfig.fromYaml("providers: [aws]").jobConcurrency()).isEqualTo(4096);
+        assertThat(CloudGConfig.fromYaml("providers: [aws]").jobConcurrencySet()).isFalse();
+        assertThat(CloudGConfig.fromYaml("ratelimit: {max_calls_in_flight: 300}").jobConcurrency()).isEqualTo(300);
         assertThat(CloudGConfig.fromYaml("job_concurrency: 32").warnings()).isEmpty();
         assertThatThrownBy(() -> CloudGConfig.fromYaml("job_concurrency: 0"))
                 .hasMessage("job_concurrency must be an integer >= 1, but was 0");

@@ -2,7 +2,7 @@ package io.cloudg.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cloudg.InventoryMapper;
+import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;

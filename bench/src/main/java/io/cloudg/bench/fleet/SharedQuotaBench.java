@@ -1,5 +1,6 @@
 package io.cloudg.bench.fleet;
 
+import io.cloudg.bench.map.QuotaBound;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.bench.map.SdkFloorBench;

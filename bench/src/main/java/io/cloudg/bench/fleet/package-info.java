@@ -5,7 +5,7 @@
  * Run it with {@code scripts/fleet-bench.sh}; results are in BENCHMARKS.md under "Fleet".
  *
  * <p>Issue 38's shared quotas, with the same parts (the launcher, a real {@code redis-server} as a child process,
- * {@link io.cloudg.bench.fleet.QuotaBound}): {@link io.cloudg.bench.fleet.SharedQuotaBench}, N processes mapping
+ * {@link io.cloudg.bench.map.QuotaBound}): {@link io.cloudg.bench.fleet.SharedQuotaBench}, N processes mapping
  * one strict estate at once (the AWS SDK alone, cloudg each governing alone, cloudg sharing one Redis), and
  * {@link io.cloudg.bench.fleet.FortyClientsBench}, forty EC2 clients of one account in one process, the SDK alone
  * against one governor, with how long the account's bucket stayed empty (the sim's {@code emptySeconds}). Run them

@@ -1,6 +1,6 @@
 package io.cloudg.bench.map;
 
-import io.cloudg.bench.fleet.QuotaBound;
+import io.cloudg.bench.map.QuotaBound;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.SimStats;

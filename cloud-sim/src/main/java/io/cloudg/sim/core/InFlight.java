@@ -54,7 +54,7 @@ public final class InFlight {
     }
 
     /** The request this thread handles reached the gate as a call of {@code scope}: it counts from now. */
-    void attribute(CallScope scope) {
+    public void attribute(CallScope scope) {
         Request r = handling.get();
         if (r == null || r.counted) {
             return;

@@ -76,7 +76,6 @@ public final class RateLimitConfig {
 
     private RateLimitConfig(RateLimitConfig base, int maxCallsInFlight) {
         this.enabled = base.enabled;
-        this.live = base.live;
         this.providers = base.providers;
         this.backend = base.backend;
         this.redis = base.redis;

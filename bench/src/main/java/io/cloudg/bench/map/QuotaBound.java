@@ -1,4 +1,4 @@
-package io.cloudg.bench.fleet;
+package io.cloudg.bench.map;
 
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.quota.BucketStats;
