@@ -26,10 +26,17 @@ import redis.embedded.RedisServer;
  */
 class SharedQuotaTest {
     /**
-     * Enough per-item calls that each map runs about 40 s at the quota: the two JVMs overlap for most of it even
-     * when a loaded machine starts one of them many seconds after the other.
+     * The quota both sides know (the simulator enforces it, the governor is told it): EC2's documented
+     * DescribeImageAttribute bucket of 100 refilling at 20/s, with the refill doubled so that the test takes
+     * half the time. What the test judges (one governor, one quota) does not depend on the rate.
      */
-    static final int AMIS = 900;
+    static final int RATE = 40;
+    static final int BURST = 100;
+    /**
+     * Enough per-item calls that each map runs about 15 s at the quota, the two of them sharing it about 30 s: the
+     * two JVMs overlap for most of it even when a loaded machine starts one of them many seconds after the other.
+     */
+    static final int AMIS = 600;
 
     @TempDir
     Path dir;
@@ -38,12 +45,15 @@ class SharedQuotaTest {
     }
 
     Outcome twoMapsAtOnce(String redisUrl) throws Exception {
-        EstateSpec estate = EstateSpec.generated(1, List.of("us-east-1"), Map.of(AwsType.EC2_IMAGE, AMIS));
+        EstateSpec estate = EstateSpec.generated(1, List.of("us-east-1"), Map.of(AwsType.EC2_IMAGE, AMIS))
+                .withQuotas(EstateSpec.fromYaml("quotas: {aws: {services: {ec2.DescribeImageAttribute: {rate: " + RATE
+                        + ", burst: " + BURST + "}}}}").quotas());
         try (CloudSim sim = CloudSim.start(SimOptions.builder().port(0).estate(estate).build())) {
             Path config = dir.resolve("cloudg-" + (redisUrl == null ? "memory" : "redis") + ".yaml");
             Files.writeString(config, "providers: [aws]\naws: {regions: [us-east-1], collectors: [amis], cloudcontrol_sweep: false, "
                     + "tagging_sweep: false, endpoint_url: \"" + sim.awsEndpoint() + "\", access_key_id: a, secret_access_key: b}\n"
-                    + "ratelimit: {state_file: none}\n");
+                    + "ratelimit: {state_file: none, aws: {services: {ec2.DescribeImageAttribute: {max_rps: " + RATE
+                    + ", burst: " + BURST + "}}}}\n");
             List<Process> maps = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -61,6 +71,7 @@ class SharedQuotaTest {
             }
             BucketStats b = sim.stats().buckets().stream().filter(s -> s.key().endsWith("DescribeImageAttribute"))
                     .findFirst().orElseThrow();
+            assertThat(b.rate()).as("the simulator enforced the quota the test set").isEqualTo(RATE);
             return new Outcome(b.throttled(), b.maxAdmittedPerSecond(), b.rate(), b.burst());
         }
     }

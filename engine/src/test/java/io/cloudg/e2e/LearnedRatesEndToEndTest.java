@@ -35,6 +35,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LearnedRatesEndToEndTest {
     static final int AMIS = 400;
+    /**
+     * The DescribeImageAttribute quota both sides know (the simulator enforces it, the governor is told it):
+     * EC2's documented bucket of 100 with its 20/s refill doubled, so that each map takes half the time.
+     * The neighbour takes half of it.
+     */
+    static final int RATE = 40;
+    static final int BURST = 100;
     static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -42,6 +49,8 @@ class LearnedRatesEndToEndTest {
 
     static EstateSpec estate() {
         return EstateSpec.generated(1, List.of("us-east-1"), Map.of(AwsType.EC2_IMAGE, AMIS))
+                .withQuotas(EstateSpec.fromYaml("quotas: {aws: {services: {ec2.DescribeImageAttribute: {rate: " + RATE
+                        + ", burst: " + BURST + "}}}}").quotas())
                 .withNeighbours(List.of(new NeighbourSpec(new Match(Provider.AWS, null, null, "ec2", null), 0.5)));
     }
 
@@ -49,7 +58,8 @@ class LearnedRatesEndToEndTest {
     }
 
     Run map(Path stateFile, String name, int port) throws Exception {
-        RateLimitConfig rl = RateLimitConfig.builder().stateFile(stateFile.toString()).build();
+        RateLimitConfig rl = RateLimitConfig.fromYaml("ratelimit: {state_file: \"" + stateFile + "\", aws: {services: "
+                + "{ec2.DescribeImageAttribute: {max_rps: " + RATE + ", burst: " + BURST + "}}}}");
         try (SimHarness h = new SimHarness(estate(), null, null, port)) {
             Governor g = Governors.create(rl, k -> null, TimeSource.system(), CloudgMetrics.none());
             InventoryResult r;
@@ -81,7 +91,7 @@ class LearnedRatesEndToEndTest {
         assertThat(first.learned().at("/estates/0/provider").asText()).isEqualTo("aws");
         assertThat(first.learned().at("/estates/0/estate").asText()).isEqualTo(first.estate());
         assertThat(first.learned().at("/estates/0/restored").asInt()).as("nothing learned yet").isZero();
-        assertThat(first.throttled()).as("the neighbour leaves 10 of EC2's 20 rps: the first map learns it the hard way")
+        assertThat(first.throttled()).as("the neighbour leaves %d of the %d rps: the first map learns it the hard way", RATE / 2, RATE)
                 .isGreaterThanOrEqualTo(2);
         List<LearnedRate> learned = new LearnedRatesFile(state).readAll();
         assertThat(learned).as("the slowed leaf is kept under the estate").anySatisfy(r -> {

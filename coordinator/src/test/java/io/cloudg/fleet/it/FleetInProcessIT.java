@@ -35,6 +35,7 @@ import io.cloudg.metrics.MetricsSettings;
 import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

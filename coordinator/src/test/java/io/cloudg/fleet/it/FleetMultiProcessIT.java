@@ -10,6 +10,7 @@ import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.fleet.local.KafkaBrokerProcess;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.quota.BucketStats;
 import java.nio.file.Files;
