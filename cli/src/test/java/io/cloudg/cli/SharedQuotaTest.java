@@ -92,6 +92,7 @@ class SharedQuotaTest {
             redis.stop();
         }
         Outcome alone = twoMapsAtOnce(null);
+        System.out.println("DescribeImageAttribute bucket: shared " + shared + ", each alone " + alone);
         assertThat(shared.throttled()).as("one quota, one governor: shared %s, each alone %s", shared, alone)
                 .isLessThanOrEqualTo(2);
         assertThat(alone.throttled()).as("each on its own governor, the two maps spend the quota twice over")
