@@ -23,6 +23,9 @@ import redis.embedded.RedisServer;
  * {@code --redis} they share the governor and together stay within the provider's quota; each on its own
  * in-memory governor, they would each spend the whole quota. The simulator's bucket statistics are the
  * judge.
+ *
+ * <p>About a minute (over 60 s on a loaded machine): four map JVMs, two at a time, each spending a quota for
+ * real; the maps must overlap long enough that sharing the quota (or not) shows.
  */
 class SharedQuotaTest {
     /**
@@ -56,8 +59,10 @@ class SharedQuotaTest {
                     + ", burst: " + BURST + "}}}}\n");
             List<Process> maps = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
+                // C1 only and the serial collector: a map at a few dozen calls a second needs no more, and two
+                // JVMs starting at once leave the two cores to the maps
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp", System.getProperty("java.class.path"), "io.cloudg.cli.Main", "map", "--config", config.toString(),
+                        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "io.cloudg.cli.Main", "map", "--config", config.toString(),
                         "--out", dir.resolve("out-" + i + "-" + (redisUrl == null ? "memory" : "redis")).toString(), "--no-progress"));
                 if (redisUrl != null) {
                     cmd.addAll(List.of("--redis", redisUrl));

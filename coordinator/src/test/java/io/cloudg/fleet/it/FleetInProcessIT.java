@@ -63,6 +63,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -71,8 +73,13 @@ import org.junit.jupiter.api.io.TempDir;
  * unusable messages dead-lettered; a task past its timeout is retried on another worker; a stopping worker
  * hands its tasks back; a run whose coordinator stopped is resumed; a named run is resumed by its retried
  * coordinator; a real Prometheus scrapes a worker and the coordinator.
+ *
+ * <p>The tests run two at a time on the one Kafka (the module's failsafe configuration enables JUnit's parallel
+ * execution): each has its own simulator, Redis, key prefix, topics and group, so they share nothing else, and
+ * most of their time is spent waiting (on slowed calls, task timeouts, hand-backs).
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Execution(ExecutionMode.CONCURRENT)
 class FleetInProcessIT {
     static final List<String> ONE_REGION = List.of("us-east-1");
     static KafkaClusterTestKit kafka;
@@ -88,6 +95,7 @@ class FleetInProcessIT {
 
     @BeforeAll
     static void startKafka() throws Exception {
+        FleetEstate.sharedRedisPort(); // started while no other test of the class runs
         kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
                 .setNumControllerNodes(1).build())
                 .setConfigProp("offsets.topic.replication.factor", "1")
@@ -389,7 +397,7 @@ class FleetInProcessIT {
         FaultSpec slowOnce = FaultSpec.fromYaml("faults: [{match: {provider: aws, account: \"" + management
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
-        FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
+        FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 12\n  lost_grace_seconds: 5");
         InProcessWorker w1 = worker(f, "w1");
         InProcessWorker w2 = worker(f, "w2");
         awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
