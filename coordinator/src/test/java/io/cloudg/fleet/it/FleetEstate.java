@@ -47,9 +47,10 @@ final class FleetEstate implements AutoCloseable {
     static synchronized int sharedRedisPort() {
         if (sharedRedis == null) {
             int port = FreePorts.next();
-            RedisServer r = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
-                    .setting("appendonly no").build();
+            RedisServer r;
             try {
+                r = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
+                        .setting("appendonly no").build();
                 r.start();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

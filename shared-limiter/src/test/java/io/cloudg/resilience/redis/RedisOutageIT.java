@@ -13,6 +13,8 @@ import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.LeafView;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.StoreStatus;
+import io.cloudg.resilience.testkit.Poll;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -62,18 +64,14 @@ class RedisOutageIT {
             awaitCalls(done, atStop + 50);
             // the calls Redis fails are paced locally one by one; the store degrades once they have failed for
             // degrade_after_seconds (0.2 s here)
-            long degradeBy = System.currentTimeMillis() + 20_000;
-            while (!store.degraded() && System.currentTimeMillis() < degradeBy && failure.get() == null) {
-                Thread.sleep(50);
-            }
+            Poll.until("the store degraded (or a call failed)", Duration.ofSeconds(20),
+                    () -> store.degraded() || failure.get() != null);
             assertThat(store.degraded()).as("paced locally while Redis is down").isTrue();
 
             redis.start();
             phase.set(2);
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (store.degraded() && System.currentTimeMillis() < deadline && failure.get() == null) {
-                Thread.sleep(50);
-            }
+            Poll.until("the store back on Redis (or a call failed)", Duration.ofSeconds(20),
+                    () -> !store.degraded() || failure.get() != null);
             assertThat(store.degraded()).as("back on Redis").isFalse();
             int atReturn = done.get();
             awaitCalls(done, atReturn + 50);
@@ -95,12 +93,8 @@ class RedisOutageIT {
         }
     }
 
-    private static void awaitCalls(AtomicInteger done, int target) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (done.get() < target && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(done.get()).as("calls made").isGreaterThanOrEqualTo(target);
+    private static void awaitCalls(AtomicInteger done, int target) {
+        Poll.until(target + " calls made", Duration.ofSeconds(20), () -> done.get() >= target, () -> done.get() + " made");
     }
 
     @Test
