@@ -238,13 +238,19 @@ class FleetInProcessIT {
         assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs, \\d+%; \\d+/\\d+ tasks\\].*ETA .*"));
     }
 
+    /**
+     * A worker with default settings keeps taking tasks while the ones it holds wait on slow calls, and once full
+     * it stops asking Kafka for more. Over 60 s (about 80 s): the slow calls answer after 60 s, because the worker
+     * must have started all its tasks before the first of them answers, which took over 30 s on a loaded machine
+     * with the class's other tests running beside it.
+     */
     @Test
     void aWorkerWithDefaultSettingsTakesTasksWhileItsThreadsWouldIdle() throws Exception {
         int threads = io.cloudg.fleet.WorkerSettings.DEFAULTS.threads();
-        // the first `threads` VPC listings answer 30 s late: a task that makes one holds one collector thread,
+        // the first `threads` VPC listings answer 60 s late: a task that makes one holds one collector thread,
         // its other jobs end at once; a worker bound to a fixed few tasks would leave the other threads idle
         FaultSpec slowVpcs = FaultSpec.fromYaml("faults: [{match: {provider: aws, service: ec2, operation: DescribeVpcs}, "
-                + "error: slow, delay: 30s, count: " + threads + "}]");
+                + "error: slow, delay: 60s, count: " + threads + "}]");
         FleetEstate estate = keep(new FleetEstate(io.cloudg.sim.config.EstateSpec.generated(9, FleetEstate.REGIONS, 1)
                 .withLatency(new io.cloudg.sim.config.LatencySpec(Duration.ofMillis(2), Duration.ofMillis(2))), slowVpcs));
         FleetConfig f = FleetConfig.fromYaml(estate.yaml(kafka.bootstrapServers(), "busy", dir.resolve("out-busy"), "",
@@ -397,7 +403,7 @@ class FleetInProcessIT {
         FaultSpec slowOnce = FaultSpec.fromYaml("faults: [{match: {provider: aws, account: \"" + management
                 + "\", region: us-east-1, service: ec2, operation: DescribeVpcs}, error: slow, delay: 60s, count: 1}]");
         FleetEstate estate = keep(new FleetEstate(FleetEstate.demo(Duration.ofMillis(2)), slowOnce, ONE_REGION));
-        FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 12\n  lost_grace_seconds: 5");
+        FleetConfig f = config(estate, "timeout", "  task_timeout_seconds: 20\n  lost_grace_seconds: 5");
         InProcessWorker w1 = worker(f, "w1");
         InProcessWorker w2 = worker(f, "w2");
         awaitGroup(f, "w1", "w2"); // no rebalance may hand the slowed task to a second worker
