@@ -32,6 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * of the same estate (a fresh simulator at the same address, the neighbour still there) starts at it and is
  * throttled (nearly) never. A simulator at another address has the same account ids but is another estate:
  * it starts from the built-in rates. Each map names the learned state it used in its run block.
+ *
+ * <p>Over 60 s (about 100 s: three maps of 400 per-item calls at about 10 rps) because the quota is the
+ * point: after its first throttle a map slows to just above the neighbour's leftover, and its second
+ * throttle comes only once the bucket's burst has drained, 20-30 s in. Fewer calls, or a quota scaled up,
+ * end the map before it (tried: one throttle, not two).
  */
 class LearnedRatesEndToEndTest {
     static final int AMIS = 400;

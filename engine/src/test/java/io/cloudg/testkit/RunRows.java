@@ -1,5 +1,6 @@
 package io.cloudg.testkit;
 
+import io.cloudg.resilience.testkit.Poll;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -75,16 +76,14 @@ public record RunRows(List<List<String>> runs, List<List<String>> assets, List<L
      * writes on a thread of its own); fails after 30 s.
      */
     public static void awaitAssets(String schema, long n) throws SQLException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            List<List<String>> count = rows("SELECT count(*) FROM " + schema + ".run_assets");
-            if (Long.parseLong(count.get(0).get(0)) >= n) {
-                return;
+        long[] held = {0};
+        Poll.until(n + " run assets in " + schema, Duration.ofSeconds(30), () -> {
+            try {
+                held[0] = Long.parseLong(rows("SELECT count(*) FROM " + schema + ".run_assets").get(0).get(0));
+            } catch (SQLException e) {
+                throw new AssertionError("cannot count " + schema + "'s run assets", e);
             }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(schema + " holds " + count.get(0).get(0) + " run assets, not " + n + ", after 30 s");
-            }
-            Thread.sleep(20);
-        }
+            return held[0] >= n;
+        }, () -> "it holds " + held[0]);
     }
 }

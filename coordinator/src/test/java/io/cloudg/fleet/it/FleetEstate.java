@@ -27,14 +27,46 @@ import redis.embedded.RedisServer;
  * The world a fleet test maps: a cloud-sim estate (real AWS SDK clients talk to it over loopback, quotas
  * enforced), a real Redis (embedded-redis's redis-server binary) for the shared governor, and the
  * {@code cloudg.yaml} that points coordinator and workers at both and at Kafka.
+ *
+ * <p>The Redis is one per test JVM ({@link #sharedRedisPort()}), started on first use and stopped when the JVM
+ * exits: each test's {@code cloudg.yaml} has a key prefix of its own, and its simulator another endpoint (so
+ * another estate for learned rates), so tests share the server but no key. One server also means one
+ * extraction of the binary: tests running at once that each extracted and started their own raced ("Text
+ * file busy").
  */
 final class FleetEstate implements AutoCloseable {
     static final List<String> REGIONS = List.of("us-east-1", "eu-west-1");
+    private static RedisServer sharedRedis;
+    private static int sharedRedisPort;
 
     final CloudSim sim;
-    final RedisServer redis;
     final int redisPort;
     final List<String> regions;
+
+    /** The port of this JVM's Redis, started on the first call. */
+    static synchronized int sharedRedisPort() {
+        if (sharedRedis == null) {
+            int port = FreePorts.next();
+            RedisServer r;
+            try {
+                r = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
+                        .setting("appendonly no").build();
+                r.start();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    r.stop();
+                } catch (IOException e) {
+                    // the JVM is exiting: the server goes with it
+                }
+            }, "redis-stop"));
+            sharedRedis = r;
+            sharedRedisPort = port;
+        }
+        return sharedRedisPort;
+    }
 
     FleetEstate(EstateSpec estate, FaultSpec faults) {
         this(estate, faults, REGIONS);
@@ -47,16 +79,8 @@ final class FleetEstate implements AutoCloseable {
         if (faults != null) {
             b.faults(faults);
         }
+        this.redisPort = sharedRedisPort();
         this.sim = CloudSim.start(b.build());
-        this.redisPort = FreePorts.next();
-        try {
-            this.redis = RedisServer.newRedisServer().port(redisPort).bind("127.0.0.1").setting("save \"\"")
-                    .setting("appendonly no").build();
-            redis.start();
-        } catch (IOException e) {
-            sim.close();
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The default demo estate (3 accounts, 2 regions) with a little latency per call. */
@@ -135,12 +159,6 @@ final class FleetEstate implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            redis.stop();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            sim.close();
-        }
+        sim.close(); // the shared Redis stays for the JVM's other tests
     }
 }

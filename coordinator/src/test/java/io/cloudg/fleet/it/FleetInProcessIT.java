@@ -35,6 +35,7 @@ import io.cloudg.metrics.MetricsSettings;
 import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -62,6 +63,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -70,8 +73,13 @@ import org.junit.jupiter.api.io.TempDir;
  * unusable messages dead-lettered; a task past its timeout is retried on another worker; a stopping worker
  * hands its tasks back; a run whose coordinator stopped is resumed; a named run is resumed by its retried
  * coordinator; a real Prometheus scrapes a worker and the coordinator.
+ *
+ * <p>The tests run two at a time on the one Kafka (the module's failsafe configuration enables JUnit's parallel
+ * execution): each has its own simulator, Redis, key prefix, topics and group, so they share nothing else, and
+ * most of their time is spent waiting (on slowed calls, task timeouts, hand-backs).
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Execution(ExecutionMode.CONCURRENT)
 class FleetInProcessIT {
     static final List<String> ONE_REGION = List.of("us-east-1");
     static KafkaClusterTestKit kafka;
@@ -87,6 +95,7 @@ class FleetInProcessIT {
 
     @BeforeAll
     static void startKafka() throws Exception {
+        FleetEstate.sharedRedisPort(); // started while no other test of the class runs
         kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
                 .setNumControllerNodes(1).build())
                 .setConfigProp("offsets.topic.replication.factor", "1")

@@ -10,6 +10,7 @@ import io.cloudg.fleet.kafka.KafkaClients;
 import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.fleet.local.KafkaBrokerProcess;
 import io.cloudg.resilience.Governor;
+import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.quota.BucketStats;
 import java.nio.file.Files;
@@ -38,6 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  * restarted mid-run. After each run the simulator has seen no bucket admit more than rate x 1 s + burst
  * in any 1-second window, fleet-wide, and under 1% throttled answers (no noisy neighbour is configured).
  * At the end SIGTERM stops every worker through its graceful path.
+ *
+ * <p>Its first test takes about a minute (more on a loaded machine): the fleet it maps with (a Kafka broker
+ * and three worker JVMs, each loading the cloud SDKs) starts before it, once for the four tests.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -16,16 +16,17 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * One worker of a test fleet, run as its own JVM by the multi-process tests, on a {@link RedisStateStore}
  * with production time (Redis TIME). Talks over stdin/stdout:
  * <ul>
- *   <li>{@code rate URL PREFIX THREADS}: prints {@code READY}, waits for {@code GO <startEpochMs> <windowMs>},
- *       then THREADS callers admit on the shared leaf as fast as it lets them and send when told; prints
- *       {@code SENT <n>}: the sends whose time fell inside the window.</li>
+ *   <li>{@code rate URL PREFIX THREADS}: prints {@code READY}, waits for {@code GO <start> <seconds>} (start in
+ *       Redis TIME nanoseconds), then THREADS callers admit on the shared leaf as fast as it lets them and send
+ *       when told, each send timed by Redis TIME, the fleet's one clock; prints {@code SENT <n0> <n1> ...}: the
+ *       sends in each of the window's Redis seconds.</li>
  *   <li>{@code hold URL PREFIX SLOTS LEASE_MS}: takes SLOTS bulkhead slots and the leaf's breaker probe,
  *       prints {@code HELD <probe generation>}, then renews the slots every LEASE_MS/4 until killed.</li>
  * </ul>
@@ -35,7 +36,8 @@ public final class FleetWorkerMain {
     static final Scope ACCOUNT = Scope.account("aws", "999988887777");
     static final Scope LEAF = Scope.of("aws", "999988887777", "us-east-1", "ec2", "DescribeInstances");
     static final LeafLimit LIMIT = new LeafLimit(20, 40, 0.2, true);
-    static final BreakerLimit BREAKER = new BreakerLimit(1, SEC / 2, 600 * SEC, 2 * SEC);
+    static final long BREAKER_COOLDOWN = SEC / 2;
+    static final BreakerLimit BREAKER = new BreakerLimit(1, BREAKER_COOLDOWN, 600 * SEC, 2 * SEC);
 
     private FleetWorkerMain() {
     }
@@ -63,22 +65,24 @@ public final class FleetWorkerMain {
         System.out.flush();
         String[] go = in.readLine().split(" ");
         long start = Long.parseLong(go[1]);
-        long end = start + Long.parseLong(go[2]);
-        while (System.currentTimeMillis() < start) {
-            LockSupport.parkNanos(1_000_000);
+        int seconds = Integer.parseInt(go[2]);
+        long end = start + seconds * SEC;
+        for (long now = store.now(); now < start; now = store.now()) {
+            LockSupport.parkNanos(start - now);
         }
-        AtomicLong sent = new AtomicLong();
+        AtomicLongArray perSecond = new AtomicLongArray(seconds);
         AdmitRequest req = new AdmitRequest("aws", null, ACCOUNT, null, LEAF, LIMIT, null, null, 1);
         List<Thread> ts = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             Thread t = new Thread(() -> {
-                while (System.currentTimeMillis() < end) {
+                while (true) {
                     Admission a = store.admit(req);
                     LockSupport.parkNanos(a.waitNanos());
-                    long sendAt = System.currentTimeMillis();
-                    if (sendAt >= start && sendAt < end) {
-                        sent.incrementAndGet();
+                    long sendAt = store.now(); // the send, on the clock that judged the reservation
+                    if (sendAt >= end) {
+                        break;
                     }
+                    perSecond.incrementAndGet((int) ((sendAt - start) / SEC));
                     store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.SUCCESS, -1, null, CallVerdict.NONE, 0,
                             null));
                 }
@@ -89,7 +93,11 @@ public final class FleetWorkerMain {
         for (Thread t : ts) {
             t.join();
         }
-        System.out.println("SENT " + sent.get());
+        StringBuilder line = new StringBuilder("SENT");
+        for (int i = 0; i < seconds; i++) {
+            line.append(' ').append(perSecond.get(i));
+        }
+        System.out.println(line);
         System.out.flush();
     }
 

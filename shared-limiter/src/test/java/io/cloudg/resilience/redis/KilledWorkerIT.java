@@ -8,6 +8,8 @@ import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.AttemptOutcome;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.SlotRequest;
+import io.cloudg.resilience.testkit.Poll;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +32,9 @@ class KilledWorkerIT {
             store.record(new OutcomeRequest(FleetWorkerMain.LEAF, FleetWorkerMain.LIMIT, AttemptOutcome.THROTTLED, -1,
                     FleetWorkerMain.BREAKER, CallVerdict.FAILURE, 0, null));
             assertThat(store.admit(gate).rejected()).isTrue();
-            Thread.sleep(600);
+            long opened = store.now();
+            Poll.untilClock("the breaker's cooldown over, on Redis TIME", store::now, opened + FleetWorkerMain.BREAKER_COOLDOWN,
+                    Duration.ofSeconds(10));
 
             SlotRequest slots = new SlotRequest(FleetWorkerMain.ACCOUNT, SLOTS, LEASE_MS * 1_000_000L);
             long probeGen;
@@ -41,36 +45,36 @@ class KilledWorkerIT {
                 assertThat(store.slotsInUse(FleetWorkerMain.ACCOUNT)).isEqualTo(SLOTS);
                 assertThat(store.tryAcquireSlot(slots)).isNull();
                 assertThat(store.admit(gate).rejected()).as("a probe is running").isTrue();
-                Thread.sleep(LEASE_MS + 500);
+                long held = store.now();
+                Poll.untilClock("the leases' first term over, on Redis TIME", store::now, held + (LEASE_MS + 500) * 1_000_000L,
+                        Duration.ofSeconds(30));
                 assertThat(store.tryAcquireSlot(slots)).as("alive, the worker renewed its leases").isNull();
                 w.process.destroyForcibly().waitFor();
             }
             long killedAt = store.now();
             assertThat(store.slotsInUse(FleetWorkerMain.ACCOUNT)).as("right after the kill").isEqualTo(SLOTS);
 
-            int back = 0;
-            Admission probe = null;
-            long deadline = System.currentTimeMillis() + LEASE_MS + 3_000;
-            while ((back < SLOTS || probe == null) && System.currentTimeMillis() < deadline) {
-                if (back < SLOTS && store.tryAcquireSlot(slots) != null) {
-                    back++;
-                    continue;
+            int[] back = {0};
+            Admission[] probe = {null};
+            Poll.until("every slot and the probe back after the kill", Duration.ofMillis(LEASE_MS + 3_000), () -> {
+                while (back[0] < SLOTS && store.tryAcquireSlot(slots) != null) {
+                    back[0]++;
                 }
-                if (probe == null) {
+                if (probe[0] == null) {
                     Admission a = store.admit(gate);
                     if (!a.rejected()) {
-                        probe = a;
+                        probe[0] = a;
                     }
                 }
-                Thread.sleep(50);
-            }
+                return back[0] == SLOTS && probe[0] != null;
+            }, () -> back[0] + " slots back, probe " + probe[0]);
             long recoveredAt = store.now();
-            assertThat(back).as("slots taken back after the kill").isEqualTo(SLOTS);
+            assertThat(back[0]).as("slots taken back after the kill").isEqualTo(SLOTS);
             assertThat(recoveredAt - killedAt).as("server time until every slot was back")
                     .isLessThanOrEqualTo((LEASE_MS + 1_000) * 1_000_000L);
-            assertThat(probe).isNotNull();
-            assertThat(probe.breaker().probe()).isTrue();
-            assertThat(probe.breaker().probeGeneration()).as("a new probe, not the dead one's").isGreaterThan(probeGen);
+            assertThat(probe[0]).isNotNull();
+            assertThat(probe[0].breaker().probe()).isTrue();
+            assertThat(probe[0].breaker().probeGeneration()).as("a new probe, not the dead one's").isGreaterThan(probeGen);
         }
     }
 

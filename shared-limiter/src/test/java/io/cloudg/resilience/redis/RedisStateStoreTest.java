@@ -20,6 +20,7 @@ import io.cloudg.resilience.spi.SlotRequest;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.ManualTimeSource;
+import io.cloudg.resilience.testkit.Poll;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -452,10 +453,8 @@ class RedisStateStoreTest {
             for (AdmitRequest r : requests) {
                 out.add(CompletableFuture.supplyAsync(() -> st.admit(r)));
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (st.runner().queued() < requests.size() && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Poll.until("every admission queued behind the held lanes", Duration.ofSeconds(10),
+                    () -> st.runner().queued() >= requests.size(), () -> st.runner().queued() + " queued");
             assertThat(st.runner().queued()).isEqualTo(requests.size());
             return out;
         } finally {
