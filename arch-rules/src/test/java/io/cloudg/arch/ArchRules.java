@@ -122,6 +122,40 @@ final class ArchRules {
         }).allowEmptyShould(true);
     }
 
+    /**
+     * No work on the JVM's default async pool: every asynchronous step of {@code CompletableFuture} or
+     * {@code CompletionStage} names its executor, and nothing asks for {@code ForkJoinPool.commonPool()}. On
+     * JDK 25 with two processors or fewer (a small pod, this build machine) that pool has one worker; one
+     * blocking step there stalls every other user of it in the process, libraries included.
+     */
+    static ArchRule noDefaultAsyncPool() {
+        return classes().should(new ArchCondition<JavaClass>("name the executor of every asynchronous step (no "
+                + "CompletableFuture/CompletionStage ...Async or delayedExecutor without an Executor, no "
+                + "ForkJoinPool.commonPool())") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                for (JavaAccess<?> a : c.getAccessesFromSelf()) {
+                    if (a.getTarget() instanceof CodeUnitAccessTarget t && onDefaultPool(t)) {
+                        events.add(SimpleConditionEvent.violated(a, a.getDescription()));
+                    }
+                }
+            }
+        }).allowEmptyShould(true);
+    }
+
+    private static boolean onDefaultPool(CodeUnitAccessTarget t) {
+        String owner = t.getOwner().getName();
+        String name = t.getName();
+        if (owner.equals("java.util.concurrent.ForkJoinPool")) {
+            return name.equals("commonPool");
+        }
+        if (!owner.equals("java.util.concurrent.CompletableFuture") && !owner.equals("java.util.concurrent.CompletionStage")) {
+            return false;
+        }
+        boolean async = name.endsWith("Async") || name.equals("delayedExecutor");
+        return async && t.getRawParameterTypes().stream().noneMatch(p -> p.getName().equals("java.util.concurrent.Executor"));
+    }
+
     /** The places of {@code places} that match no clock read of {@code classes}: exceptions whose reason is gone. */
     static List<ClockPlace> unusedClockPlaces(JavaClasses classes, List<ClockPlace> places) {
         List<ClockPlace> unused = new ArrayList<>(places);

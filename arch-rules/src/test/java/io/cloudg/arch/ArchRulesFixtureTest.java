@@ -50,6 +50,14 @@ class ArchRulesFixtureTest {
     }
 
     @Test
+    void theAsyncPoolRuleFailsOnEveryStepWithoutAnExecutor() {
+        EvaluationResult r = ArchRules.noDefaultAsyncPool().evaluate(fixture("pool"));
+        List<String> details = r.getFailureReport().getDetails();
+        assertThat(details).hasSize(4).allSatisfy(d -> assertThat(d).contains("UsesTheCommonPool"));
+        assertThat(String.join("\n", details)).contains("supplyAsync", "thenAcceptAsync", "delayedExecutor", "commonPool");
+    }
+
+    @Test
     void theModuleRuleFailsOnAModuleUsingTheOneAboveItOrAForbiddenLibrary() {
         JavaClasses lower = fixture("modules.lower");
         EvaluationResult r = ArchRules.moduleUses("lower", Set.of(FIXTURE + ".modules.upper"),

@@ -96,6 +96,12 @@ class ArchitectureTest {
                         ArchRules.clock(ArchRules.CLOCK_PLACES.getOrDefault(m, List.of())).check(classesOf(m))));
     }
 
+    @TestFactory
+    Stream<DynamicTest> noModuleRunsWorkOnTheDefaultAsyncPool() {
+        return ANCHORS.keySet().stream().map(m -> DynamicTest.dynamicTest(m, () ->
+                ArchRules.noDefaultAsyncPool().check(classesOf(m))));
+    }
+
     @Test
     void everyClockExceptionStillHasAReadToExcuse() {
         ArchRules.CLOCK_PLACES.forEach((m, places) -> assertThat(ArchRules.unusedClockPlaces(classesOf(m), places))

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cloudg.inventory.RunFiles;
 import io.cloudg.resilience.testkit.Poll;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.testkit.MapSchema;
 import io.cloudg.testkit.RunRows;
 import io.cloudg.testkit.TestPostgres;
@@ -85,7 +86,7 @@ class LoadCommandTest {
                 + "destinations: [{type: postgres, url: \"" + url + "\", batch_size: 10}]\n");
         Path out = dir.resolve("out");
 
-        CompletableFuture<MapCommandTest.Run> mapping = CompletableFuture.supplyAsync(() -> MapCommandTest.run("map",
+        CompletableFuture<MapCommandTest.Run> mapping = Threads.async(() -> MapCommandTest.run("map",
                 "--sim", "--sim-estate", estate.toString(), "-p", "aws", "--config", config.toString(), "--out",
                 out.toString(), "--no-progress"));
         // the run row and its first batches are in: then the server goes away, mid-map

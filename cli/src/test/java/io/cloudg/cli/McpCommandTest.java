@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.resilience.testkit.Threads;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,7 +93,7 @@ class McpCommandTest {
         Process p = new ProcessBuilder(command("--sim", "--http", "--port", "0", "--config", config().toString())).start();
         try {
             BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-            URI uri = CompletableFuture.supplyAsync(() -> {
+            URI uri = Threads.async(() -> {
                 try {
                     for (String line = err.readLine(); line != null; line = err.readLine()) {
                         if (line.startsWith("cloudg: MCP at ")) {
@@ -144,7 +144,7 @@ class McpCommandTest {
                 config().toString())).start();
         try {
             BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-            List<String> lines = CompletableFuture.supplyAsync(() -> {
+            List<String> lines = Threads.async(() -> {
                 List<String> seen = new java.util.ArrayList<>();
                 try {
                     for (String line = err.readLine(); line != null; line = err.readLine()) {

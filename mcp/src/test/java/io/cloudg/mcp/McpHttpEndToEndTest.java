@@ -15,6 +15,7 @@ import io.cloudg.mcp.config.LiveLimits;
 import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.config.FaultKind;
@@ -193,10 +194,10 @@ class McpHttpEndToEndTest {
         McpSyncClient alice = client(http, ALICE);
         McpSyncClient root = client(http, ROOT);
         gate.close();
-        CompletableFuture<McpSchema.CallToolResult> first = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<McpSchema.CallToolResult> first = Threads.async(() ->
                 call(alice, "map_inventory", Map.of("providers", List.of("aws"))));
         gate.awaitEntered(1);
-        CompletableFuture<McpSchema.CallToolResult> second = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<McpSchema.CallToolResult> second = Threads.async(() ->
                 call(root, "map_inventory", Map.of()));
         McpTestKit.Events.await(events.joined, "join");
         gate.open();
@@ -216,7 +217,7 @@ class McpHttpEndToEndTest {
         McpSyncClient alice = client(http, ALICE);
         McpSyncClient root = client(http, ROOT);
         gate.close();
-        CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<McpSchema.CallToolResult> running = Threads.async(() ->
                 call(alice, "map_inventory", Map.of()));
         gate.awaitEntered(1);
         JsonNode status = json(call(root, "rate_limit_status", Map.of()));
@@ -320,7 +321,7 @@ class McpHttpEndToEndTest {
         McpSyncClient alice = client(http, ALICE);
         McpSyncClient root = client(http, ROOT);
         gate.close();
-        CompletableFuture<McpSchema.CallToolResult> stuck = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<McpSchema.CallToolResult> stuck = Threads.async(() ->
                 call(alice, "map_inventory", Map.of()));
         gate.awaitEntered(1);
         time.advance(Duration.ofSeconds(900));

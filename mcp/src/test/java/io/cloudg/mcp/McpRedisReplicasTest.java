@@ -16,6 +16,7 @@ import io.cloudg.mcp.live.EmbeddedCollector;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.config.RedisSettings;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.sim.CloudSim;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -98,7 +99,7 @@ class McpRedisReplicasTest {
         McpSyncClient onB = client(b, ROOT);
 
         a.gate().close();
-        CompletableFuture<McpSchema.CallToolResult> mapping = CompletableFuture.supplyAsync(() ->
+        CompletableFuture<McpSchema.CallToolResult> mapping = Threads.async(() ->
                 call(onA, "map_inventory", Map.of()));
         a.gate().awaitEntered(1);
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.sim.CloudSim;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -85,10 +86,10 @@ class McpStdioEndToEndTest {
                 assertThat(c.listTools().tools()).extracting(McpSchema.Tool::name).contains("map_inventory",
                         "rate_limit_status", "scan_dataset");
 
-                CompletableFuture<McpSchema.CallToolResult> first = CompletableFuture.supplyAsync(() ->
+                CompletableFuture<McpSchema.CallToolResult> first = Threads.async(() ->
                         call(c, "map_inventory", Map.of()));
                 Socket held = accept(gate);
-                CompletableFuture<McpSchema.CallToolResult> second = CompletableFuture.supplyAsync(() ->
+                CompletableFuture<McpSchema.CallToolResult> second = Threads.async(() ->
                         call(c, "map_inventory", Map.of("providers", List.of("aws"))));
                 assertThat(joined.await(60, TimeUnit.SECONDS)).as("stderr: " + stderr).isTrue();
                 release(held);
@@ -114,7 +115,7 @@ class McpStdioEndToEndTest {
                 assertThat(status.path("caller").path("principal").asText()).isEqualTo("alice");
                 assertThat(status.path("cooldowns").get(0).path("scope").asText()).isEqualTo("aws");
 
-                CompletableFuture<McpSchema.CallToolResult> forced = CompletableFuture.supplyAsync(() ->
+                CompletableFuture<McpSchema.CallToolResult> forced = Threads.async(() ->
                         call(c, "collect_assets", Map.of("provider", "aws", "account", sim.estate().aws().management().id(),
                                 "region", "global", "service", "iam_users", "force", true)));
                 release(accept(gate));

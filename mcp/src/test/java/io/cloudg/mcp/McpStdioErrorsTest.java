@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cloudg.CloudGConfig;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.testkit.Threads;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -14,7 +15,6 @@ import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +78,7 @@ class McpStdioErrorsTest {
     }
 
     private static JsonNode next(BufferedReader replies) throws Exception {
-        String line = CompletableFuture.supplyAsync(() -> {
+        String line = Threads.async(() -> {
             try {
                 return replies.readLine();
             } catch (java.io.IOException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cloudg.mcp.config.LiveLimits;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.resilience.time.ManualTimeSource;
 import java.time.Duration;
 import java.util.List;
@@ -73,9 +74,9 @@ class LiveOperationGuardTest {
             release.await();
             return "map of " + id;
         };
-        CompletableFuture<GuardOutcome<String>> first = CompletableFuture.supplyAsync(() -> run(g, ALICE, work));
+        CompletableFuture<GuardOutcome<String>> first = Threads.async(() -> run(g, ALICE, work));
         events.started.await(10, TimeUnit.SECONDS);
-        CompletableFuture<GuardOutcome<String>> second = CompletableFuture.supplyAsync(() -> run(g, VIC, work));
+        CompletableFuture<GuardOutcome<String>> second = Threads.async(() -> run(g, VIC, work));
         assertThat(events.joined.await(10, TimeUnit.SECONDS)).isTrue();
         release.countDown();
         GuardOutcome<String> a = first.get(10, TimeUnit.SECONDS);
@@ -91,7 +92,7 @@ class LiveOperationGuardTest {
     void aSecondOperationOnABusyScopeIsRefusedWithTheNewestDataset() throws Exception {
         LiveOperationGuard g = guard(LiveLimits.DEFAULTS);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<GuardOutcome<String>> first = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {
+        CompletableFuture<GuardOutcome<String>> first = Threads.async(() -> run(g, ALICE, id -> {
             release.await();
             return "done";
         }));
@@ -151,7 +152,7 @@ class LiveOperationGuardTest {
         LiveOperationGuard g = guard(LiveLimits.DEFAULTS.withOperationTimeoutSeconds(3600));
         CountDownLatch interrupted = new CountDownLatch(1);
         CountDownLatch working = new CountDownLatch(1);
-        CompletableFuture<GuardOutcome<String>> stuck = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {
+        CompletableFuture<GuardOutcome<String>> stuck = Threads.async(() -> run(g, ALICE, id -> {
             working.countDown();
             try {
                 new CountDownLatch(1).await();
@@ -181,7 +182,7 @@ class LiveOperationGuardTest {
     void aLongOperationKeepsItsScopesByRenewingItsLease() throws Exception {
         LiveOperationGuard g = guard(LiveLimits.DEFAULTS);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<GuardOutcome<String>> running = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {
+        CompletableFuture<GuardOutcome<String>> running = Threads.async(() -> run(g, ALICE, id -> {
             release.await();
             return "done";
         }));
@@ -200,7 +201,7 @@ class LiveOperationGuardTest {
     @Test
     void closingTheGuardCancelsWhatRunsAndCoolsItDown() throws Exception {
         LiveOperationGuard g = guard(LiveLimits.DEFAULTS);
-        CompletableFuture<GuardOutcome<String>> stuck = CompletableFuture.supplyAsync(() -> run(g, ALICE, id -> {
+        CompletableFuture<GuardOutcome<String>> stuck = Threads.async(() -> run(g, ALICE, id -> {
             new CountDownLatch(1).await();
             return "never";
         }));

@@ -19,6 +19,7 @@ import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.SlotRequest;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.resilience.time.ManualTimeSource;
 import io.cloudg.resilience.testkit.Poll;
 import java.nio.charset.StandardCharsets;
@@ -451,7 +452,7 @@ class RedisStateStoreTest {
         try {
             List<CompletableFuture<Admission>> out = new ArrayList<>();
             for (AdmitRequest r : requests) {
-                out.add(CompletableFuture.supplyAsync(() -> st.admit(r)));
+                out.add(Threads.async(() -> st.admit(r)));
             }
             Poll.until("every admission queued behind the held lanes", Duration.ofSeconds(10),
                     () -> st.runner().queued() >= requests.size(), () -> st.runner().queued() + " queued");
@@ -658,7 +659,7 @@ class RedisStateStoreTest {
         CompletableFuture<Admission> second;
         CompletableFuture<Void> first;
         try {
-            second = CompletableFuture.supplyAsync(() -> store.admit(admit));
+            second = Threads.async(() -> store.admit(admit));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (store.runner().queued() < 1 && System.nanoTime() < deadline) {
                 Thread.onSpinWait(); // until the second caller's admission is queued (its steady answer to come)
