@@ -74,15 +74,8 @@ final class CallCeiling {
     }
 
     private boolean reserve() {
-        while (true) {
-            int h = held.get();
-            if (h >= max) {
-                return false;
-            }
-            if (held.compareAndSet(h, h + 1)) {
-                return true;
-            }
-        }
+        int m = max; // one read: the ceiling may be changed meanwhile
+        return held.getAndUpdate(h -> h < m ? h + 1 : h) < m;
     }
 
     private void pump() {

@@ -48,15 +48,7 @@ final class Bulkhead {
     }
 
     private boolean reserve(int max) {
-        while (true) {
-            int h = held.get();
-            if (h >= max) {
-                return false;
-            }
-            if (held.compareAndSet(h, h + 1)) {
-                return true;
-            }
-        }
+        return held.getAndUpdate(h -> h < max ? h + 1 : h) < max;
     }
 
     /** Gives a lease back; false if it was unknown or had already expired and been swept. */
