@@ -26,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The sim answers every call 200 ms late, and every EC2 call 8 s late (a {@code slow} fault): each job listing
  * EC2 then holds its call long enough that the peak measures what the client allows, not how quickly a loaded
  * machine starts its calls. The quotas allow every call (nothing is throttled): only the governor holds calls back.
+ * The first test takes about a minute: each EC2 call of its 40 accounts answers after 8 s, and an EC2 collector
+ * makes several in a row.
  */
 class CallsInFlightEndToEndTest {
     static final FaultSpec SLOW_EC2 = FaultSpec.fromYaml(
