@@ -36,6 +36,7 @@ import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.testkit.Poll;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.sim.config.FaultSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -153,11 +154,7 @@ class FleetInProcessIT {
     }
 
     static CompletableFuture<InventoryResult> inBackground(java.util.function.Supplier<InventoryResult> run) {
-        return CompletableFuture.supplyAsync(run, r -> {
-            Thread t = new Thread(r, "coordinator");
-            t.setDaemon(true);
-            t.start();
-        });
+        return Threads.async("coordinator", run);
     }
 
     /** Waits until the running coordinator's view satisfies {@code condition}; fails at once if the run ended. */

@@ -11,6 +11,7 @@ import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.fleet.local.KafkaBrokerProcess;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.testkit.Poll;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.sim.SimStats;
 import io.cloudg.sim.quota.BucketStats;
 import java.nio.file.Files;
@@ -103,11 +104,7 @@ class FleetMultiProcessIT {
     }
 
     static CompletableFuture<InventoryResult> inBackground(FleetCoordinator c) {
-        return CompletableFuture.supplyAsync(c::run, r -> {
-            Thread t = new Thread(r, "coordinator");
-            t.setDaemon(true);
-            t.start();
-        });
+        return Threads.async("coordinator", c::run);
     }
 
     WorkerJvm worker(String id) {

@@ -1,7 +1,6 @@
 package io.cloudg.resilience.testkit;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -13,18 +12,20 @@ import java.util.function.Supplier;
  * waits until the call gives up.
  */
 public final class Threads {
-    /** Starts each task on a new daemon thread. */
-    public static final Executor NEW_THREAD = r -> {
-        Thread t = new Thread(r, "test-background");
-        t.setDaemon(true);
-        t.start();
-    };
-
     private Threads() {
     }
 
     /** {@code work} on a new daemon thread; its result (or failure) completes the future. */
     public static <T> CompletableFuture<T> async(Supplier<T> work) {
-        return CompletableFuture.supplyAsync(work, NEW_THREAD);
+        return async("test-background", work);
+    }
+
+    /** {@code work} on a new daemon thread named {@code name} (as a thread dump shows it). */
+    public static <T> CompletableFuture<T> async(String name, Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            t.start();
+        });
     }
 }
