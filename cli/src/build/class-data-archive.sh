@@ -3,18 +3,47 @@
 # with. A map loads about 30,000 classes (the AWS, Azure and GCP SDKs' clients and models); parsing and
 # verifying them is most of a small map's CPU. The archive holds them parsed and verified.
 #
-#   class-data-archive.sh JAVA TARGET_DIR
+#   class-data-archive.sh JAVA TARGET_DIR            builds it (or says it is up to date)
+#   class-data-archive.sh --start JAVA TARGET_DIR    the same in the background, output to TARGET_DIR/cds-build.log
+#   class-data-archive.sh --wait TARGET_DIR          waits for the background build, then prints its outcome
 #
 # JAVA is a java binary, or the file naming one that build-jvm.sh wrote (TARGET_DIR/build-jvm: the JDK the build
 # compiled and tested with, which the launcher also runs).
 #
-# Run by the cli module's package phase (skip with -Dcloudg.cds.skip). It maps cloud-sim's demo estate
+# The cli module's build starts it in the background once the jar and lib/ exist (process-classes: the jar is
+# made there, before the unit tests) and waits for it in the package phase, so that the dump (about a minute of
+# one core) overlaps the unit tests (mostly waiting on quotas and child JVMs) instead of lengthening the build.
+# Skip it with -Dcloudg.cds.skip. It maps cloud-sim's demo estate
 # (`cloudg map --sim`, in process) with -XX:DumpLoadedClassList to learn the classes a map loads, then dumps
 # them with -Xshare:dump. The archive only fits the JVM that dumped it and this exact class path (its jars'
 # sizes and times): TARGET_DIR/cloudg.jsa.jvm records that JVM, and the launcher uses the archive only with
 # it; the JVM itself ignores the archive when a jar changed. Any failure leaves no archive and is reported in
 # one line: maps then start as before, slower; the build goes on.
 set -uo pipefail
+
+if [ "${1:-}" = --start ]; then
+  shift
+  target=$(cd "$2" && pwd)
+  rm -f "$target/cds-build.log"
+  # its own session and no tie to the caller's output, so that Maven's exec goal returns at once
+  setsid nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
+  echo $! >"$target/cds-build.pid"
+  echo "[class-data archive] building in the background (pid $!, $target/cds-build.log)"
+  exit 0
+fi
+if [ "${1:-}" = --wait ]; then
+  target=$(cd "$2" && pwd)
+  pid=$(cat "$target/cds-build.pid" 2>/dev/null) || { echo "[class-data archive] no background build was started"; exit 0; }
+  # the pid is ours while its command line names this script (a pid reused since is not waited for)
+  while kill -0 "$pid" 2>/dev/null && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q class-data-archive; do
+    sleep 1
+  done
+  rm -f "$target/cds-build.pid"
+  grep '^\[class-data archive\]' "$target/cds-build.log" 2>/dev/null \
+    || echo "[class-data archive] the background build ended without a word (see $target/cds-build.log)"
+  exit 0
+fi
+
 java=$1
 if [ -f "$java" ] && [ ! -x "$java" ]; then
   java=$(cat "$java")
