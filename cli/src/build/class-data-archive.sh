@@ -25,8 +25,10 @@ if [ "${1:-}" = --start ]; then
   shift
   target=$(cd "$2" && pwd)
   rm -f "$target/cds-build.log"
-  # its own session and no tie to the caller's output, so that Maven's exec goal returns at once
-  setsid nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
+  # no tie to the caller's output, so that Maven's exec goal returns at once; in a session of its own where the
+  # system has setsid (a Ctrl-C meant for Maven lets it finish; without, it stops and leaves no archive)
+  session=$(command -v setsid || true)
+  $session nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
   echo $! >"$target/cds-build.pid"
   echo "[class-data archive] building in the background (pid $!, $target/cds-build.log)"
   exit 0
