@@ -21,23 +21,34 @@
 # one line: maps then start as before, slower; the build goes on.
 set -uo pipefail
 
+# the background build recorded in TARGET_DIR/cds-build.pid, if it still runs (a pid reused since is not ours)
+running() {
+  local pid
+  pid=$(cat "$1/cds-build.pid" 2>/dev/null) || return 1
+  ps -p "$pid" -o args= 2>/dev/null | grep -q class-data-archive && echo "$pid"
+}
+
 if [ "${1:-}" = --start ]; then
   shift
   target=$(cd "$2" && pwd)
+  # one build at a time: one left running by an interrupted Maven would dump an archive of the old jars
+  if old=$(running "$target"); then
+    pkill -P "$old" 2>/dev/null; kill "$old" 2>/dev/null
+    while kill -0 "$old" 2>/dev/null; do sleep 1; done
+    echo "[class-data archive] stopped the build an earlier Maven run left (pid $old)"
+  fi
   rm -f "$target/cds-build.log"
-  # no tie to the caller's output, so that Maven's exec goal returns at once; in a session of its own where the
-  # system has setsid (a Ctrl-C meant for Maven lets it finish; without, it stops and leaves no archive)
-  session=$(command -v setsid || true)
-  $session nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
+  # no tie to the caller's output, so that Maven's exec goal returns at once (a background job of a script
+  # ignores SIGINT: a Ctrl-C meant for Maven lets it finish, and the next build stops it if it still runs)
+  nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
   echo $! >"$target/cds-build.pid"
   echo "[class-data archive] building in the background (pid $!, $target/cds-build.log)"
   exit 0
 fi
 if [ "${1:-}" = --wait ]; then
   target=$(cd "$2" && pwd)
-  pid=$(cat "$target/cds-build.pid" 2>/dev/null) || { echo "[class-data archive] no background build was started"; exit 0; }
-  # the pid is ours while its command line names this script (a pid reused since is not waited for)
-  while kill -0 "$pid" 2>/dev/null && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q class-data-archive; do
+  [ -f "$target/cds-build.pid" ] || { echo "[class-data archive] no background build was started"; exit 0; }
+  while running "$target" >/dev/null; do
     sleep 1
   done
   rm -f "$target/cds-build.pid"
