@@ -149,6 +149,30 @@ class RedisStateStoreTest {
         assertThatThrownBy(() -> new RedisKeys("a:b")).hasMessageContaining("key prefix must match");
     }
 
+    /**
+     * A told estate is part of the account's hash tag: its leaves, account bucket, bulkhead and index keep one slot,
+     * apart from the same account's state without an estate; provider-wide state stays the prefix's.
+     */
+    @Test
+    void anEstateIsPartOfTheAccountsKeysAndIsReadBack() {
+        store.admit(admitReq(LEAF, null)); // before the estate is told (discovery)
+        String sim = "aws:123456789012@http://127.0.0.1:4566";
+        assertThat(store.useEstate("aws", sim)).isZero();
+        store.admit(admitReq(LEAF, new SlotRequest(ACCOUNT, 10, 60 * SEC)));
+        RedisKeys k = store.keys();
+        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012:aws%3A123456789012%40http%3A%2F%2F127.0.0.1%3A4566}"
+                + ":leaf2:us-east-1/ec2/DescribeSubnets");
+        assertThat(k.parse(k.leaf(LEAF))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.LEAF, LEAF, sim));
+        assertThat(k.parse(k.bulkhead(ACCOUNT))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.BULKHEAD, ACCOUNT, sim));
+        assertThat(java.util.stream.Stream.of(k.leaf(LEAF), k.account(ACCOUNT), k.bulkhead(ACCOUNT), k.troubled(ACCOUNT))
+                .map(RedisStateStoreTest::slot).collect(Collectors.toSet())).hasSize(1);
+        assertThat(k.global("aws")).isEqualTo("{unit:aws}:global");
+        List<String> leaves = store.scan(k.leafPattern());
+        assertThat(leaves).containsExactlyInAnyOrder(new RedisKeys("unit").leaf(LEAF), k.leaf(LEAF));
+        assertThat(store.snapshot().leaves()).as("this store's estate's only").hasSize(1);
+        assertThat(k.parse("{unit:aws:1:}:leaf2:r/s/o")).as("an empty estate part").isEmpty();
+    }
+
     /** A server that lost its keys and scripts (a restart without persistence) gets the registry back. */
     @Test
     void aServerThatLostEverythingGetsTheAccountsRegisteredAgain() {
