@@ -173,6 +173,32 @@ class RedisStateStoreTest {
         assertThat(k.parse("{unit:aws:1:}:leaf2:r/s/o")).as("an empty estate part").isEmpty();
     }
 
+    /**
+     * Rates learned before estates (keys without one: an older cloudg, or calls before discovery) are not used by
+     * a map of an estate, and not dropped silently: one INFO line says so when the estate is told.
+     */
+    @Test
+    void ratesLearnedWithoutAnEstateAreAnnouncedInOneLine() {
+        store.admit(admitReq(LEAF, null));
+        store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0, null));
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("cloudg.ratelimit");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> log = new ch.qos.logback.core.read.ListAppender<>();
+        log.start();
+        logger.addAppender(log);
+        try (RedisStateStore next = RedisStateStore.builder(client).keyPrefix("unit").build()) {
+            assertThat(next.useEstate("aws", "aws:123456789012@aws")).as("not the estate's").isZero();
+        } finally {
+            logger.detachAppender(log);
+        }
+        assertThat(log.list).filteredOn(e -> e.getFormattedMessage().contains("name no estate")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.INFO);
+                    assertThat(e.getFormattedMessage()).startsWith("aws: 1 learned rate(s) in ")
+                            .contains("--estate none");
+                });
+        assertThat(store.snapshot().leaves()).as("still there, for a store that tells no estate").hasSize(1);
+    }
+
     /** A server that lost its keys and scripts (a restart without persistence) gets the registry back. */
     @Test
     void aServerThatLostEverythingGetsTheAccountsRegisteredAgain() {
