@@ -2,6 +2,7 @@ package io.cloudg;
 
 import io.cloudg.config.AwsSettings;
 import io.cloudg.config.AzureSettings;
+import io.cloudg.aws.AwsCallShapes;
 import io.cloudg.aws.AwsCatalog;
 import io.cloudg.config.ConfigFile;
 import io.cloudg.config.GcpSettings;
@@ -9,6 +10,7 @@ import io.cloudg.destination.OutputSettings;
 import io.cloudg.resilience.config.ConfigErrors;
 import io.cloudg.resilience.config.ConfigNode;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.run.CallShapes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -117,6 +119,12 @@ public final class CloudGConfig {
     public GcpSettings gcp() { return gcp; }
     public RateLimitConfig ratelimit() { return ratelimit; }
     public Path outputDir() { return outputDir; }
+
+    /**
+     * How this configuration's collector jobs' calls grow: the class path's shapes, with AWS's Cloud Control sweep
+     * listing the types {@code aws.cloudcontrol_types} names (a run's call estimates and ETA count those).
+     */
+    public CallShapes callShapes() { return CallShapes.DEFAULTS.with(AwsCallShapes.of(aws)); }
     /**
      * Collector jobs run at once, each on a virtual thread ({@code job_concurrency}; {@code workers} is its old
      * name): what was set, else {@code ratelimit.max_calls_in_flight} (a job has one call in flight at a time but

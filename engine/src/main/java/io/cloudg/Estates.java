@@ -1,7 +1,7 @@
 package io.cloudg;
 
 import io.cloudg.resilience.Governor;
-import io.cloudg.resilience.memory.LearningStateStore;
+import io.cloudg.resilience.spi.EstateKeyed;
 import io.cloudg.run.TaskTarget;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -73,26 +73,25 @@ public final class Estates {
     }
 
     /**
-     * Tells the governor's learning store (if it has one: the embedded governor with a state file) that
-     * {@code provider}'s calls go to the estate {@code key} names; nothing when the key is null.
+     * Tells the governor's store, if it keeps learned state per estate (the embedded governor's state file,
+     * Redis), that {@code provider}'s calls go to the estate {@code key} names; nothing when the key is null.
      */
     public static void use(Governor governor, String provider, String key) {
         if (key != null) {
-            LearningStateStore.in(governor.store()).ifPresent(l -> l.useEstate(provider, key));
+            EstateKeyed.in(governor.store()).ifPresent(l -> l.useEstate(provider, key));
         }
     }
 
     /**
-     * What the run block says of the learned state the run used ({@code learned_rates}): the file and, per
-     * provider, the estate and how many leaves started from it; null when the governor keeps nothing
-     * between runs in a file (Redis keeps its own, {@code governor_store} names it).
+     * What the run block says of the learned state the run used ({@code learned_rates}): where it is (the
+     * {@code file}, or {@code redis}: its address and key prefix) and, per provider, the estate and how many
+     * leaves started below their ceiling from it; null when the governor keeps nothing between runs.
      */
     public static Map<String, Object> runBlock(Governor governor) {
-        return LearningStateStore.in(governor.store()).map(l -> {
-            Map<String, Object> block = new LinkedHashMap<>();
-            block.put("file", l.file().path().toAbsolutePath().toString());
+        return EstateKeyed.in(governor.store()).map(l -> {
+            Map<String, Object> block = new LinkedHashMap<>(l.location());
             List<Map<String, Object>> estates = new ArrayList<>();
-            for (LearningStateStore.EstateUse u : l.uses()) {
+            for (EstateKeyed.EstateUse u : l.uses()) {
                 Map<String, Object> e = new LinkedHashMap<>();
                 e.put("provider", u.provider());
                 e.put("estate", u.estate());

@@ -27,15 +27,16 @@ import picocli.CommandLine.Parameters;
  * {@code cloudg ratelimit show|reset [PREFIX]}: what the governor has learned, and forgetting it. The state
  * is where the maps keep it: Redis when {@code --redis} is given or the configuration's backend is redis, else
  * the embedded governor's state file ({@code ratelimit.state_file}). PREFIX is a scope prefix matched on
- * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}). The state file keeps rates
- * per estate ({@code aws:123456789012@aws}): {@code --estate} selects one (or those its beginning names);
- * {@code show} lists each estate's rates under its name.
+ * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}). Both keep an account's
+ * learned state per estate ({@code aws:123456789012@aws}): {@code --estate} selects one (or those its beginning
+ * names; in Redis {@code none} selects the accounts' state kept without an estate); {@code show} lists each
+ * estate's state under its name.
  */
 @Command(name = "ratelimit", mixinStandardHelpOptions = true,
         description = {"Shows or resets what the governor learned: slowed rates, breakers, retry budgets, bulkheads.",
                 "Reads Redis with --redis (or ratelimit.backend: redis in the configuration), else the embedded "
                         + "governor's state file (ratelimit.state_file, default ~/.cache/cloudg/learned-rates.json), "
-                        + "which keeps rates per estate (--estate selects one).",
+                        + "Both keep learned state per estate (--estate selects one).",
                 "Exit codes: 0 done, 2 could not start (no subcommand, bad flag or configuration, Redis unreachable)."},
         subcommands = {RatelimitCommand.Show.class, RatelimitCommand.Reset.class})
 final class RatelimitCommand implements Callable<Integer> {
@@ -58,20 +59,16 @@ final class RatelimitCommand implements Callable<Integer> {
         @Parameters(index = "0", arity = "0..1", paramLabel = "PREFIX", description = "scope prefix, e.g. aws/123456789012")
         String prefix = "";
 
-        @Option(names = "--estate", paramLabel = "KEY", description = "state file only: the estate whose rates to "
-                + "show or reset, as show names it (aws:123456789012@aws; its beginning selects every estate it "
-                + "starts, e.g. aws:123456789012 for each endpoint of that organization)")
+        @Option(names = "--estate", paramLabel = "KEY", description = "the estate whose learned state to show or reset, "
+                + "as show names it (aws:123456789012@aws; its beginning selects every estate it starts, e.g. "
+                + "aws:123456789012 for each endpoint of that organization); in Redis, none selects the accounts' "
+                + "state kept without an estate (before cloudg kept it per estate, or before discovery)")
         String estate;
 
         @Override
         public Integer call() {
             RateLimitConfig rl = CloudGConfig.from(ConfigLocation.load(config)).ratelimit().withRedisUrl(redis);
             if (rl.backend() == RateLimitConfig.Backend.REDIS) {
-                if (estate != null) {
-                    throw new StartupException("--estate selects estates in the embedded governor's state file; Redis "
-                            + "keeps one estate per key prefix (ratelimit.redis.key_prefix, now "
-                            + rl.redis().keyPrefix() + ")");
-                }
                 // a Redis that cannot be used says why (StateStoreUnavailableException): a start-up failure
                 try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(rl.redis())) {
                     return redis(admin, String.join(",", rl.redis().addresses()) + " prefix=" + rl.redis().keyPrefix(), System.out);
@@ -129,22 +126,39 @@ final class RatelimitCommand implements Callable<Integer> {
     static final class Show extends Base {
         @Override
         int redis(RedisRateLimitAdmin admin, String where, PrintStream out) {
-            List<RateLimitRow> rows = admin.show(prefix);
-            out.println("learned state in Redis " + where);
+            List<RateLimitRow> rows = admin.show(estate, prefix);
+            out.println("learned state in Redis " + where + " (a map starts from its own estate's)");
             if (rows.isEmpty()) {
-                out.println("nothing learned" + (prefix.isEmpty() ? "" : " under " + prefix));
+                out.println("nothing learned" + selection());
                 return ExitCodes.OK;
             }
-            out.printf(Locale.ROOT, "%-60s %-9s %10s %10s %9s %-9s %10s %8s%n", "SCOPE", "KIND", "RATE", "CEILING",
-                    "THROTTLES", "BREAKER", "VALUE", "AGE(s)");
-            for (RateLimitRow r : rows) {
-                out.printf(Locale.ROOT, "%-60s %-9s %10s %10s %9d %-9s %10s %8.0f%n", r.scope(),
+            String group = null;
+            boolean first = true;
+            for (RateLimitRow r : rows) { // sorted by estate: provider-wide and estate-less state first
+                String g = r.estate() != null ? "estate " + r.estate()
+                        : isAccounts(r) ? "no estate (kept before cloudg kept state per estate, or before discovery: "
+                        + "no map of an estate uses it; it expires with learned_ttl_hours)" : "provider-wide";
+                if (first || !g.equals(group)) {
+                    out.println(g);
+                    out.printf(Locale.ROOT, "  %-60s %-9s %10s %10s %9s %-9s %10s %8s%n", "SCOPE", "KIND", "RATE",
+                            "CEILING", "THROTTLES", "BREAKER", "VALUE", "AGE(s)");
+                    group = g;
+                    first = false;
+                }
+                out.printf(Locale.ROOT, "  %-60s %-9s %10s %10s %9d %-9s %10s %8.0f%n", r.scope(),
                         r.kind().name().toLowerCase(Locale.ROOT), num(r.rateRps()), num(r.ceilingRps()), r.throttles(),
                         r.breaker() == null ? "-" : r.breaker().name(), num(r.value()), r.ageSeconds());
             }
             long slowed = rows.stream().filter(RateLimitRow::slowed).count();
-            out.printf("%d entr%s, %d leaf/leaves below its ceiling%n", rows.size(), rows.size() == 1 ? "y" : "ies", slowed);
+            long estates = rows.stream().map(RateLimitRow::estate).filter(java.util.Objects::nonNull).distinct().count();
+            out.printf("%d entr%s, %d leaf/leaves below its ceiling, in %d estate(s)%n", rows.size(),
+                    rows.size() == 1 ? "y" : "ies", slowed, estates);
             return ExitCodes.OK;
+        }
+
+        private static boolean isAccounts(RateLimitRow r) {
+            return r.kind() != io.cloudg.resilience.redis.RedisKeys.Kind.GLOBAL
+                    && r.kind() != io.cloudg.resilience.redis.RedisKeys.Kind.BUDGET;
         }
 
         @Override
@@ -217,8 +231,8 @@ final class RatelimitCommand implements Callable<Integer> {
 
         @Override
         int redis(RedisRateLimitAdmin admin, String where, PrintStream out) {
-            long removed = admin.reset(prefix);
-            out.println("removed " + removed + " key(s)" + (prefix.isEmpty() ? "" : " under " + prefix));
+            long removed = admin.reset(estate, prefix);
+            out.println("removed " + removed + " key(s)" + selection());
             return ExitCodes.OK;
         }
 

@@ -88,6 +88,47 @@ class RatelimitCommandTest {
         assertThat(other.out()).contains("aws/999999999999");
     }
 
+    /** Redis keeps an account's state per estate too: show groups it by estate, --estate picks one to show or reset. */
+    @Test
+    void redisStateIsShownAndResetPerEstate() throws Exception {
+        RateLimitConfig config = RateLimitConfig.builder().build()
+                .withBackend(RateLimitConfig.Backend.REDIS, RateLimitConfig.defaults().redis().withUrl(url));
+        Scope subnets = Scope.of("aws", "123456789012", "us-east-1", "ec2", "DescribeSubnets");
+        String real = "aws:123456789012@aws";
+        String sim = "aws:123456789012@http://127.0.0.1:4566";
+        for (String estate : new String[] {real, sim, null}) {
+            try (Governor g = Governors.create(config)) {
+                if (estate != null) {
+                    io.cloudg.Estates.use(g, "aws", estate);
+                }
+                try (GovernedCall c = g.open(subnets)) {
+                    c.beforeSend();
+                    c.onFailure(new ProviderException("RequestLimitExceeded", 503, "Request limit exceeded."));
+                }
+            }
+        }
+        MapCommandTest.Run all = MapCommandTest.run("ratelimit", "show", "--redis", url);
+        assertThat(all.code()).as(all.err()).isZero();
+        assertThat(all.out()).contains("estate " + real + "\n", "estate " + sim + "\n", "no estate (kept before",
+                "in 2 estate(s)");
+
+        MapCommandTest.Run one = MapCommandTest.run("ratelimit", "show", "--redis", url, "--estate", "aws:123456789012@http");
+        assertThat(one.code()).as(one.err()).isZero();
+        assertThat(one.out()).contains("estate " + sim, "10.000").doesNotContain("estate " + real + "\n")
+                .doesNotContain("no estate");
+
+        MapCommandTest.Run reset = MapCommandTest.run("ratelimit", "reset", "--redis", url, "--estate", sim);
+        assertThat(reset.code()).as(reset.err()).isZero();
+        assertThat(reset.out()).matches("(?s)removed [1-9]\\d* key\\(s\\) of estate " + java.util.regex.Pattern.quote(sim) + "\\s*");
+        MapCommandTest.Run after = MapCommandTest.run("ratelimit", "show", "--redis", url);
+        assertThat(after.out()).contains("estate " + real, "no estate").doesNotContain(sim);
+
+        MapCommandTest.Run legacy = MapCommandTest.run("ratelimit", "reset", "--redis", url, "--estate", "none");
+        assertThat(legacy.code()).as(legacy.err()).isZero();
+        assertThat(MapCommandTest.run("ratelimit", "show", "--redis", url).out()).contains("estate " + real)
+                .doesNotContain("no estate");
+    }
+
     /** The embedded governor's state file keeps rates per estate: show lists each, --estate picks one to show or reset. */
     @Test
     void theStateFileIsShownAndResetPerEstate(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
@@ -120,9 +161,6 @@ class RatelimitCommandTest {
 
         MapCommandTest.Run everything = MapCommandTest.run("ratelimit", "reset", "--config", cfg);
         assertThat(everything.code()).as("all of it needs --yes").isEqualTo(ExitCodes.CANNOT_START);
-        MapCommandTest.Run onRedis = MapCommandTest.run("ratelimit", "show", "--redis", url, "--estate", real);
-        assertThat(onRedis.code()).isEqualTo(ExitCodes.CANNOT_START);
-        assertThat(onRedis.err()).contains("--estate", "key_prefix").hasLineCount(1);
 
         java.nio.file.Files.writeString(file, "{\"version\": 1, \"leaves\": [{\"scope\": \"" + subnets + "\", \"rate_rps\": 5.0, "
                 + "\"ceiling_rps\": 20.0, \"throttles\": 4, \"last_throttle_at\": \"" + java.time.Instant.ofEpochMilli(now) + "\"}]}");

@@ -55,6 +55,9 @@ class RedisTlsTest {
                 .get("run");
         assertThat(run.get("governor").asText()).as("the map's governor was the TLS Redis").isEqualTo("redis");
         assertThat(run.get("governor_store").asText()).startsWith("rediss://localhost:" + redis.tlsPort);
+        assertThat(run.at("/learned_rates/redis").asText()).as("the learned state it used: Redis's, of the simulator's estate")
+                .startsWith("rediss://localhost:" + redis.tlsPort);
+        assertThat(run.at("/learned_rates/estates/0/estate").asText()).startsWith("aws:").contains("@http://");
     }
 
     @Test

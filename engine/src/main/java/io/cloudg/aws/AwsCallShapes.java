@@ -1,5 +1,6 @@
 package io.cloudg.aws;
 
+import io.cloudg.config.AwsSettings;
 import io.cloudg.run.CallShape;
 import io.cloudg.run.CallShapeSource;
 import java.util.List;
@@ -7,9 +8,26 @@ import java.util.List;
 /**
  * AWS's call shapes, from the collector catalog: a collector's operations after its listing (two listings when
  * it lists per parent) are its per-item calls, and the first of them is the one a quota bounds. Cloud Control's
- * sweep lists each of its types, found or not.
+ * sweep lists each of its types, found or not: the default types for the class path's source, the configured
+ * ones ({@code aws.cloudcontrol_types}) for {@link #of(AwsSettings)}.
  */
 public final class AwsCallShapes implements CallShapeSource {
+    private final int cloudControlTypes;
+
+    /** At the default settings (what {@link java.util.ServiceLoader} builds). */
+    public AwsCallShapes() {
+        this(AwsProvider.DEFAULT_CLOUDCONTROL_TYPES);
+    }
+
+    private AwsCallShapes(List<String> cloudControlTypes) {
+        this.cloudControlTypes = Math.max(1, cloudControlTypes.size());
+    }
+
+    /** The shapes of a run configured with {@code settings}. */
+    public static AwsCallShapes of(AwsSettings settings) {
+        return new AwsCallShapes(AwsProvider.cloudControlTypes(settings));
+    }
+
     @Override
     public String provider() {
         return "aws";
@@ -18,9 +36,8 @@ public final class AwsCallShapes implements CallShapeSource {
     @Override
     public CallShape shapeOf(String collector) {
         if ("cloudcontrol".equals(collector)) {
-            // a ListResources per type (the default types: aws.cloudcontrol_types can name others)
-            return new CallShape("cloudcontrol", "ListResources", 0, false,
-                    Math.max(1, AwsProvider.DEFAULT_CLOUDCONTROL_TYPES.size()));
+            // a ListResources per type the sweep lists
+            return new CallShape("cloudcontrol", "ListResources", 0, false, cloudControlTypes);
         }
         AwsCollector c = AwsCatalog.named(collector);
         if (c == null) {

@@ -68,6 +68,11 @@ public final class AwsProvider {
             "AWS::Timestream::Database", "AWS::Lightsail::Instance", "AWS::DataSync::Task", "AWS::ServiceCatalog::Portfolio")
             .stream().filter(t -> !AwsCatalog.coveredTypes().contains(t)).toList();
 
+    /** The types the Cloud Control sweep lists: {@code aws.cloudcontrol_types}, or the defaults when it names none. */
+    public static List<String> cloudControlTypes(AwsSettings settings) {
+        return settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
+    }
+
     /** ARN service:resource-type pairs the deep collectors already list; the tagging sweep skips them. */
     static final Set<String> COVERED_ARN_TYPES = AwsCatalog.coveredArnTypes();
 
@@ -627,7 +632,7 @@ public final class AwsProvider {
     static final Set<String> CLOUDCONTROL_NOT_OFFERED = Set.of("TypeNotFoundException", "UnsupportedActionException");
 
     private io.cloudg.collect.CollectorBody cloudControlSweep(AwsAccount account, String region) {
-        List<String> types = settings.cloudControlTypes().isEmpty() ? DEFAULT_CLOUDCONTROL_TYPES : settings.cloudControlTypes();
+        List<String> types = cloudControlTypes(settings);
         return sink -> {
             AccountClient<CloudControlClient> cc = clients.client(CloudControlClient.class, account, region);
             int failed = 0;

@@ -139,7 +139,7 @@ public final class InventoryMapper {
         List<SkippedAccount> skipped = new ArrayList<>();
         Map<String, Object> facts = new LinkedHashMap<>();
         // the previous map's sizes order the jobs (heaviest first); read before this run writes anything
-        CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
+        CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()), config.callShapes());
         try (RunOutput output = RunOutput.start(config, start, true)) {
             try {
                 List<CollectionTask> tasks = new ArrayList<>();

@@ -175,6 +175,11 @@ public final class TimedStateStore implements StateStore {
     }
 
     @Override
+    public Optional<io.cloudg.resilience.spi.EstateKeyed> estateKeyed() {
+        return store.estateKeyed();
+    }
+
+    @Override
     public void close() {
         store.close();
     }

@@ -58,6 +58,16 @@ public final class Replanners implements AutoCloseable {
         return "azure".equals(provider) ? AzureProvider.summary() : null;
     }
 
+    /**
+     * Tells the governor's store that {@code provider}'s calls go to the estate its configuration and
+     * {@code discovery} (a task target's facts: AWS's management account) name ({@link io.cloudg.Estates}), so that
+     * its learned state is that estate's; nothing when the estate cannot be told. A coordinator calls it after
+     * discovery, a worker before each task (the first estate told for a provider holds).
+     */
+    public void useEstate(String provider, Map<String, String> discovery) {
+        io.cloudg.Estates.use(governor, provider, io.cloudg.Estates.key(provider, config, discovery));
+    }
+
     /** The governor every provider's calls go through. */
     public Governor governor() {
         return governor;

@@ -163,7 +163,9 @@ public final class RetryMap {
                         }
                     }
                 }
-                freshCoverage.addAll(new TaskRunner(config.jobConcurrency(), Coverage.of(governor), stats, fresh, listener, metrics).run(tasks));
+                // the configuration's call shapes (its Cloud Control types) order the jobs and feed the progress line
+                freshCoverage.addAll(new TaskRunner(config.jobConcurrency(), Coverage.of(governor), stats, fresh, listener,
+                        new io.cloudg.run.CallEstimates(io.cloudg.run.PriorRun.NONE, config.callShapes()), metrics).run(tasks));
                 List<CoverageRecord> merged = RetryPlan.merge(oldCoverage, freshCoverage);
                 Set<String> retried = new java.util.TreeSet<>();
                 for (CoverageRecord r : freshCoverage) {

@@ -14,19 +14,32 @@ public final class CallEstimates implements JobCost {
     public static final CallEstimates NONE = new CallEstimates(PriorRun.NONE);
 
     private final PriorRun prior;
+    private final CallShapes shapes;
 
+    /** At the providers' default settings ({@link CallShapes#DEFAULTS}). */
     public CallEstimates(PriorRun prior) {
+        this(prior, CallShapes.DEFAULTS);
+    }
+
+    /** With the shapes of the run's configuration ({@code CloudGConfig.callShapes()}). */
+    public CallEstimates(PriorRun prior, CallShapes shapes) {
         this.prior = prior;
+        this.shapes = shapes;
     }
 
     public PriorRun prior() {
         return prior;
     }
 
+    /** The shape of {@code collector} of {@code provider} in this run. */
+    public CallShape shape(String provider, String collector) {
+        return shapes.shape(provider, collector);
+    }
+
     /** The calls of {@code collector} in {@code accountId} x {@code region}. */
     public long expected(String provider, String accountId, String region, String collector) {
         long n = prior.assets(provider + "/" + accountId + "/" + region, collector);
-        return CallShapes.of(provider, collector).calls(Math.max(0, n));
+        return shape(provider, collector).calls(Math.max(0, n));
     }
 
     /** Whether the previous map said how many items the collector found there. */
@@ -43,8 +56,8 @@ public final class CallEstimates implements JobCost {
         if (known(provider, accountId, region, collector)) {
             return expected(provider, accountId, region, collector);
         }
-        CallShape shape = CallShapes.of(provider, collector);
-        return shape.calls(0) + shape.perItemCalls();
+        CallShape s = shape(provider, collector);
+        return s.calls(0) + s.perItemCalls();
     }
 
     @Override

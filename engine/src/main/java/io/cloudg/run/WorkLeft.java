@@ -273,6 +273,6 @@ public final class WorkLeft {
     }
 
     private Collector collector(String provider, String name) {
-        return collectors.computeIfAbsent(provider + "/" + name, k -> new Collector(provider, CallShapes.of(provider, name)));
+        return collectors.computeIfAbsent(provider + "/" + name, k -> new Collector(provider, estimates.shape(provider, name)));
     }
 }

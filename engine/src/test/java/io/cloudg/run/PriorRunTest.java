@@ -164,4 +164,19 @@ class PriorRunTest {
         assertThat(sweep.calls(3)).isEqualTo(types);
         assertThat(CallShapes.of("aws", "tagging").calls(0)).as("a plain listing").isEqualTo(1);
     }
+
+    /** A run's configuration names the sweep's types ({@code aws.cloudcontrol_types}): its estimates count those. */
+    @Test
+    void aConfiguredSweepListsTheConfiguredTypes() {
+        io.cloudg.CloudGConfig c = io.cloudg.CloudGConfig.fromYaml(
+                "aws: {cloudcontrol_types: [AWS::Events::Rule, AWS::Kinesis::Stream]}");
+        CallEstimates e = new CallEstimates(PriorRun.NONE, c.callShapes());
+        assertThat(e.expected("aws", "111", "us-east-1", "cloudcontrol")).isEqualTo(2);
+        assertThat(e.shape("aws", "amis")).as("the other shapes are the class path's").isEqualTo(CallShapes.of("aws", "amis"));
+        assertThat(CallShapes.of("aws", "cloudcontrol").listings()).as("the defaults are unchanged")
+                .isEqualTo(io.cloudg.aws.AwsProvider.DEFAULT_CLOUDCONTROL_TYPES.size());
+        assertThat(new CallEstimates(PriorRun.NONE, io.cloudg.CloudGConfig.fromYaml("aws: {}").callShapes())
+                .expected("aws", "111", "us-east-1", "cloudcontrol")).as("none configured: the defaults")
+                .isEqualTo(io.cloudg.aws.AwsProvider.DEFAULT_CLOUDCONTROL_TYPES.size());
+    }
 }

@@ -176,7 +176,7 @@ public final class FleetCoordinator {
             Map<Integer, Long> lettersStart = FleetTopics.endOffsets(admin, fleet.topics().deadLetters(), KAFKA_TIMEOUT, time);
             Map<Integer, Long> tasksStart = FleetTopics.endOffsets(admin, fleet.topics().tasks(), KAFKA_TIMEOUT, time);
             FleetPlan plan;
-            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
+            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()), config.callShapes());
             try (Replanners providers = Replanners.open(config.providers(), config, governor, 64)) {
                 plan = new FleetPlanner(fleet.maxCollectorsPerTask(), estimates).plan(providers, runStats);
                 runLocal(runId, plan, producer);
@@ -216,7 +216,7 @@ public final class FleetCoordinator {
             RunJournal.Found found = new RunJournal(fleet.topics().runs(), codec).read(reader, runId, KAFKA_TIMEOUT, time);
             RunPlanned planned = found.planned();
             Map<String, Integer> published = publishedAttempts(reader, planned);
-            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()));
+            CallEstimates estimates = new CallEstimates(PriorRun.read(config.outputDir()), config.callShapes());
             Follow f = new Follow(planned, found.tasks(), runStats, true, admin, producer, reader, output(planned),
                     estimates);
             List<TaskMessage> missing = new ArrayList<>();

@@ -58,6 +58,7 @@ public final class FleetPlanner {
             discovery.addAll(plan.discovery());
             skipped.addAll(plan.skipped());
             Map<String, String> facts = p.discoveryFacts();
+            providers.useEstate(p.name(), facts); // the coordinator's own calls from now on are the estate's
             int before = tasks.size();
             for (CollectionTask t : plan.tasks()) {
                 cut(p, t, facts, tasks, local);

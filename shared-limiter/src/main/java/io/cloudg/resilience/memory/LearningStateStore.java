@@ -3,6 +3,7 @@ package io.cloudg.resilience.memory;
 import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.core.LeafState;
 import io.cloudg.resilience.core.Time;
+import io.cloudg.resilience.spi.EstateKeyed;
 import io.cloudg.resilience.spi.ForwardingStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
@@ -29,12 +30,8 @@ import org.slf4j.LoggerFactory;
  * never used, and leaves of a provider whose estate was never told are not kept. The file never fails a run:
  * one warning, then the built-in rates.
  */
-public final class LearningStateStore extends ForwardingStateStore {
+public final class LearningStateStore extends ForwardingStateStore implements EstateKeyed {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.ratelimit");
-
-    /** What a run took from the file for one provider: its estate and how many leaves started from it. */
-    public record EstateUse(String provider, String estate, int restored) {
-    }
 
     private final InMemoryStateStore memory;
     private final LearnedRatesFile file;
@@ -90,6 +87,7 @@ public final class LearningStateStore extends ForwardingStateStore {
      *
      * @return how many leaves started from the file
      */
+    @Override
     public synchronized int useEstate(String provider, String estate) {
         if (provider == null || estate == null || estate.isBlank() || LearnedRatesFile.LEGACY.equals(estate)) {
             throw new IllegalArgumentException("an estate must be named, but was " + estate + " for " + provider);
@@ -125,6 +123,7 @@ public final class LearningStateStore extends ForwardingStateStore {
     }
 
     /** What the run took from the file so far, by provider in the order they were told. */
+    @Override
     public synchronized List<EstateUse> uses() {
         return List.copyOf(uses.values());
     }
@@ -136,6 +135,11 @@ public final class LearningStateStore extends ForwardingStateStore {
 
     public LearnedRatesFile file() {
         return file;
+    }
+
+    @Override
+    public Map<String, String> location() {
+        return Map.of("file", file.path().toAbsolutePath().toString());
     }
 
     /**

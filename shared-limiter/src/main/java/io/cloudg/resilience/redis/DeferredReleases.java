@@ -164,6 +164,16 @@ final class DeferredReleases implements AutoCloseable {
         return CompletableFuture.allOf(sent.toArray(new CompletableFuture[0]));
     }
 
+    /**
+     * Forgets the bulkheads of {@code provider}, whose keys change (its estate was told): what waits of theirs is
+     * sent first, to the keys its leases were taken under. The future completes when Redis applied it.
+     */
+    CompletableFuture<Void> forget(String provider) {
+        CompletableFuture<Void> sent = flushAll();
+        pending.keySet().removeIf(b -> provider.equals(b.provider()));
+        return sent;
+    }
+
     /** Forgets every waiting release (the state was deleted). */
     void discard() {
         for (Pending p : pending.values()) {

@@ -460,6 +460,12 @@ public final class DegradingStateStore implements StateStore {
         }, s -> null);
     }
 
+    /** The shared store's: what a degraded process learns locally is not kept, the shared store kept the estate's. */
+    @Override
+    public java.util.Optional<io.cloudg.resilience.spi.EstateKeyed> estateKeyed() {
+        return shared.estateKeyed();
+    }
+
     /** Whether the shared store answers now (one probe, bounded in time). */
     public boolean sharedReachable() {
         return probe.getAsBoolean();

@@ -67,6 +67,11 @@ final class HotPath {
         return p;
     }
 
+    /** Forgets what was prepared for {@code provider}'s leaves, whose keys change (its estate was told). */
+    void forget(String provider) {
+        prepared.keySet().removeIf(l -> provider.equals(l.provider()));
+    }
+
     /** Forgets what was prepared (the state was deleted). */
     void clear() {
         prepared.clear();
@@ -231,7 +236,11 @@ final class HotPath {
     // ------------------------------------------------------------------ bulkheads
 
     private CompletableFuture<Object> slotsAsync(String op, Scope bulkhead, String idOrMax, long leaseNanos) {
-        return calls.call(Script.SLOTS, ScriptArgs.Slots.keys(keys.bulkhead(bulkhead)),
+        return slotsAsync(op, keys.bulkhead(bulkhead), bulkhead, idOrMax, leaseNanos);
+    }
+
+    private CompletableFuture<Object> slotsAsync(String op, String key, Scope bulkhead, String idOrMax, long leaseNanos) {
+        return calls.call(Script.SLOTS, ScriptArgs.Slots.keys(key),
                 ScriptArgs.Slots.argv(op, injectedNow(), idOrMax, leaseNanos, ttlMs, bulkhead.toString()));
     }
 
@@ -259,5 +268,11 @@ final class HotPath {
     int slotsInUse(Scope bulkhead) {
         releases.flush(bulkhead);
         return (int) ScriptCalls.longOf(slots("count", bulkhead, "0", 0));
+    }
+
+    /** The slots held in the bulkhead at {@code key} (of any estate: {@code cloudg ratelimit show}). */
+    int slotsInUse(String key, Scope bulkhead) {
+        releases.flush(bulkhead);
+        return (int) ScriptCalls.longOf(calls.await(slotsAsync("count", key, bulkhead, "0", 0), "bulkhead count"));
     }
 }

@@ -15,9 +15,16 @@ import io.cloudg.resilience.core.BreakerState;
  * @param breaker the leaf's breaker phase, or null when it has none
  * @param value the kind's own figure: tokens left in a retry budget, slots held in a bulkhead, else null
  * @param ageSeconds seconds since it was last written
+ * @param estate the estate an account's state is kept under ({@code aws:123456789012@aws}), or null: provider-wide
+ *        state, or an account's kept before estates (or before discovery told it)
  */
 public record RateLimitRow(Scope scope, RedisKeys.Kind kind, Double rateRps, Double ceilingRps, long throttles,
-                           BreakerState.Phase breaker, Double value, double ageSeconds) {
+                           BreakerState.Phase breaker, Double value, double ageSeconds, String estate) {
+    public RateLimitRow(Scope scope, RedisKeys.Kind kind, Double rateRps, Double ceilingRps, long throttles,
+                        BreakerState.Phase breaker, Double value, double ageSeconds) {
+        this(scope, kind, rateRps, ceilingRps, throttles, breaker, value, ageSeconds, null);
+    }
+
     /** Slower than its ceiling (an AIMD leaf that learned to back off). */
     public boolean slowed() {
         return rateRps != null && ceilingRps != null && rateRps < ceilingRps;

@@ -3,16 +3,17 @@ package io.cloudg.resilience.redis;
 import io.cloudg.resilience.spi.Scope;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
  * The key layout of the Redis backend. Pure: builds keys from scopes and reads scopes back from keys.
  *
  * <pre>
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:account                              account bucket (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;}:troubled                             index of troubled leaves (set of leaf keys)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:account                              account bucket (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:troubled                             index of troubled leaves (set of leaf keys)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:}:accounts                                                  registry of the accounts' indexes (sorted set)
  * {&lt;prefix&gt;:}:processes                                                 live processes (sorted set: id -&gt; last said, server time)
@@ -23,8 +24,14 @@ import java.util.regex.Pattern;
  * (leaf, account bucket, bulkhead) lives in the slot of its provider x account, so each is one script on
  * one node; provider-wide state has a slot of its own. Scope parts are percent-encoded (every character
  * outside {@code [A-Za-z0-9._-]}), so a key never holds a glob character, a brace or a colon of its own
- * and can be read back unambiguously. The prefix (one estate) must match {@code [A-Za-z0-9._-]+}; several
- * estates can share a Redis under different prefixes.
+ * and can be read back unambiguously. The prefix (one fleet's state) must match {@code [A-Za-z0-9._-]+}.
+ *
+ * <p>An account's keys name the estate its provider's calls go to ({@code aws:123456789012@aws}, encoded), as
+ * {@link #estateOf} tells it for the provider: two estates with the same account ids keep apart leaves,
+ * account buckets and bulkheads under one prefix. A provider whose estate is not told (before AWS's discovery
+ * found the management account, a Redis written before estates) has keys without that part,
+ * {@code {<prefix>:<provider>:<account>}:...}. Provider-wide state (the {@code global} bucket, the retry budget)
+ * and the registries are the prefix's, whatever the estate.
  *
  * <p>A leaf's key names its layout: {@code leaf2} holds the hot fields packed in one field (see cloudg.lua);
  * keys of the first layout ({@code leaf}) are no longer read and expire with their TTL, so during a rolling
@@ -47,18 +54,46 @@ public final class RedisKeys {
         }
     }
 
-    /** A key read back: its kind and the scope it belongs to (none for {@link Kind#REGISTRY} and {@link Kind#PROCESSES}). */
-    public record Parsed(Kind kind, Scope scope) {
+    /**
+     * A key read back: its kind, the scope it belongs to (none for {@link Kind#REGISTRY} and
+     * {@link Kind#PROCESSES}), and the estate an account's key names (null: none, or not an account's key).
+     */
+    public record Parsed(Kind kind, Scope scope, String estate) {
+        public Parsed(Kind kind, Scope scope) {
+            this(kind, scope, null);
+        }
     }
 
     private final String prefix;
+    private final Function<String, String> estateOf;
 
+    /** Keys that name no estate. */
     public RedisKeys(String prefix) {
+        this(prefix, p -> null);
+    }
+
+    /**
+     * @param estateOf the estate a provider's calls go to, or null while it is not known; read at every key
+     *        built (a store caches what it built, and forgets a provider's when its estate is told)
+     */
+    public RedisKeys(String prefix, Function<String, String> estateOf) {
         if (prefix == null || !PREFIX.matcher(prefix).matches()) {
             throw new IllegalArgumentException("key prefix must match [A-Za-z0-9._-]{1,64}, but was "
                     + (prefix == null ? "null" : "\"" + prefix + "\""));
         }
         this.prefix = prefix;
+        this.estateOf = estateOf;
+    }
+
+    /** The estate {@code provider}'s keys name now, or null. */
+    public String estateOf(String provider) {
+        return estateOf.apply(provider);
+    }
+
+    /** Whether {@code p} is a key of the state this store uses now: of its provider's estate, or of none when none is told. */
+    public boolean current(Parsed p) {
+        return p.scope() == null || p.kind() == Kind.GLOBAL || p.kind() == Kind.BUDGET
+                || java.util.Objects.equals(p.estate(), estateOf(p.scope().provider()));
     }
 
     public String prefix() {
@@ -76,7 +111,9 @@ public final class RedisKeys {
     }
 
     private String accountTag(Scope s) {
-        return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + "}:";
+        String estate = estateOf(s.provider());
+        return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + (estate == null ? "" : ":" + enc(estate))
+                + "}:";
     }
 
     private String providerTag(String provider) {
@@ -153,13 +190,14 @@ public final class RedisKeys {
                 }
                 return Optional.empty();
             }
-            if (tag.length != 2) {
+            if (tag.length != 2 && (tag.length != 3 || tag[2].isEmpty())) {
                 return Optional.empty();
             }
             Scope account = Scope.account(dec(tag[0]), dec(tag[1]));
+            String estate = tag.length == 3 ? dec(tag[2]) : null;
             for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD, Kind.TROUBLED}) {
                 if (rest.equals(k.suffix)) {
-                    return Optional.of(new Parsed(k, account));
+                    return Optional.of(new Parsed(k, account, estate));
                 }
             }
             String leafHead = Kind.LEAF.suffix + ":";
@@ -167,7 +205,7 @@ public final class RedisKeys {
                 String[] p = rest.substring(leafHead.length()).split("/", -1);
                 if (p.length == 3) {
                     return Optional.of(new Parsed(Kind.LEAF,
-                            Scope.of(account.provider(), account.account(), dec(p[0]), dec(p[1]), dec(p[2]))));
+                            Scope.of(account.provider(), account.account(), dec(p[0]), dec(p[1]), dec(p[2])), estate));
                 }
             }
             return Optional.empty();

@@ -13,7 +13,11 @@ import java.util.function.Function;
 /**
  * What {@code cloudg ratelimit show [PREFIX]} and {@code cloudg ratelimit reset [PREFIX]} do. PREFIX is a
  * scope prefix ({@code aws}, {@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}); empty or
- * null means everything under this estate's key prefix. Keys are found with SCAN (never KEYS).
+ * null means everything under this key prefix. An account's state is kept per estate ({@link RedisKeys}):
+ * an estate selector ({@code aws:123456789012@aws}, or its beginning: every estate it starts) narrows to the
+ * accounts of the estates it names, {@link #NO_ESTATE} to the accounts' state kept without one (before estates,
+ * or before discovery told it); null selects every estate and the provider-wide state. Keys are found with SCAN
+ * (never KEYS).
  *
  * <pre>{@code
  * try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(config.redis())) {
@@ -23,6 +27,9 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class RedisRateLimitAdmin implements AutoCloseable {
+    /** The estate selector of the accounts' state that names no estate. */
+    public static final String NO_ESTATE = "none";
+
     private final RedisStateStore store;
     private final boolean ownsStore;
 
@@ -54,20 +61,36 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
     private record Entry(String key, RedisKeys.Parsed parsed) {
     }
 
-    private List<Entry> entries(String scopePrefix) {
+    private List<Entry> entries(String estate, String scopePrefix) {
         String filter = scopePrefix == null ? "" : scopePrefix.trim();
         List<Entry> out = new ArrayList<>();
         for (String k : store.scan(store.keys().scanPattern())) {
             Optional<RedisKeys.Parsed> p = store.keys().parse(k);
-            if (p.isPresent() && p.get().scope() == null) {
+            if (p.isEmpty() || !ofEstate(p.get(), estate)) {
+                continue;
+            }
+            if (p.get().scope() == null) {
                 if (filter.isEmpty()) {
-                    out.add(new Entry(k, p.get())); // the estate's registries (accounts, processes): only with everything
+                    out.add(new Entry(k, p.get())); // the prefix's registries (accounts, processes): only with everything
                 }
-            } else if (p.isPresent() && matches(p.get().scope(), filter)) {
+            } else if (matches(p.get().scope(), filter)) {
                 out.add(new Entry(k, p.get()));
             }
         }
         return out;
+    }
+
+    /** Whether {@code p} is of the estates {@code estate} selects (null: every key). */
+    static boolean ofEstate(RedisKeys.Parsed p, String estate) {
+        if (estate == null) {
+            return true;
+        }
+        boolean account = p.kind() == RedisKeys.Kind.LEAF || p.kind() == RedisKeys.Kind.ACCOUNT
+                || p.kind() == RedisKeys.Kind.BULKHEAD || p.kind() == RedisKeys.Kind.TROUBLED;
+        if (!account) {
+            return false; // provider-wide state and the registries are no estate's
+        }
+        return NO_ESTATE.equals(estate) ? p.estate() == null : p.estate() != null && p.estate().startsWith(estate);
     }
 
     /** A scope matches a prefix that is a whole-part prefix of its printed form. */
@@ -80,9 +103,17 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         return s.equals(p) || s.startsWith(p + "/");
     }
 
-    /** The state under {@code scopePrefix}, sorted by scope then kind. */
+    /** The state under {@code scopePrefix}, of every estate, sorted by scope then kind. */
     public List<RateLimitRow> show(String scopePrefix) {
-        List<Entry> entries = entries(scopePrefix);
+        return show(null, scopePrefix);
+    }
+
+    /**
+     * The state under {@code scopePrefix} of the estates {@code estate} selects (null: all, and the provider-wide
+     * state), sorted by estate (none first), scope, then kind.
+     */
+    public List<RateLimitRow> show(String estate, String scopePrefix) {
+        List<Entry> entries = entries(estate, scopePrefix);
         long now = store.now();
         List<Entry> hashes = new ArrayList<>();
         List<RateLimitRow> rows = new ArrayList<>();
@@ -93,7 +124,7 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
             }
             if (e.parsed.kind() == RedisKeys.Kind.BULKHEAD) {
                 rows.add(new RateLimitRow(e.parsed.scope(), e.parsed.kind(), null, null, 0, null,
-                        (double) store.slotsInUse(e.parsed.scope()), 0));
+                        (double) store.slotsInUse(e.key), 0, e.parsed.estate()));
             } else {
                 hashes.add(e);
             }
@@ -105,7 +136,8 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
                 rows.add(row(hashes.get(i).parsed, h, now));
             }
         }
-        rows.sort(Comparator.comparing((RateLimitRow r) -> r.scope().toString()).thenComparing(RateLimitRow::kind));
+        rows.sort(Comparator.comparing((RateLimitRow r) -> r.estate() == null ? "" : r.estate())
+                .thenComparing(r -> r.scope().toString()).thenComparing(RateLimitRow::kind));
         return rows;
     }
 
@@ -119,22 +151,27 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
                 Optional<BreakerView> b = StateReader.breakerView(p.scope(), h, now);
                 return new RateLimitRow(p.scope(), p.kind(), rate, StateReader.numberField(h, "ceiling"),
                         throttles == null ? 0 : throttles.longValue(), b.map(BreakerView::phase).orElse(null),
-                        StateReader.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age, p.estate());
             }
             case BUDGET: {
                 Double millis = StateReader.numberField(h, "millis");
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
-                        millis == null ? null : millis / 1000.0, age);
+                        millis == null ? null : millis / 1000.0, age, null);
             }
             default:
                 return new RateLimitRow(p.scope(), p.kind(), null, null, 0, null,
-                        StateReader.numberField(h, "tokens"), age);
+                        StateReader.numberField(h, "tokens"), age, p.estate());
         }
     }
 
-    /** Removes the state under {@code scopePrefix}; returns how many keys were removed. */
+    /** Removes the state under {@code scopePrefix}, of every estate; returns how many keys were removed. */
     public long reset(String scopePrefix) {
-        return store.delete(entries(scopePrefix).stream().map(Entry::key).toList());
+        return reset(null, scopePrefix);
+    }
+
+    /** Removes the state under {@code scopePrefix} of the estates {@code estate} selects; returns how many keys were removed. */
+    public long reset(String estate, String scopePrefix) {
+        return store.delete(entries(estate, scopePrefix).stream().map(Entry::key).toList());
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.cloudg.resilience.core.BreakerState;
 import io.cloudg.resilience.core.BucketState;
 import io.cloudg.resilience.core.LeafState;
 import io.cloudg.resilience.spi.Admission;
+import io.cloudg.resilience.spi.EstateKeyed;
 import io.cloudg.resilience.spi.AdmitRequest;
 import io.cloudg.resilience.spi.OutcomeRequest;
 import io.cloudg.resilience.spi.OutcomeResult;
@@ -15,13 +16,17 @@ import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.time.TimeSource;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The fleet-wide state store: every read-modify-write is one Lua script (see {@link Script}) that applies
@@ -49,11 +54,12 @@ import org.redisson.api.RedissonClient;
  * another version is refused with a {@link StateFormatException}. An unreachable Redis throws
  * {@link io.cloudg.resilience.spi.StateStoreUnavailableException}.
  */
-public final class RedisStateStore implements StateStore {
+public final class RedisStateStore implements StateStore, EstateKeyed {
     /** Refunds batched locally per provider before they are written (10 refunds = 1 token). */
     static final int REFUNDS_PER_FLUSH = RetryRefunds.PER_FLUSH;
     /** Hashes read per pipelined batch. */
     static final int READ_BATCH = StateReader.READ_BATCH;
+    private static final Logger LOG = LoggerFactory.getLogger("cloudg.ratelimit");
 
     private final RedissonClient client;
     private final boolean ownsClient;
@@ -68,11 +74,15 @@ public final class RedisStateStore implements StateStore {
     private final HotPath hot;
     private final RetryRefunds refunds;
     private final StateReader reader;
+    /** The estate each provider's keys name ({@link #useEstate}); set once per provider. */
+    private final ConcurrentHashMap<String, String> estates = new ConcurrentHashMap<>();
+    /** What {@link #useEstate} found, by provider in the order told; guarded by {@code this}. */
+    private final Map<String, EstateUse> uses = new LinkedHashMap<>();
 
     private RedisStateStore(Builder b) {
         this.client = Objects.requireNonNull(b.client, "client");
         this.ownsClient = b.ownsClient;
-        this.keys = new RedisKeys(b.keyPrefix);
+        this.keys = new RedisKeys(b.keyPrefix, estates::get);
         this.runner = new ScriptRunner(client, b.pipelineMaxBatch, b.lanesPerNode);
         long ttlMillis = Math.max(1000, b.learnedTtl.toMillis());
         this.pingKey = ("{" + b.keyPrefix + "}:ping").getBytes(StandardCharsets.UTF_8);
@@ -151,6 +161,12 @@ public final class RedisStateStore implements StateStore {
         return hot.slotsInUse(bulkhead);
     }
 
+    /** The slots held in the bulkhead at {@code key}, whatever estate it names ({@code cloudg ratelimit show}). */
+    int slotsInUse(String key) {
+        return hot.slotsInUse(key, keys.parse(key).map(RedisKeys.Parsed::scope)
+                .orElseThrow(() -> new IllegalArgumentException("not a bulkhead key of this prefix: " + key)));
+    }
+
     // ------------------------------------------------------------------ retry budget
 
     @Override
@@ -167,6 +183,80 @@ public final class RedisStateStore implements StateStore {
     @Override
     public double retryBudgetRemaining(String provider, int size) {
         return refunds.remaining(provider, size);
+    }
+
+    // ------------------------------------------------------------------ estates
+
+    /**
+     * {@code provider}'s keys name {@code estate} from now on: its leaves, account buckets and bulkheads are the
+     * estate's, as an earlier run of the estate left them (within {@code learned_ttl_hours}), apart from those of
+     * another estate with the same account ids. Leaves used before (AWS's discovery) keep their keys without an
+     * estate. Tell it before the provider's calls, or between them: a slot held across it is released to the key
+     * it was taken under only if its release was deferred; otherwise it lapses with its lease. The first estate
+     * told for a provider holds; another one is refused with a warning (as the state file's store does).
+     *
+     * @return how many of the estate's leaves run below their ceiling (what it learned, as the state file's store
+     *         counts the leaves it restores); 0 when Redis cannot be read now (the store degrades meanwhile)
+     */
+    @Override
+    public synchronized int useEstate(String provider, String estate) {
+        if (provider == null || estate == null || estate.isBlank()) {
+            throw new IllegalArgumentException("an estate must be named, but was " + estate + " for " + provider);
+        }
+        EstateUse before = uses.get(provider);
+        if (before != null) {
+            if (!before.estate().equals(estate)) {
+                LOG.warn("{}: this process keeps the state of estate {} in {} already; that of {} is neither used nor "
+                        + "kept", provider, before.estate(), where, estate);
+            }
+            return before.estate().equals(estate) ? before.restored() : 0;
+        }
+        try {
+            releases.forget(provider).get(calls.timeoutMs(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            // those releases are lost: their leases lapse, as a killed worker's do
+        }
+        estates.put(provider, estate);
+        hot.forget(provider);
+        registrations.forget(provider);
+        int restored = 0;
+        int unkept = 0;
+        try {
+            restored = slowed(reader.troubled(p -> p.scope() != null && provider.equals(p.scope().provider())
+                    && estate.equals(p.estate())));
+            unkept = slowed(reader.troubled(p -> p.scope() != null && provider.equals(p.scope().provider())
+                    && p.estate() == null));
+        } catch (RuntimeException e) {
+            LOG.debug("{}: cannot count the learned rates of estate {} in {} now", provider, estate, where, e);
+        }
+        uses.put(provider, new EstateUse(provider, estate, restored));
+        if (restored > 0) {
+            LOG.info("{}: {} learned rate(s) of estate {} in {}", provider, restored, estate, where);
+        } else {
+            LOG.debug("{}: no learned rate of estate {} in {}", provider, estate, where);
+        }
+        if (unkept > 0) {
+            LOG.info("{}: {} learned rate(s) in {} name no estate (kept before cloudg keyed them by estate, or before "
+                    + "discovery): no map of an estate starts from them, and they expire with learned_ttl_hours "
+                    + "(cloudg ratelimit reset --estate none removes them now)", provider, unkept, where);
+        }
+        return restored;
+    }
+
+    private static int slowed(StoreSnapshot s) {
+        return (int) s.leaves().stream().filter(io.cloudg.resilience.spi.LeafView::slowed).count();
+    }
+
+    @Override
+    public synchronized List<EstateUse> uses() {
+        return List.copyOf(uses.values());
+    }
+
+    @Override
+    public Map<String, String> location() {
+        return Map.of("redis", where);
     }
 
     // ------------------------------------------------------------------ reading the state

@@ -87,6 +87,11 @@ final class Registrations {
                 ScriptArgs.Registered.argv(ScriptArgs.injectedNow(clock), ttl)), "read the registry of accounts"));
     }
 
+    /** Forgets the registrations of {@code provider}'s accounts, whose keys change (its estate was told). */
+    void forget(String provider) {
+        byAccount.keySet().removeIf(a -> provider.equals(a.provider()));
+    }
+
     /** Forgets every registration (the state was deleted). */
     void clear() {
         byAccount.clear();

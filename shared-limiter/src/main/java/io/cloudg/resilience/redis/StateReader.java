@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
 import org.redisson.api.RMapAsync;
@@ -67,10 +68,18 @@ final class StateReader {
         this.ttl = ScriptArgs.bytes(Long.toString(ttlMillis));
     }
 
-    /** Every leaf of this prefix (a SCAN of the key space: for {@code ratelimit show} and the tests). */
+    /**
+     * Every leaf of this prefix this store uses now, of its providers' estates ({@link RedisKeys#current}; a SCAN
+     * of the key space: for {@code ratelimit show} and the tests).
+     */
     StoreSnapshot snapshot() {
         long now = now();
-        return views(scan(keys.leafPattern()), now);
+        return views(scan(keys.leafPattern()), now, keys::current);
+    }
+
+    /** {@link #troubled(Predicate)} of the accounts this store uses now ({@link RedisKeys#current}). */
+    StoreSnapshot troubled() {
+        return troubled(keys::current);
     }
 
     /**
@@ -79,14 +88,18 @@ final class StateReader {
      * leaves, and pruned, in one script run ({@link Script#TROUBLED}), pipelined a batch at a time, and only
      * the leaves it answers are read whole. So the work is that of the accounts in use and of their troubled
      * leaves, not of the whole key set (1.2 million leaves at 1,000 accounts x 17 regions, nearly all of them
-     * healthy), and nothing walks the key space.
+     * healthy), and nothing walks the key space. Only the accounts whose index {@code accounts} takes are read
+     * (an index key read back names its account and estate).
      */
-    StoreSnapshot troubled() {
+    StoreSnapshot troubled(Predicate<RedisKeys.Parsed> accounts) {
         long now = now();
         List<String> troubled = new ArrayList<>();
         try {
             List<CompletableFuture<Object>> reads = new ArrayList<>();
             for (Object index : registrations.indexes()) {
+                if (!keys.parse(ScriptCalls.text(index)).filter(accounts).isPresent()) {
+                    continue;
+                }
                 reads.add(calls.call(Script.TROUBLED, ScriptArgs.Troubled.keys(ScriptArgs.bytes(ScriptCalls.text(index))),
                         ScriptArgs.Troubled.argv(ttl)));
                 if (reads.size() == READ_BATCH) {
@@ -99,7 +112,7 @@ final class StateReader {
         } catch (RuntimeException e) {
             throw calls.translate(e, "read troubled leaves"); // the store's own exceptions pass as they are
         }
-        return views(troubled, now).troubled();
+        return views(troubled, now, accounts).troubled();
     }
 
     private void collectTroubled(List<CompletableFuture<Object>> reads, List<String> into) {
@@ -111,13 +124,13 @@ final class StateReader {
         reads.clear();
     }
 
-    private StoreSnapshot views(List<String> names, long now) {
+    private StoreSnapshot views(List<String> names, long now, Predicate<RedisKeys.Parsed> taken) {
         List<Map<String, String>> hashes = readHashes(names);
         List<LeafView> leaves = new ArrayList<>();
         List<BreakerView> breakers = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             Map<String, String> h = hashes.get(i);
-            Scope leaf = keys.parse(names.get(i)).map(RedisKeys.Parsed::scope).orElse(null);
+            Scope leaf = keys.parse(names.get(i)).filter(taken).map(RedisKeys.Parsed::scope).orElse(null);
             if (leaf == null || h.isEmpty()) {
                 continue;
             }

@@ -15,12 +15,12 @@
  *       (timeouts, errors), {@code ScriptRunner} and its {@code Lane}s (the pipelined connections),
  *       {@code DeferredReleases}, and {@code RedissonInternals}, the only class that touches Redisson's
  *       internals ({@code RedissonInternalsTest} fails if another does).</li>
- *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account}:leaf2:...}
+ *   <li><b>Keys</b> ({@link io.cloudg.resilience.redis.RedisKeys}): {@code {prefix:provider:account:estate}:leaf2:...}
  *       (a leaf's hot fields packed in one field),
  *       {@code :account}, {@code :slots} (the bulkhead: one hash, a field per lease and a packed counter) share one Cluster slot per
- *       provider x account;
- *       {@code {prefix:provider}:global} and {@code :budget} have one per provider. Several estates share a
- *       Redis under different prefixes.</li>
+ *       provider x account x estate (the estate its provider's calls go to, once told: {@code EstateKeyed}; so two
+ *       estates with the same account ids keep apart learned rates, buckets and bulkheads under one prefix);
+ *       {@code {prefix:provider}:global} and {@code :budget} have one per provider.</li>
  *   <li><b>Reading the troubled state</b> (the report, the gauges): each account keeps an index of its
  *       troubled leaves ({@code :troubled}, beside them, written by the scripts when a write leaves a leaf
  *       troubled), and the estate a registry of the accounts in use ({@code {prefix:}:accounts}, renewed by

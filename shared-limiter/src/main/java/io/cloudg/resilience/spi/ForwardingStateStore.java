@@ -92,6 +92,12 @@ public abstract class ForwardingStateStore implements StateStore {
         return delegate.describe();
     }
 
+    /** This store when it keeps learned state per estate itself, else its delegate's. */
+    @Override
+    public Optional<EstateKeyed> estateKeyed() {
+        return this instanceof EstateKeyed e ? Optional.of(e) : delegate.estateKeyed();
+    }
+
     @Override
     public Optional<StoreStatus> status() {
         return delegate.status();

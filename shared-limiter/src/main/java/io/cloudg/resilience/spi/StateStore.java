@@ -93,6 +93,14 @@ public interface StateStore extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The store that keeps learned state per estate ({@link EstateKeyed}) this one is or wraps; empty when it keeps
+     * none between runs. A wrapper MUST answer its delegate's.
+     */
+    default java.util.Optional<EstateKeyed> estateKeyed() {
+        return this instanceof EstateKeyed e ? java.util.Optional.of(e) : java.util.Optional.empty();
+    }
+
     @Override
     default void close() {
     }

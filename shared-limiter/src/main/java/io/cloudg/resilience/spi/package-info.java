@@ -8,7 +8,9 @@
  *       before an attempt ({@link io.cloudg.resilience.spi.AdmitRequest}: breaker, tokens at every
  *       level, bulkhead slot) and one after ({@link io.cloudg.resilience.spi.OutcomeRequest}: AIMD,
  *       breaker verdict, slot release), so a remote store costs one round trip each way. A decorator
- *       extends {@link io.cloudg.resilience.spi.ForwardingStateStore} and overrides only what it changes.</li>
+ *       extends {@link io.cloudg.resilience.spi.ForwardingStateStore} and overrides only what it changes. A store
+ *       whose learned state outlives a run keeps it per estate ({@link io.cloudg.resilience.spi.EstateKeyed}: the
+ *       state file's store and Redis, with one contract, {@code LearnedStateContract}).</li>
  *   <li>{@link io.cloudg.resilience.spi.ErrorInspector}: teaches the classifier to read an SDK's
  *       exceptions without this module depending on the SDK.</li>
  *   <li>{@link io.cloudg.resilience.spi.GovernorListener}: hears every call's results, retries, waits for

@@ -105,7 +105,7 @@ class LearningStateStoreTest {
         Governor sim = governor(later, file, SIM);
         LearningStateStore simStore = (LearningStateStore) sim.store();
         assertThat(simStore.restored()).as("the simulator's accounts have the real ids, not its rates").isZero();
-        assertThat(simStore.uses()).containsExactly(new LearningStateStore.EstateUse("aws", SIM, 0));
+        assertThat(simStore.uses()).containsExactly(new io.cloudg.resilience.spi.EstateKeyed.EstateUse("aws", SIM, 0));
         succeedOnce(sim, IMAGE_ATTR);
         assertThat(rate(sim, IMAGE_ATTR)).as("starts at its ceiling").isEqualTo(20.0);
         throttleOnce(sim, SUBNETS);

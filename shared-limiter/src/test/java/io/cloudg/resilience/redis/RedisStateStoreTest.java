@@ -149,6 +149,56 @@ class RedisStateStoreTest {
         assertThatThrownBy(() -> new RedisKeys("a:b")).hasMessageContaining("key prefix must match");
     }
 
+    /**
+     * A told estate is part of the account's hash tag: its leaves, account bucket, bulkhead and index keep one slot,
+     * apart from the same account's state without an estate; provider-wide state stays the prefix's.
+     */
+    @Test
+    void anEstateIsPartOfTheAccountsKeysAndIsReadBack() {
+        store.admit(admitReq(LEAF, null)); // before the estate is told (discovery)
+        String sim = "aws:123456789012@http://127.0.0.1:4566";
+        assertThat(store.useEstate("aws", sim)).isZero();
+        store.admit(admitReq(LEAF, new SlotRequest(ACCOUNT, 10, 60 * SEC)));
+        RedisKeys k = store.keys();
+        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012:aws%3A123456789012%40http%3A%2F%2F127.0.0.1%3A4566}"
+                + ":leaf2:us-east-1/ec2/DescribeSubnets");
+        assertThat(k.parse(k.leaf(LEAF))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.LEAF, LEAF, sim));
+        assertThat(k.parse(k.bulkhead(ACCOUNT))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.BULKHEAD, ACCOUNT, sim));
+        assertThat(java.util.stream.Stream.of(k.leaf(LEAF), k.account(ACCOUNT), k.bulkhead(ACCOUNT), k.troubled(ACCOUNT))
+                .map(RedisStateStoreTest::slot).collect(Collectors.toSet())).hasSize(1);
+        assertThat(k.global("aws")).isEqualTo("{unit:aws}:global");
+        List<String> leaves = store.scan(k.leafPattern());
+        assertThat(leaves).containsExactlyInAnyOrder(new RedisKeys("unit").leaf(LEAF), k.leaf(LEAF));
+        assertThat(store.snapshot().leaves()).as("this store's estate's only").hasSize(1);
+        assertThat(k.parse("{unit:aws:1:}:leaf2:r/s/o")).as("an empty estate part").isEmpty();
+    }
+
+    /**
+     * Rates learned before estates (keys without one: an older cloudg, or calls before discovery) are not used by
+     * a map of an estate, and not dropped silently: one INFO line says so when the estate is told.
+     */
+    @Test
+    void ratesLearnedWithoutAnEstateAreAnnouncedInOneLine() {
+        store.admit(admitReq(LEAF, null));
+        store.record(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER, CallVerdict.NONE, 0, null));
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("cloudg.ratelimit");
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> log = new ch.qos.logback.core.read.ListAppender<>();
+        log.start();
+        logger.addAppender(log);
+        try (RedisStateStore next = RedisStateStore.builder(client).keyPrefix("unit").build()) {
+            assertThat(next.useEstate("aws", "aws:123456789012@aws")).as("not the estate's").isZero();
+        } finally {
+            logger.detachAppender(log);
+        }
+        assertThat(log.list).filteredOn(e -> e.getFormattedMessage().contains("name no estate")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.getLevel()).isEqualTo(ch.qos.logback.classic.Level.INFO);
+                    assertThat(e.getFormattedMessage()).startsWith("aws: 1 learned rate(s) in ")
+                            .contains("--estate none");
+                });
+        assertThat(store.snapshot().leaves()).as("still there, for a store that tells no estate").hasSize(1);
+    }
+
     /** A server that lost its keys and scripts (a restart without persistence) gets the registry back. */
     @Test
     void aServerThatLostEverythingGetsTheAccountsRegisteredAgain() {

@@ -370,6 +370,8 @@ public final class FleetWorker implements AutoCloseable {
             return;
         }
         try {
+            // the task's calls go to its estate: the governor's learned state is that estate's
+            providers.useEstate(message.target().provider(), message.target().discovery());
             task = providers.get(message.target().provider()).taskFor(message.target().toTarget());
         } catch (IllegalArgumentException | IllegalStateException e) {
             letters.add(letter(tp, r.offset(), deadLetters.send(r, "cannot run task " + message.taskId()
