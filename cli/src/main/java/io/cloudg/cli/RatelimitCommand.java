@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
  * whole parts ({@code aws/123456789012}, {@code aws/123456789012/us-east-1/ec2}). Both keep an account's
  * learned state per estate ({@code aws:123456789012@aws}): {@code --estate} selects one (or those its beginning
  * names; in Redis {@code none} selects the accounts' state kept without an estate); {@code show} lists each
- * estate's state under its name.
+ * estate's state under its name. Redis names an estate's keys by its provider and endpoint only
+ * ({@code aws:*@aws}: see {@code RedisKeys.shared}), so there an estate selects its endpoint's keys.
  */
 @Command(name = "ratelimit", mixinStandardHelpOptions = true,
         description = {"Shows or resets what the governor learned: slowed rates, breakers, retry budgets, bulkheads.",
@@ -61,8 +62,10 @@ final class RatelimitCommand implements Callable<Integer> {
 
         @Option(names = "--estate", paramLabel = "KEY", description = "the estate whose learned state to show or reset, "
                 + "as show names it (aws:123456789012@aws; its beginning selects every estate it starts, e.g. "
-                + "aws:123456789012 for each endpoint of that organization); in Redis, none selects the accounts' "
-                + "state kept without an estate (before cloudg kept it per estate, or before discovery)")
+                + "aws:123456789012 for each endpoint of that organization); Redis keeps an estate's state under its "
+                + "provider and endpoint (show names it aws:*@aws), so there an estate selects its endpoint's state; "
+                + "in Redis, none selects the accounts' state kept without an estate (before cloudg kept it per estate, "
+                + "or before discovery)")
         String estate;
 
         @Override

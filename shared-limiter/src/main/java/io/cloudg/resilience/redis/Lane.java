@@ -52,6 +52,11 @@ final class Lane {
         this.master = master;
     }
 
+    /** Whether anything waits in the queue or for its answer. */
+    boolean busy() {
+        return !queue.isEmpty() || inFlight.get() > 0;
+    }
+
     /** TEST ONLY: what waits in the queue. */
     int queued() {
         return queue.size();

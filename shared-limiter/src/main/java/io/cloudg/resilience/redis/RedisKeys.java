@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
  * The key layout of the Redis backend. Pure: builds keys from scopes and reads scopes back from keys.
  *
  * <pre>
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:account                              account bucket (hash)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
- * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;estate&gt;}:troubled                             index of troubled leaves (set of leaf keys)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;endpoint&gt;}:leaf2:&lt;region&gt;/&lt;service&gt;/&lt;operation&gt;  leaf bucket + AIMD + breaker (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;endpoint&gt;}:account                              account bucket (hash)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;endpoint&gt;}:slots                                bulkhead leases (hash: id -&gt; expiry, c)
+ * {&lt;prefix&gt;:&lt;provider&gt;:&lt;account&gt;:&lt;endpoint&gt;}:troubled                             index of troubled leaves (set of leaf keys)
  * {&lt;prefix&gt;:&lt;provider&gt;}:global                                        provider-wide bucket (hash)
  * {&lt;prefix&gt;:}:accounts                                                  registry of the accounts' indexes (sorted set)
  * {&lt;prefix&gt;:}:processes                                                 live processes (sorted set: id -&gt; last said, server time)
@@ -26,9 +26,11 @@ import java.util.regex.Pattern;
  * outside {@code [A-Za-z0-9._-]}), so a key never holds a glob character, a brace or a colon of its own
  * and can be read back unambiguously. The prefix (one fleet's state) must match {@code [A-Za-z0-9._-]+}.
  *
- * <p>An account's keys name the estate its provider's calls go to ({@code aws:123456789012@aws}, encoded), as
- * {@link #estateOf} tells it for the provider: two estates with the same account ids keep apart leaves,
- * account buckets and bulkheads under one prefix. A provider whose estate is not told (before AWS's discovery
+ * <p>An account's keys name the endpoint of the estate its provider's calls go to ({@code aws} for
+ * {@code aws:123456789012@aws}, {@code http://127.0.0.1:4566} for a simulator; encoded), as {@link #estateOf}
+ * tells it for the provider: two estates with the same account ids at different endpoints keep apart leaves,
+ * account buckets and bulkheads under one prefix, and every process mapping an account at one endpoint shares
+ * them, whatever identity its configuration gives the estate ({@link #shared}). A provider whose estate is not told (before AWS's discovery
  * found the management account, a Redis written before estates) has keys without that part,
  * {@code {<prefix>:<provider>:<account>}:...}. Provider-wide state (the {@code global} bucket, the retry budget)
  * and the registries are the prefix's, whatever the estate.
@@ -93,7 +95,7 @@ public final class RedisKeys {
     /** Whether {@code p} is a key of the state this store uses now: of its provider's estate, or of none when none is told. */
     public boolean current(Parsed p) {
         return p.scope() == null || p.kind() == Kind.GLOBAL || p.kind() == Kind.BUDGET
-                || java.util.Objects.equals(p.estate(), estateOf(p.scope().provider()));
+                || java.util.Objects.equals(p.estate(), shared(p.scope().provider(), estateOf(p.scope().provider())));
     }
 
     public String prefix() {
@@ -112,8 +114,51 @@ public final class RedisKeys {
 
     private String accountTag(Scope s) {
         String estate = estateOf(s.provider());
-        return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account()) + (estate == null ? "" : ":" + enc(estate))
-                + "}:";
+        return "{" + prefix + ":" + enc(s.provider()) + ":" + enc(s.account())
+                + (estate == null ? "" : ":" + enc(endpoint(estate))) + "}:";
+    }
+
+    /** The endpoint part of an estate ({@code http://127.0.0.1:4566} of {@code aws:123456789012@http://127.0.0.1:4566}). */
+    static String endpoint(String estate) {
+        int at = estate.indexOf('@');
+        return at < 0 ? estate : estate.substring(at + 1);
+    }
+
+    /** The provider part of an estate, or of the beginning of one ({@code aws} of {@code aws:1@aws}). */
+    private static String providerOf(String estate) {
+        for (int i = 0; i < estate.length(); i++) {
+            if (estate.charAt(i) == ':' || estate.charAt(i) == '@') {
+                return estate.substring(0, i);
+            }
+        }
+        return estate;
+    }
+
+    /**
+     * What the keys of {@code estate}'s accounts name, as {@link Parsed#estate} reads it back: its provider and
+     * endpoint, any identity ({@code aws:*@http://127.0.0.1:4566}). A quota belongs to an account at an endpoint,
+     * and account ids are unique there; the identity (management account, tenant, organization or projects) is
+     * left out so that every process mapping an account through one Redis shares its buckets, however each was
+     * configured (an organization-wide sweep and a map of a few of its projects, a tenant named or not).
+     */
+    public static String shared(String estate) {
+        return providerOf(estate) + ":*@" + endpoint(estate);
+    }
+
+    private static String shared(String provider, String estate) {
+        return estate == null ? null : provider + ":*@" + endpoint(estate);
+    }
+
+    /**
+     * Whether {@code selection} (an estate as the user names it, or its beginning) selects keys naming
+     * {@code keyEstate} ({@link #shared} form): an estate selects its provider's keys at its endpoint (or at an
+     * endpoint its endpoint part begins), whatever the identity.
+     */
+    public static boolean selects(String selection, String keyEstate) {
+        if (selection.indexOf('@') < 0) {
+            return keyEstate.startsWith(selection);
+        }
+        return keyEstate.startsWith(providerOf(selection) + ":*@") && endpoint(keyEstate).startsWith(endpoint(selection));
     }
 
     private String providerTag(String provider) {
@@ -194,7 +239,7 @@ public final class RedisKeys {
                 return Optional.empty();
             }
             Scope account = Scope.account(dec(tag[0]), dec(tag[1]));
-            String estate = tag.length == 3 ? dec(tag[2]) : null;
+            String estate = tag.length == 3 ? shared(account.provider() + "@" + dec(tag[2])) : null;
             for (Kind k : new Kind[] {Kind.ACCOUNT, Kind.BULKHEAD, Kind.TROUBLED}) {
                 if (rest.equals(k.suffix)) {
                     return Optional.of(new Parsed(k, account, estate));

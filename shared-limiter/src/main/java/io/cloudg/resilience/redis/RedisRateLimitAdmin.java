@@ -90,7 +90,7 @@ public final class RedisRateLimitAdmin implements AutoCloseable {
         if (!account) {
             return false; // provider-wide state and the registries are no estate's
         }
-        return NO_ESTATE.equals(estate) ? p.estate() == null : p.estate() != null && p.estate().startsWith(estate);
+        return NO_ESTATE.equals(estate) ? p.estate() == null : p.estate() != null && RedisKeys.selects(estate, p.estate());
     }
 
     /** A scope matches a prefix that is a whole-part prefix of its printed form. */

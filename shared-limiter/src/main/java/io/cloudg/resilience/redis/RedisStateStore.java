@@ -224,8 +224,9 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
         int restored = 0;
         int unkept = 0;
         try {
+            String shared = RedisKeys.shared(estate);
             restored = slowed(reader.troubled(p -> p.scope() != null && provider.equals(p.scope().provider())
-                    && estate.equals(p.estate())));
+                    && shared.equals(p.estate())));
             unkept = slowed(reader.troubled(p -> p.scope() != null && provider.equals(p.scope().provider())
                     && p.estate() == null));
         } catch (RuntimeException e) {
@@ -378,6 +379,13 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
             // unsent: those leases expire on their own
         }
         releases.close();
+        try {
+            runner.drain().get(calls.timeoutMs(), TimeUnit.MILLISECONDS); // outcomes queued without waiting
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // unanswered: Redis is gone or slow; what they carried is lost, as a killed worker's is
+        }
         members.leave();
         runner.close();
         if (ownsClient) {

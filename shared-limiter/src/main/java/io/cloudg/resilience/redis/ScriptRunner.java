@@ -1,6 +1,7 @@
 package io.cloudg.resilience.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -179,6 +180,25 @@ final class ScriptRunner implements AutoCloseable {
             f.completeExceptionally(e);
         }
         return f;
+    }
+
+    /**
+     * Completes once every script queued or sent so far on a lane has been answered: a PING behind them on each
+     * lane with work left (a lane answers in order). {@code close()} waits on it, so that outcomes queued without
+     * waiting (a throttle's halving, a success's refill) reach Redis before the connections go.
+     */
+    CompletableFuture<Void> drain() {
+        List<CompletableFuture<Object>> pings = new ArrayList<>();
+        for (Lane[] ls : lanes.values()) {
+            for (Lane l : ls) {
+                if (l.busy()) {
+                    CompletableFuture<Object> f = new CompletableFuture<>();
+                    l.submit(new Lane.Plain(null, f));
+                    pings.add(f);
+                }
+            }
+        }
+        return CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new));
     }
 
     /**

@@ -160,10 +160,19 @@ class RedisStateStoreTest {
         assertThat(store.useEstate("aws", sim)).isZero();
         store.admit(admitReq(LEAF, new SlotRequest(ACCOUNT, 10, 60 * SEC)));
         RedisKeys k = store.keys();
-        assertThat(k.leaf(LEAF)).isEqualTo("{unit:aws:123456789012:aws%3A123456789012%40http%3A%2F%2F127.0.0.1%3A4566}"
-                + ":leaf2:us-east-1/ec2/DescribeSubnets");
-        assertThat(k.parse(k.leaf(LEAF))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.LEAF, LEAF, sim));
-        assertThat(k.parse(k.bulkhead(ACCOUNT))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.BULKHEAD, ACCOUNT, sim));
+        assertThat(k.leaf(LEAF)).as("the estate's endpoint: account ids are unique there, and every process mapping "
+                + "the account shares its quota whatever identity its configuration names")
+                .isEqualTo("{unit:aws:123456789012:http%3A%2F%2F127.0.0.1%3A4566}:leaf2:us-east-1/ec2/DescribeSubnets");
+        String shared = "aws:*@http://127.0.0.1:4566";
+        assertThat(RedisKeys.shared(sim)).isEqualTo(shared);
+        assertThat(k.parse(k.leaf(LEAF))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.LEAF, LEAF, shared));
+        assertThat(k.parse(k.bulkhead(ACCOUNT))).hasValue(new RedisKeys.Parsed(RedisKeys.Kind.BULKHEAD, ACCOUNT, shared));
+        RedisKeys otherIdentity = new RedisKeys("unit", p -> "aws:999999999999@http://127.0.0.1:4566");
+        assertThat(otherIdentity.leaf(LEAF)).as("another identity at the same endpoint: the same keys").isEqualTo(k.leaf(LEAF));
+        assertThat(RedisKeys.selects("aws:123456789012@http", shared)).isTrue();
+        assertThat(RedisKeys.selects("aws:123456789012@aws", shared)).isFalse();
+        assertThat(RedisKeys.selects("azure:t@http://127.0.0.1:4566", shared)).isFalse();
+        assertThat(RedisKeys.selects("aws:", shared)).isTrue();
         assertThat(java.util.stream.Stream.of(k.leaf(LEAF), k.account(ACCOUNT), k.bulkhead(ACCOUNT), k.troubled(ACCOUNT))
                 .map(RedisStateStoreTest::slot).collect(Collectors.toSet())).hasSize(1);
         assertThat(k.global("aws")).isEqualTo("{unit:aws}:global");
@@ -489,6 +498,42 @@ class RedisStateStoreTest {
             st.admit(admit);
             assertThat(st.runner().calls()).as("the admission, the heartbeat and the registration").isEqualTo(calls + 5);
             assertThat(registry.getScore(index)).as("registered again, at Redis's time").isGreaterThan(first);
+        } finally {
+            st.clear();
+            st.close();
+        }
+    }
+
+    /**
+     * {@code close()} waits on the runner's drain before it lets the connections go, so that an outcome recorded
+     * without waiting (a throttle halving the rate, a slot's release) reaches Redis even when the lane had not sent
+     * it yet (a governor closed right after its last throttle on a loaded machine kept the rate it had, and the slot
+     * until its lease lapsed). The drain completes only once what was queued before it is answered: here the lanes
+     * are held while it is asked for.
+     */
+    @Test
+    void theDrainCloseWaitsOnCompletesOnlyOnceWhatWasQueuedIsAnswered() throws Exception {
+        RedisStateStore st = RedisStateStore.builder(client).keyPrefix("unit-drain").build();
+        st.clear();
+        try {
+            st.admit(admitReq(LEAF, null));
+            double before = st.leafState(LEAF).rate();
+            CompletableFuture<Void> outcome;
+            CompletableFuture<Void> drained;
+            st.runner().hold(true);
+            try {
+                outcome = st.recordAsync(new OutcomeRequest(LEAF, LIMIT, AttemptOutcome.THROTTLED, -1, BREAKER,
+                        CallVerdict.NONE, 0, null)).toCompletableFuture();
+                drained = st.runner().drain();
+                assertThat(st.runner().queued()).as("the throttle, and the drain's PING behind it").isEqualTo(2);
+                assertThat(drained).as("nothing sent yet").isNotDone();
+            } finally {
+                st.runner().hold(false);
+            }
+            drained.get(30, TimeUnit.SECONDS);
+            assertThat(outcome).as("answered before the drain completed").isDone();
+            assertThat(st.leafState(LEAF).rate()).isEqualTo(before / 2);
+            assertThat(st.runner().drain()).as("an idle runner: nothing to wait for").isDone();
         } finally {
             st.clear();
             st.close();
