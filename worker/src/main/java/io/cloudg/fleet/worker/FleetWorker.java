@@ -28,7 +28,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -195,7 +194,7 @@ public final class FleetWorker implements AutoCloseable {
 
     /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
     public void run() {
-        JobPool jobs = new JobPool(settings.worker().jobs(providers.governor().config().maxCallsInFlight()), this::wake);
+        JobPool jobs = jobPool();
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(KafkaMetrics.bind(metrics, producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
@@ -208,10 +207,12 @@ public final class FleetWorker implements AutoCloseable {
             consumer = kafka.groupConsumer(settings.group(), workerId);
             kafkaMetrics.add(KafkaMetrics.bind(metrics, consumer));
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
-            LOG.info("worker {} joined group {} on {} ({}, {} jobs at once, {} calls in flight at most)", workerId,
+            LOG.info("worker {} joined group {} on {} ({}, {}, {} calls in flight at most)", workerId,
                     settings.group(), settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
                             ? "tasks while the governor has room" : "up to " + settings.worker().maxInFlight() + " tasks",
-                    jobs.places(), providers.governor().config().maxCallsInFlight());
+                    jobs.windowed() ? "jobs at once as the CPU allows, " + jobs.window() + " at first, up to "
+                            + jobs.places() + " (fleet.worker.threads unset)" : jobs.places() + " jobs at once",
+                    providers.governor().config().maxCallsInFlight());
             while (!stopRequested) {
                 step(producer, deadLetters, jobs, true);
             }
@@ -234,6 +235,19 @@ public final class FleetWorker implements AutoCloseable {
             LOG.info("worker {} stopped after {} task(s)", workerId, done.get());
             finished.countDown();
         }
+    }
+
+    /**
+     * The job pool: {@code fleet.worker.threads} places when set; else as many as {@code ratelimit.max_calls_in_flight},
+     * of which a {@link JobWindow} that follows the CPU runs at once.
+     */
+    private JobPool jobPool() {
+        int places = settings.worker().jobs(providers.governor().config().maxCallsInFlight());
+        if (settings.worker().threads() != WorkerSettings.AUTO) {
+            return new JobPool(places, this::wake);
+        }
+        return new JobPool(places, this::wake, JobWindow.Config.defaults(Runtime.getRuntime().availableProcessors(),
+                places), time);
     }
 
     /**
@@ -261,12 +275,12 @@ public final class FleetWorker implements AutoCloseable {
 
     /**
      * Whether another task may start now: never while the process's calls fill {@code ratelimit.max_calls_in_flight};
-     * below {@code max_in_flight} when it is set; otherwise while no job waits for a place and one is free, up to
-     * as many tasks as places.
+     * below {@code max_in_flight} when it is set; otherwise up to as many tasks as places, while no job waits for a
+     * place and one is free ({@code fleet.worker.threads} set), or while fewer jobs wait than the job window.
      */
     private boolean admits(JobPool jobs) {
-        return JobPool.admits(settings.worker().maxInFlight(), jobs.places(), inFlight.size(), jobs.pending(),
-                providers.governor().hasRoomForCalls());
+        return JobPool.admits(settings.worker().maxInFlight(), jobs.places(), jobs.windowed(), jobs.window(),
+                inFlight.size(), jobs.pending(), jobs.waiting(), providers.governor().hasRoomForCalls());
     }
 
     /**
@@ -359,7 +373,7 @@ public final class FleetWorker implements AutoCloseable {
     }
 
     private void accept(Head h, TopicPartition tp, KafkaProducer<String, byte[]> producer, DeadLetters deadLetters,
-                        ExecutorService jobs) {
+                        JobPool jobs) {
         ConsumerRecord<String, byte[]> r = h.record();
         offsets.taken(tp, r.offset());
         TaskMessage message = h.message();
