@@ -50,16 +50,19 @@ import org.slf4j.LoggerFactory;
  * clients and credentials through the shared governor, and reports results.
  *
  * <ul>
- *   <li>As many tasks at once as the governor has room for: its jobs run on virtual threads (a job waiting on
- *       the network or the governor holds no platform thread), and another task is taken whenever the process's
- *       calls are below {@code ratelimit.max_calls_in_flight} with none waiting for a place, and no job waits
- *       for one of the job places ({@code fleet.worker.threads}, by default as many as that ceiling) while one
- *       is free, up to that many tasks; or at most {@code fleet.worker.max_in_flight} tasks when that is set.
- *       The consumer is paused while full.</li>
+ *   <li>As many tasks at once as the governor and the CPU have room for: its jobs run on virtual threads (a job
+ *       waiting on the network or the governor holds no platform thread), and another task is taken whenever
+ *       the process's calls are below {@code ratelimit.max_calls_in_flight} with none waiting for a place, up to
+ *       as many tasks as job places, and either ({@code fleet.worker.threads} set) no job waits for one of its
+ *       places while one is free, or (unset, the default: as many places as that ceiling) fewer jobs wait than
+ *       the {@link JobWindow}, the jobs the CPU lets run at once; or at most {@code fleet.worker.max_in_flight}
+ *       tasks when that is set. The consumer is paused while full.</li>
  *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
  *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
  *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
- *       before its small tasks. Within a partition the order stays the topic's, as commits need.</li>
+ *       before its small tasks. Within a partition the order stays the topic's, as commits need. Jobs waiting
+ *       for a place start by their own expected calls, then their task's ({@link JobPool}): a fan-out before
+ *       the small listings taken before it.</li>
  *   <li>A task's offset is committed only once Kafka has acknowledged all of its results (or its dead
  *       letter, or its abandonment): a crash means redelivery, never loss.</li>
  *   <li>A message that cannot be used goes to the dead-letter topic with the reason; the worker goes on.</li>
