@@ -60,9 +60,9 @@ import org.slf4j.LoggerFactory;
  *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
  *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
  *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
- *       before its small tasks. Within a partition the order stays the topic's, as commits need. Jobs waiting
- *       for a place start by their own expected calls, then their task's ({@link JobPool}): a fan-out before
- *       the small listings taken before it.</li>
+ *       before its small tasks. Within a partition the order stays the topic's, as commits need. With the job
+ *       window, jobs waiting for a place start by their own expected calls, then their task's ({@link JobPool}):
+ *       a fan-out before the small listings taken before it.</li>
  *   <li>A task's offset is committed only once Kafka has acknowledged all of its results (or its dead
  *       letter, or its abandonment): a crash means redelivery, never loss.</li>
  *   <li>A message that cannot be used goes to the dead-letter topic with the reason; the worker goes on.</li>

@@ -18,15 +18,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A worker's collector jobs, each on a virtual thread of its own, at most {@code places} at once: a job submitted
- * while every place is taken waits in line (holding no thread) and starts when a job ends, the costliest first
- * ({@link #submit(Runnable, long, long)}: its own expected calls, then its task's), in submission order among
- * equals. A running job's waits (the network, the governor) park its virtual thread and hold no platform
- * thread, so the places are a bound on memory, not on calls: the governor bounds those.
+ * while every place is taken waits in line (holding no thread, in submission order) and starts when a job ends.
+ * A running job's waits (the network, the governor) park its virtual thread and hold no platform thread, so the
+ * places are a bound on memory, not on calls: the governor bounds those.
  *
  * <p>With a {@link JobWindow} (when {@code fleet.worker.threads} is not set) only the window's jobs run at once,
  * the window following the CPU: a probe, a virtual thread of the pool, sleeps {@link JobWindow.Config#probeNanos}
  * over and over and feeds how late it woke to {@link JobWindow#next}. A window that grows starts waiting jobs
- * and says so ({@code onRoom}).
+ * and says so ({@code onRoom}). The waiting jobs then start the costliest first
+ * ({@link #submit(Runnable, long, long)}: their own expected calls, then their task's; in submission order among
+ * equals), so that a fan-out the window holds back overtakes the cheap listings.
  *
  * <p>It counts the jobs submitted and not yet ended (waiting or running). The count rises as a job is submitted,
  * in the submitting thread, so the consumer loop sees at once what a task it just took will occupy. When a job
@@ -35,13 +36,16 @@ import org.slf4j.LoggerFactory;
  */
 final class JobPool extends AbstractExecutorService {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.fleet.worker.jobs");
-    private static final Comparator<Queued> ORDER = Comparator.comparingLong((Queued q) -> -q.jobCost)
+    /** With a window: the costliest job first, then the costliest task's, then in submission order. */
+    private static final Comparator<Queued> COSTLIEST = Comparator.comparingLong((Queued q) -> -q.jobCost)
             .thenComparingLong(q -> -q.taskCost).thenComparingLong(q -> q.seq);
+    /** With a fixed number of places ({@code fleet.worker.threads} set): in submission order, as before the window. */
+    private static final Comparator<Queued> SUBMITTED = Comparator.comparingLong(q -> q.seq);
 
     private final ExecutorService threads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("cloudg-fleet-job-", 0).factory());
     private final int places;
-    private final PriorityBlockingQueue<Queued> line = new PriorityBlockingQueue<>(16, ORDER);
+    private final PriorityBlockingQueue<Queued> line;
     private final AtomicLong seq = new AtomicLong();
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
@@ -85,6 +89,7 @@ final class JobPool extends AbstractExecutorService {
         this.onRoom = onRoom;
         this.windowConfig = window;
         this.time = time;
+        this.line = new PriorityBlockingQueue<>(16, window == null ? SUBMITTED : COSTLIEST);
         this.window = window == null ? places : window.initial();
         if (window != null) {
             probe = Thread.ofVirtual().name("cloudg-fleet-job-window").start(this::probe);
@@ -156,8 +161,9 @@ final class JobPool extends AbstractExecutorService {
     }
 
     /**
-     * Submits a job expected to make {@code jobCost} calls, of a task expected to make {@code taskCost}: it waits
-     * for a place behind costlier jobs, and among jobs of a cost behind those of costlier tasks.
+     * Submits a job expected to make {@code jobCost} calls, of a task expected to make {@code taskCost}: with a
+     * window it waits for a place behind costlier jobs, and among jobs of a cost behind those of costlier tasks;
+     * without, in submission order.
      */
     Future<?> submit(Runnable job, long taskCost, long jobCost) {
         FutureTask<Void> f = new FutureTask<>(job, null);

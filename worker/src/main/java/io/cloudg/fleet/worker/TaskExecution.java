@@ -106,8 +106,9 @@ final class TaskExecution {
     /**
      * Sends {@code started} and queues every job, ranked by its expected calls ({@link CallEstimates#rank}: without
      * the previous map's sizes, a listing with per-item calls above a plain one) and then its task's
-     * ({@link TaskMessage#cost}), so that a place frees for an AMI fan-out before the small listings of its own
-     * task and of the tasks taken before it; returns at once.
+     * ({@link TaskMessage#cost}), so that with the job window a place frees for an AMI fan-out before the small
+     * listings of its own task and of the tasks taken before it (with {@code fleet.worker.threads} set they start
+     * in order); returns at once.
      */
     synchronized void start(JobPool jobs) {
         startedAt = time.epochMillis();

@@ -102,8 +102,8 @@ class JobPoolTest {
     }
 
     @Test
-    void waitingJobsStartCostliestFirstThenThoseOfTheCostliestTaskThenInOrder() throws Exception {
-        JobPool pool = new JobPool(1);
+    void withAWindowWaitingJobsStartCostliestFirstThenThoseOfTheCostliestTaskThenInOrder() throws Exception {
+        JobPool pool = new JobPool(1, () -> { }, window(1, 1, 1), new SteppedClock()); // its probe never wakes
         java.util.List<String> started = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         CountDownLatch go = new CountDownLatch(1);
         try {
@@ -241,6 +241,28 @@ class JobPoolTest {
             assertThat(started).as("the window's one after the first four").hasValue(5);
         } finally {
             answers.forEach(CountDownLatch::countDown);
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void withFixedPlacesWaitingJobsStartInTheOrderTheyWereSubmittedWhateverTheirCost() throws Exception {
+        JobPool pool = new JobPool(1);
+        java.util.List<Integer> started = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CountDownLatch go = new CountDownLatch(1);
+        java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
+        try {
+            jobs.add(pool.submit(() -> await(go), 0, 0));
+            for (int i = 0; i < 6; i++) {
+                int n = i;
+                jobs.add(pool.submit(() -> started.add(n), 100 * (n % 3), n));
+            }
+            go.countDown();
+            for (Future<?> f : jobs) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            assertThat(started).containsExactly(0, 1, 2, 3, 4, 5);
+        } finally {
             pool.shutdownNow();
         }
     }
