@@ -39,7 +39,7 @@ final class WorkerCommand implements Callable<Integer> {
     Integer maxInFlight;
 
     @Option(names = "--threads", paramLabel = "N", description = "collector jobs at once, each on a virtual thread "
-            + "(default: as many as --max-calls-in-flight)")
+            + "(default: as many as the CPU allows, 4 a core at least, up to --max-calls-in-flight)")
     Integer threads;
 
     @Option(names = "--max-calls-in-flight", paramLabel = "N", description = "the most calls this worker has in "

@@ -12,11 +12,13 @@ import java.util.Set;
  * @param id this worker's name in the group and in results; null: the host name (the pod name) and pid
  * @param maxInFlight tasks one worker runs at once; {@link #AUTO} (the default, the key absent): as many as the
  *        governor has room for, taking another task whenever the process's calls are below
- *        {@code ratelimit.max_calls_in_flight} with none waiting, no job waits for a job place and one is free,
- *        up to as many tasks as places
+ *        {@code ratelimit.max_calls_in_flight} with none waiting, no job waits for a job place and one is free
+ *        (with {@code threads} unset: fewer jobs wait than the worker's CPU-led window), up to as many tasks as
+ *        places
  * @param threads collector jobs one worker runs at once over all its tasks, each on a virtual thread (waiting
- *        on the network or the governor holds no platform thread); {@link #AUTO} (the default):
- *        {@code ratelimit.max_calls_in_flight}
+ *        on the network or the governor holds no platform thread); {@link #AUTO} (the default): as many places
+ *        as {@code ratelimit.max_calls_in_flight}, of which the worker runs as many at once as its CPU allows
+ *        (its job window)
  * @param shutdownGrace on SIGTERM, how long in-flight tasks may finish before they are handed back
  * @param healthPort the port of {@code /healthz}, {@code /readyz} and {@code /metrics}; 0: no probe server
  * @param chunkAssets the most assets in one results message

@@ -28,7 +28,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,16 +50,19 @@ import org.slf4j.LoggerFactory;
  * clients and credentials through the shared governor, and reports results.
  *
  * <ul>
- *   <li>As many tasks at once as the governor has room for: its jobs run on virtual threads (a job waiting on
- *       the network or the governor holds no platform thread), and another task is taken whenever the process's
- *       calls are below {@code ratelimit.max_calls_in_flight} with none waiting for a place, and no job waits
- *       for one of the job places ({@code fleet.worker.threads}, by default as many as that ceiling) while one
- *       is free, up to that many tasks; or at most {@code fleet.worker.max_in_flight} tasks when that is set.
- *       The consumer is paused while full.</li>
+ *   <li>As many tasks at once as the governor and the CPU have room for: its jobs run on virtual threads (a job
+ *       waiting on the network or the governor holds no platform thread), and another task is taken whenever
+ *       the process's calls are below {@code ratelimit.max_calls_in_flight} with none waiting for a place, up to
+ *       as many tasks as job places, and either ({@code fleet.worker.threads} set) no job waits for one of its
+ *       places while one is free, or (unset, the default: as many places as that ceiling) fewer jobs wait than
+ *       the {@link JobWindow}, the jobs the CPU lets run at once; or at most {@code fleet.worker.max_in_flight}
+ *       tasks when that is set. The consumer is paused while full.</li>
  *   <li>The costliest first: the next record of each of its partitions waits as that partition's head
  *       (the partition paused meanwhile), and a free slot takes the head whose task expects the most calls
  *       ({@link TaskMessage#cost}), so a worker given two AMI fan-outs on different partitions starts both
- *       before its small tasks. Within a partition the order stays the topic's, as commits need.</li>
+ *       before its small tasks. Within a partition the order stays the topic's, as commits need. With the job
+ *       window, jobs waiting for a place start by their own expected calls, then their task's ({@link JobPool}):
+ *       a fan-out before the small listings taken before it.</li>
  *   <li>A task's offset is committed only once Kafka has acknowledged all of its results (or its dead
  *       letter, or its abandonment): a crash means redelivery, never loss.</li>
  *   <li>A message that cannot be used goes to the dead-letter topic with the reason; the worker goes on.</li>
@@ -195,7 +197,7 @@ public final class FleetWorker implements AutoCloseable {
 
     /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
     public void run() {
-        JobPool jobs = new JobPool(settings.worker().jobs(providers.governor().config().maxCallsInFlight()), this::wake);
+        JobPool jobs = jobPool();
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(KafkaMetrics.bind(metrics, producer)));
         DeadLetters deadLetters = new DeadLetters(producer, settings.topics().deadLetters(), codec, workerId, time);
@@ -208,10 +210,12 @@ public final class FleetWorker implements AutoCloseable {
             consumer = kafka.groupConsumer(settings.group(), workerId);
             kafkaMetrics.add(KafkaMetrics.bind(metrics, consumer));
             consumer.subscribe(List.of(settings.topics().tasks()), new Rebalance());
-            LOG.info("worker {} joined group {} on {} ({}, {} jobs at once, {} calls in flight at most)", workerId,
+            LOG.info("worker {} joined group {} on {} ({}, {}, {} calls in flight at most)", workerId,
                     settings.group(), settings.topics().tasks(), settings.worker().maxInFlight() == WorkerSettings.AUTO
                             ? "tasks while the governor has room" : "up to " + settings.worker().maxInFlight() + " tasks",
-                    jobs.places(), providers.governor().config().maxCallsInFlight());
+                    jobs.windowed() ? "jobs at once as the CPU allows, " + jobs.window() + " at first, up to "
+                            + jobs.places() + " (fleet.worker.threads unset)" : jobs.places() + " jobs at once",
+                    providers.governor().config().maxCallsInFlight());
             while (!stopRequested) {
                 step(producer, deadLetters, jobs, true);
             }
@@ -234,6 +238,19 @@ public final class FleetWorker implements AutoCloseable {
             LOG.info("worker {} stopped after {} task(s)", workerId, done.get());
             finished.countDown();
         }
+    }
+
+    /**
+     * The job pool: {@code fleet.worker.threads} places when set; else as many as {@code ratelimit.max_calls_in_flight},
+     * of which a {@link JobWindow} that follows the CPU runs at once.
+     */
+    private JobPool jobPool() {
+        int places = settings.worker().jobs(providers.governor().config().maxCallsInFlight());
+        if (settings.worker().threads() != WorkerSettings.AUTO) {
+            return new JobPool(places, this::wake);
+        }
+        return new JobPool(places, this::wake, JobWindow.Config.defaults(Runtime.getRuntime().availableProcessors(),
+                places), time);
     }
 
     /**
@@ -261,12 +278,12 @@ public final class FleetWorker implements AutoCloseable {
 
     /**
      * Whether another task may start now: never while the process's calls fill {@code ratelimit.max_calls_in_flight};
-     * below {@code max_in_flight} when it is set; otherwise while no job waits for a place and one is free, up to
-     * as many tasks as places.
+     * below {@code max_in_flight} when it is set; otherwise up to as many tasks as places, while no job waits for a
+     * place and one is free ({@code fleet.worker.threads} set), or while fewer jobs wait than the job window.
      */
     private boolean admits(JobPool jobs) {
-        return JobPool.admits(settings.worker().maxInFlight(), jobs.places(), inFlight.size(), jobs.pending(),
-                providers.governor().hasRoomForCalls());
+        return JobPool.admits(settings.worker().maxInFlight(), jobs.places(), jobs.windowed(), jobs.window(),
+                inFlight.size(), jobs.pending(), jobs.waiting(), providers.governor().hasRoomForCalls());
     }
 
     /**
@@ -359,7 +376,7 @@ public final class FleetWorker implements AutoCloseable {
     }
 
     private void accept(Head h, TopicPartition tp, KafkaProducer<String, byte[]> producer, DeadLetters deadLetters,
-                        ExecutorService jobs) {
+                        JobPool jobs) {
         ConsumerRecord<String, byte[]> r = h.record();
         offsets.taken(tp, r.offset());
         TaskMessage message = h.message();

@@ -13,13 +13,13 @@ import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.metrics.MapMetrics;
 import io.cloudg.resilience.report.ThrottlingStats;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.run.CallEstimates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -103,8 +103,14 @@ final class TaskExecution {
         return completion;
     }
 
-    /** Sends {@code started} and queues every job; returns at once. */
-    synchronized void start(ExecutorService jobs) {
+    /**
+     * Sends {@code started} and queues every job, ranked by its expected calls ({@link CallEstimates#rank}: without
+     * the previous map's sizes, a listing with per-item calls above a plain one) and then its task's
+     * ({@link TaskMessage#cost}), so that with the job window a place frees for an AMI fan-out before the small
+     * listings of its own task and of the tasks taken before it (with {@code fleet.worker.threads} set they start
+     * in order); returns at once.
+     */
+    synchronized void start(JobPool jobs) {
         startedAt = time.epochMillis();
         deadline = startedAt + message.timeoutMs();
         emitter.started(startedAt);
@@ -117,14 +123,16 @@ final class TaskExecution {
         }
         for (int i = 0; i < list.size(); i++) {
             int index = i;
+            CollectorJob job = list.get(index);
+            long jobCost = CallEstimates.NONE.rank(task.provider(), task.accountId(), task.region(), job.service());
             running.add(jobs.submit(() -> {
                 try (LogContext context = logContext()) {
-                    entries[index] = TaskRunner.runJob(coverage, task, list.get(index), stats, emitter, metrics);
+                    entries[index] = TaskRunner.runJob(coverage, task, job, stats, emitter, metrics);
                     if (remaining.decrementAndGet() == 0) {
                         finish(entries);
                     }
                 }
-            }));
+            }, message.cost(), jobCost));
         }
     }
 

@@ -12,24 +12,35 @@ class JobPoolTest {
     @Test
     void unsetMaxInFlightTakesTasksWhileAPlaceIsFreeAndNoJobWaits() {
         int auto = WorkerSettings.AUTO;
-        assertThat(JobPool.admits(auto, 16, 0, 0, true)).isTrue();
-        assertThat(JobPool.admits(auto, 16, 1, 12, true)).as("4 places free").isTrue();
-        assertThat(JobPool.admits(auto, 16, 2, 16, true)).as("every place taken").isFalse();
-        assertThat(JobPool.admits(auto, 16, 2, 24, true)).as("jobs wait for places").isFalse();
-        assertThat(JobPool.admits(auto, 16, 15, 15, true)).as("tasks waiting on quotas, one job each").isTrue();
-        assertThat(JobPool.admits(auto, 16, 16, 3, true)).as("never more tasks than places").isFalse();
+        assertThat(JobPool.admits(auto, 16, false, 16, 0, 0, 0, true)).isTrue();
+        assertThat(JobPool.admits(auto, 16, false, 16, 1, 12, 0, true)).as("4 places free").isTrue();
+        assertThat(JobPool.admits(auto, 16, false, 16, 2, 16, 0, true)).as("every place taken").isFalse();
+        assertThat(JobPool.admits(auto, 16, false, 16, 2, 24, 0, true)).as("jobs wait for places").isFalse();
+        assertThat(JobPool.admits(auto, 16, false, 16, 15, 15, 0, true)).as("tasks waiting on quotas, one job each").isTrue();
+        assertThat(JobPool.admits(auto, 16, false, 16, 16, 3, 0, true)).as("never more tasks than places").isFalse();
+    }
+
+    @Test
+    void withAJobWindowTasksAreTakenWhileFewerJobsWaitThanTheWindow() {
+        int auto = WorkerSettings.AUTO;
+        assertThat(JobPool.admits(auto, 4096, true, 8, 1, 14, 6, true)).as("6 jobs wait, window 8").isTrue();
+        assertThat(JobPool.admits(auto, 4096, true, 8, 2, 27, 19, true)).as("19 jobs wait").isFalse();
+        assertThat(JobPool.admits(auto, 4096, true, 32, 18, 18, 0, true)).as("18 tasks waiting on slow calls").isTrue();
+        assertThat(JobPool.admits(auto, 16, true, 16, 16, 16, 0, true)).as("never more tasks than places").isFalse();
+        assertThat(JobPool.admits(4, 4096, true, 8, 3, 40, 30, true)).as("max_in_flight set").isTrue();
+        assertThat(JobPool.admits(auto, 4096, true, 8, 0, 0, 0, false)).as("the ceiling on calls").isFalse();
     }
 
     @Test
     void aSetMaxInFlightIsTheOnlyLimitButTheCeilingOnCalls() {
-        assertThat(JobPool.admits(4, 16, 3, 40, true)).isTrue();
-        assertThat(JobPool.admits(4, 16, 4, 0, true)).isFalse();
+        assertThat(JobPool.admits(4, 16, false, 16, 3, 40, 0, true)).isTrue();
+        assertThat(JobPool.admits(4, 16, false, 16, 4, 0, 0, true)).isFalse();
     }
 
     @Test
     void noTaskIsTakenWhileTheProcesssCallsFillItsCeiling() {
-        assertThat(JobPool.admits(WorkerSettings.AUTO, 4096, 0, 0, false)).isFalse();
-        assertThat(JobPool.admits(4, 16, 0, 0, false)).isFalse();
+        assertThat(JobPool.admits(WorkerSettings.AUTO, 4096, false, 4096, 0, 0, 0, false)).isFalse();
+        assertThat(JobPool.admits(4, 16, false, 16, 0, 0, 0, false)).isFalse();
     }
 
     @Test
@@ -85,6 +96,172 @@ class JobPoolTest {
                 f.get(30, TimeUnit.SECONDS);
             }
             assertThat(started).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 20).boxed().toList());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void withAWindowWaitingJobsStartCostliestFirstThenThoseOfTheCostliestTaskThenInOrder() throws Exception {
+        JobPool pool = new JobPool(1, () -> { }, window(1, 1, 1), new SteppedClock()); // its probe never wakes
+        java.util.List<String> started = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CountDownLatch go = new CountDownLatch(1);
+        try {
+            Future<?> blocker = pool.submit(() -> await(go), 0, 0);
+            java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
+            String[][] submitted = {{"small-a", "12", "1"}, {"ami-listing", "415", "1"}, {"small-b", "12", "2"},
+                    {"ami-fan-out", "415", "2"}, {"small-c", "12", "1"}, {"other-ami-fan-out", "415", "2"}};
+            for (String[] j : submitted) {
+                jobs.add(pool.submit(() -> started.add(j[0]), Long.parseLong(j[1]), Long.parseLong(j[2])));
+            }
+            assertThat(pool.waiting()).isEqualTo(6);
+            go.countDown();
+            blocker.get(30, TimeUnit.SECONDS);
+            for (Future<?> f : jobs) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            assertThat(started).containsExactly("ami-fan-out", "other-ami-fan-out", "small-b", "ami-listing", "small-a",
+                    "small-c");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A clock for a windowed pool's probe: each sleep waits until the test lets one sample through
+     * ({@link #sample}), which wakes {@code lag} late.
+     */
+    private static final class SteppedClock implements io.cloudg.resilience.time.TimeSource {
+        private final java.util.concurrent.SynchronousQueue<Long> lags = new java.util.concurrent.SynchronousQueue<>();
+        private final java.util.concurrent.atomic.AtomicInteger sleeps = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile long now;
+        private int samples;
+
+        /**
+         * Lets the probe take one sample, {@code lagNanos} late; returns once it sleeps again, its decision on the
+         * sample in place.
+         */
+        void sample(long lagNanos) throws InterruptedException {
+            assertThat(lags.offer(lagNanos, 30, TimeUnit.SECONDS)).as("the probe asleep").isTrue();
+            int taken = ++samples; // the probe sleeps for the next one only once it has decided on this one
+            io.cloudg.resilience.testkit.Poll.until("the probe asleep again", java.time.Duration.ofSeconds(30),
+                    () -> sleeps.get() > taken);
+        }
+
+        @Override
+        public long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public long epochMillis() {
+            return now / 1_000_000L;
+        }
+
+        @Override
+        public void sleep(long nanos) throws InterruptedException {
+            sleeps.incrementAndGet();
+            long lag = lags.take();
+            now += nanos + lag;
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<Void> delay(long nanos) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /** Every sample decides: idle at no lag, saturated at 10 ms or more. */
+    private static JobWindow.Config window(int initial, int min, int max) {
+        return new JobWindow.Config(initial, min, max, 1, 0, 10_000_000L, 1);
+    }
+
+    @Test
+    void aWindowedPoolWhoseJobsWaitOnSlowCallsOpensToThemAllWhileTheCoresIdle() throws Exception {
+        SteppedClock clock = new SteppedClock();
+        java.util.concurrent.atomic.AtomicInteger rooms = new java.util.concurrent.atomic.AtomicInteger();
+        JobPool pool = new JobPool(4096, rooms::incrementAndGet, window(2, 1, 4096), clock);
+        CountDownLatch answers = new CountDownLatch(1);
+        java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
+        try {
+            assertThat(pool.windowed()).isTrue();
+            for (int i = 0; i < 18; i++) {
+                jobs.add(pool.submit(() -> await(answers), 0, 0)); // each waiting on its slow call
+            }
+            io.cloudg.resilience.testkit.Poll.until("the window's two jobs running", java.time.Duration.ofSeconds(30),
+                    () -> pool.running() == 2);
+            assertThat(pool.waiting()).isEqualTo(16);
+            for (int expected : new int[] {4, 8, 16, 18}) {
+                clock.sample(0);
+                io.cloudg.resilience.testkit.Poll.until(expected + " jobs running", java.time.Duration.ofSeconds(30),
+                        () -> pool.running() == expected, () -> pool.running() + " running, window " + pool.window());
+            }
+            assertThat(pool.window()).isEqualTo(32);
+            assertThat(rooms).as("each growth says there is room").hasValueGreaterThanOrEqualTo(4);
+            answers.countDown();
+            for (Future<?> f : jobs) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aWindowedPoolWhoseProbeWakesLateStartsNoMoreJobsThanItsShrunkWindow() throws Exception {
+        SteppedClock clock = new SteppedClock();
+        JobPool pool = new JobPool(4096, () -> { }, window(4, 1, 4096), clock);
+        java.util.List<CountDownLatch> answers = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        try {
+            for (int i = 0; i < 10; i++) {
+                CountDownLatch answer = new CountDownLatch(1);
+                answers.add(answer);
+                pool.submit(() -> {
+                    started.incrementAndGet();
+                    await(answer);
+                }, 0, 0);
+            }
+            io.cloudg.resilience.testkit.Poll.until("4 running", java.time.Duration.ofSeconds(30),
+                    () -> started.get() == 4);
+            clock.sample(50_000_000L); // the cores saturated: half the 4 running
+            assertThat(pool.window()).isEqualTo(2);
+            clock.sample(0);
+            assertThat(pool.window()).as("grown again from 2, since jobs wait and the cores idle").isEqualTo(4);
+            clock.sample(50_000_000L);
+            clock.sample(50_000_000L);
+            clock.sample(50_000_000L);
+            assertThat(pool.window()).isEqualTo(1);
+            for (int i = 0; i < 4; i++) {
+                answers.get(i).countDown(); // the 4 running jobs end
+            }
+            io.cloudg.resilience.testkit.Poll.until("one job of the window running, five waiting",
+                    java.time.Duration.ofSeconds(30), () -> pool.running() == 1 && pool.waiting() == 5,
+                    () -> pool.running() + " running, " + pool.waiting() + " waiting");
+            assertThat(started).as("the window's one after the first four").hasValue(5);
+        } finally {
+            answers.forEach(CountDownLatch::countDown);
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void withFixedPlacesWaitingJobsStartInTheOrderTheyWereSubmittedWhateverTheirCost() throws Exception {
+        JobPool pool = new JobPool(1);
+        java.util.List<Integer> started = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CountDownLatch go = new CountDownLatch(1);
+        java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
+        try {
+            jobs.add(pool.submit(() -> await(go), 0, 0));
+            for (int i = 0; i < 6; i++) {
+                int n = i;
+                jobs.add(pool.submit(() -> started.add(n), 100 * (n % 3), n));
+            }
+            go.countDown();
+            for (Future<?> f : jobs) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+            assertThat(started).containsExactly(0, 1, 2, 3, 4, 5);
         } finally {
             pool.shutdownNow();
         }
