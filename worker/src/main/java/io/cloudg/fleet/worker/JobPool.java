@@ -55,6 +55,9 @@ final class JobPool extends AbstractExecutorService {
     private volatile int window;
     private volatile Thread probe;
     private volatile boolean shutdown;
+    /** The running jobs' threads, for the probe to see which are runnable. */
+    private final java.util.Set<Thread> active = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.function.IntSupplier runnableJobs;
 
     private record Queued(Runnable job, long taskCost, long jobCost, long seq) {
     }
@@ -78,6 +81,14 @@ final class JobPool extends AbstractExecutorService {
      * places alone.
      */
     JobPool(int places, Runnable onRoom, JobWindow.Config window, TimeSource time) {
+        this(places, onRoom, window, time, null);
+    }
+
+    /**
+     * TEST ONLY: as above, the running jobs found runnable at each probe counted by {@code runnableJobs} instead of
+     * their threads' states (a test's jobs cannot keep a core busy without starving the probe of its carrier).
+     */
+    JobPool(int places, Runnable onRoom, JobWindow.Config window, TimeSource time, java.util.function.IntSupplier runnableJobs) {
         if (places < 1) {
             throw new IllegalArgumentException("a job pool needs at least one place, but was " + places);
         }
@@ -89,6 +100,7 @@ final class JobPool extends AbstractExecutorService {
         this.onRoom = onRoom;
         this.windowConfig = window;
         this.time = time;
+        this.runnableJobs = runnableJobs != null ? runnableJobs : this::runnable;
         this.line = new PriorityBlockingQueue<>(16, window == null ? SUBMITTED : COSTLIEST);
         this.window = window == null ? places : window.initial();
         if (window != null) {
@@ -206,9 +218,12 @@ final class JobPool extends AbstractExecutorService {
     }
 
     private void run(Runnable job) {
+        Thread self = Thread.currentThread();
+        active.add(self);
         try {
             job.run();
         } finally {
+            active.remove(self);
             running.decrementAndGet();
             int left = ended();
             dispatch();
@@ -240,7 +255,7 @@ final class JobPool extends AbstractExecutorService {
                 int before = s.window();
                 long lag = now - asleep - c.probeNanos();
                 long mean = (s.lagSum() + Math.max(0, lag)) / (s.samples() + 1);
-                s = JobWindow.next(s, lag, now, running.get(), line.size(), c);
+                s = JobWindow.next(s, lag, now, running.get(), runnableJobs.getAsInt(), line.size(), c);
                 if (s.window() != before) {
                     window = s.window();
                     LOG.debug("job window {} -> {} (woken {} ms late on average; {} running, {} waiting)", before,
@@ -254,6 +269,17 @@ final class JobPool extends AbstractExecutorService {
         } catch (InterruptedException e) {
             // shut down
         }
+    }
+
+    /** The running jobs whose threads are runnable (on a core, or ready for one), not parked. */
+    int runnable() {
+        int n = 0;
+        for (Thread t : active) {
+            if (t.getState() == Thread.State.RUNNABLE) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Takes no more jobs; those waiting in line still run. */

@@ -8,14 +8,17 @@ package io.cloudg.fleet.worker;
  * on the governor, the cores idle and the lag is near zero, however many jobs there are.
  *
  * <p>A pure function of the state, a lag sample and the time ({@link #next}), decided once a
- * {@link Config#period}: from the mean lag of the period's samples,
+ * {@link Config#period}: from the mean lag of the period's samples, and whether any of the worker's jobs was
+ * using a core (its thread runnable) at one of them,
  * <ul>
- *   <li>at or above {@link Config#busyLagNanos} the cores are saturated: the window halves, from the jobs
- *       actually running if fewer, down to {@link Config#min} (jobs already running go on; jobs waiting for a
- *       place wait longer, the costliest first);</li>
- *   <li>at or below {@link Config#idleLagNanos} the window doubles, up to {@link Config#max}, but only if it held
- *       a job back during the period (a window nobody fills does not grow: the start of a map, idle until
- *       then, must not open it before its CPU burst shows);</li>
+ *   <li>at or above {@link Config#busyLagNanos} with a job of ours runnable, the cores are saturated and we are
+ *       part of it: the window halves, from the jobs actually running if fewer, down to {@link Config#min} (jobs
+ *       already running go on; jobs waiting for a place wait longer, the costliest first);</li>
+ *   <li>at or below {@link Config#idleLagNanos}, or with no job of ours runnable at any sample (every one parked on
+ *       the network or the governor: the lag is other processes', and a job more costs a core nothing until its
+ *       answer comes), the window doubles, up to {@link Config#max}, but only if it held a job back during the
+ *       period (a window nobody fills does not grow: the start of a map, idle until then, must not open it
+ *       before its CPU burst shows);</li>
  *   <li>in between, a window that held a job back grows by one; otherwise it stays.</li>
  * </ul>
  * So a worker whose jobs wait on slow calls opens to as many jobs as it has within a few periods, and a worker
@@ -67,32 +70,35 @@ final class JobWindow {
      * @param lagSum the lag of this period's samples, summed
      * @param samples this period's samples
      * @param heldBack whether a job waited for a place at one of this period's samples
+     * @param busy whether a job of ours was runnable (on a core, or ready for one) at one of this period's samples
      */
-    record State(int window, long periodStart, long lagSum, int samples, boolean heldBack) {
+    record State(int window, long periodStart, long lagSum, int samples, boolean heldBack, boolean busy) {
         static State start(Config c, long now) {
-            return new State(c.initial(), now, 0, 0, false);
+            return new State(c.initial(), now, 0, 0, false, false);
         }
     }
 
     /**
-     * The state after a sample taken at {@code now}: {@code lagNanos} late, with {@code running} jobs running and
-     * {@code waiting} jobs waiting for a place. The window changes only when the sample ends a period.
+     * The state after a sample taken at {@code now}: {@code lagNanos} late, with {@code running} jobs running (of
+     * which {@code runnable} on a core or ready for one, the others parked) and {@code waiting} jobs waiting for a
+     * place. The window changes only when the sample ends a period.
      */
-    static State next(State s, long lagNanos, long now, int running, int waiting, Config c) {
+    static State next(State s, long lagNanos, long now, int running, int runnable, int waiting, Config c) {
         long lagSum = s.lagSum() + Math.max(0, lagNanos);
         int samples = s.samples() + 1;
         boolean heldBack = s.heldBack() || waiting > 0;
+        boolean busy = s.busy() || runnable > 0;
         if (now - s.periodStart() < c.period()) {
-            return new State(s.window(), s.periodStart(), lagSum, samples, heldBack);
+            return new State(s.window(), s.periodStart(), lagSum, samples, heldBack, busy);
         }
         long mean = lagSum / samples;
         int w = s.window();
-        if (mean >= c.busyLagNanos()) {
+        if (mean >= c.busyLagNanos() && busy) {
             w = Math.max(c.min(), Math.min(w, Math.max(running, 1)) / 2);
         } else if (heldBack) {
-            long grown = mean <= c.idleLagNanos() ? 2L * w : w + 1L;
+            long grown = mean <= c.idleLagNanos() || !busy ? 2L * w : w + 1L;
             w = (int) Math.min(c.max(), grown);
         }
-        return new State(w, now, 0, 0, false);
+        return new State(w, now, 0, 0, false, false);
     }
 }

@@ -192,7 +192,11 @@ class JobPoolTest {
                     () -> pool.running() == 2);
             assertThat(pool.waiting()).isEqualTo(16);
             for (int expected : new int[] {4, 8, 16, 18}) {
-                clock.sample(0);
+                // idle cores, then cores kept busy by other processes while every job of ours is parked on its call:
+                // either way a job more costs a core nothing until its answer comes
+                io.cloudg.resilience.testkit.Poll.until("every running job parked", java.time.Duration.ofSeconds(30),
+                        () -> pool.runnable() == 0, () -> pool.runnable() + " runnable");
+                clock.sample(expected <= 4 ? 0 : 50_000_000L);
                 io.cloudg.resilience.testkit.Poll.until(expected + " jobs running", java.time.Duration.ofSeconds(30),
                         () -> pool.running() == expected, () -> pool.running() + " running, window " + pool.window());
             }
@@ -210,7 +214,10 @@ class JobPoolTest {
     @Test
     void aWindowedPoolWhoseProbeWakesLateStartsNoMoreJobsThanItsShrunkWindow() throws Exception {
         SteppedClock clock = new SteppedClock();
-        JobPool pool = new JobPool(4096, () -> { }, window(4, 1, 4096), clock);
+        // every running job counted runnable (using a core, as a job parsing pages does): the lag is ours
+        JobPool[] self = new JobPool[1];
+        JobPool pool = new JobPool(4096, () -> { }, window(4, 1, 4096), clock, () -> self[0].running());
+        self[0] = pool;
         java.util.List<CountDownLatch> answers = new java.util.ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
         try {
@@ -222,6 +229,9 @@ class JobPoolTest {
                     await(answer);
                 }, 0, 0);
             }
+            io.cloudg.resilience.testkit.Poll.until("4 running", java.time.Duration.ofSeconds(30),
+                    () -> pool.running() == 4);
+            assertThat(pool.runnable()).as("their threads' states: all four parked on their answer").isZero();
             io.cloudg.resilience.testkit.Poll.until("4 running", java.time.Duration.ofSeconds(30),
                     () -> started.get() == 4);
             clock.sample(50_000_000L); // the cores saturated: half the 4 running

@@ -10,12 +10,20 @@ class JobWindowTest {
     /** initial 8, min 4, max 4096; decided every 100 ms; idle at 2 ms of lag or less, saturated at 15 ms or more */
     private static final JobWindow.Config C = new JobWindow.Config(8, 4, 4096, 100 * MS, 2 * MS, 15 * MS, 10 * MS);
 
-    /** One period of samples every 10 ms, each {@code lag} late, with {@code running} and {@code waiting} jobs. */
+    /**
+     * One period of samples every 10 ms, each {@code lag} late, with {@code running} jobs (every one runnable: using
+     * the cores) and {@code waiting} jobs.
+     */
     private static JobWindow.State period(JobWindow.State s, long lag, int running, int waiting) {
+        return period(s, lag, running, running, waiting);
+    }
+
+    /** The same with {@code runnable} of the running jobs runnable, the others parked. */
+    private static JobWindow.State period(JobWindow.State s, long lag, int running, int runnable, int waiting) {
         long t = s.periodStart();
         for (int i = 0; i < 10; i++) {
             t += 10 * MS;
-            s = JobWindow.next(s, lag, t, running, waiting, C);
+            s = JobWindow.next(s, lag, t, running, runnable, waiting, C);
         }
         return s;
     }
@@ -54,9 +62,9 @@ class JobWindowTest {
     @Test
     void oneSampleThatHeldAJobBackIsEnoughToGrow() {
         JobWindow.State s = JobWindow.State.start(C, 0);
-        s = JobWindow.next(s, 0, 10 * MS, 8, 1, C);
+        s = JobWindow.next(s, 0, 10 * MS, 8, 8, 1, C);
         for (int i = 2; i <= 10; i++) {
-            s = JobWindow.next(s, 0, i * 10 * MS, 8, 0, C);
+            s = JobWindow.next(s, 0, i * 10 * MS, 8, 8, 0, C);
         }
         assertThat(s.window()).isEqualTo(16);
     }
@@ -65,10 +73,10 @@ class JobWindowTest {
     void theWindowChangesOnlyAtTheEndOfAPeriod() {
         JobWindow.State s = JobWindow.State.start(C, 0);
         for (int i = 1; i < 10; i++) {
-            s = JobWindow.next(s, 50 * MS, i * 10 * MS, 8, 10, C);
+            s = JobWindow.next(s, 50 * MS, i * 10 * MS, 8, 8, 10, C);
             assertThat(s.window()).isEqualTo(8);
         }
-        s = JobWindow.next(s, 50 * MS, 100 * MS, 8, 10, C);
+        s = JobWindow.next(s, 50 * MS, 100 * MS, 8, 8, 10, C);
         assertThat(s.window()).isEqualTo(4);
         assertThat(s.samples()).as("a new period").isZero();
         assertThat(s.periodStart()).isEqualTo(100 * MS);
@@ -76,7 +84,7 @@ class JobWindowTest {
 
     @Test
     void onSaturatedCoresTheWindowHalvesFromTheJobsRunningDownToTheMin() {
-        JobWindow.State s = new JobWindow.State(4096, 0, 0, 0, false);
+        JobWindow.State s = new JobWindow.State(4096, 0, 0, 0, false, false);
         s = period(s, 20 * MS, 40, 100);
         assertThat(s.window()).as("half the 40 running, not half the window").isEqualTo(20);
         s = period(s, 20 * MS, 20, 100);
@@ -86,6 +94,28 @@ class JobWindowTest {
         assertThat(s.window()).isEqualTo(4);
         s = period(s, 20 * MS, 0, 0);
         assertThat(s.window()).as("never below the min").isEqualTo(4);
+    }
+
+    /**
+     * A lag with none of our jobs runnable at any sample is other processes': every job of ours is parked on the
+     * network or the governor, so a job more costs a core nothing until its answer comes. The window doubles; one
+     * runnable job at one sample makes the lag ours again.
+     */
+    @Test
+    void aLagWhileEveryJobOfOursIsParkedIsOtherProcessesAndTheWindowStillGrows() {
+        JobWindow.State s = JobWindow.State.start(C, 0);
+        s = period(s, 40 * MS, 8, 0, 10);
+        assertThat(s.window()).as("saturated by others, ours all parked").isEqualTo(16);
+        s = period(s, 8 * MS, 16, 0, 10);
+        assertThat(s.window()).as("a middling lag, ours all parked").isEqualTo(32);
+        s = period(s, 40 * MS, 32, 0, 0);
+        assertThat(s.window()).as("nothing held back").isEqualTo(32);
+        long t = s.periodStart();
+        for (int i = 0; i < 10; i++) {
+            t += 10 * MS;
+            s = JobWindow.next(s, 40 * MS, t, 32, i == 3 ? 1 : 0, 10, C);
+        }
+        assertThat(s.window()).as("one of ours runnable at one sample: the lag is ours too").isEqualTo(16);
     }
 
     @Test
@@ -100,9 +130,9 @@ class JobWindowTest {
     @Test
     void theMeanLagOfAPeriodDecidesSoOnePauseDoesNotCloseTheWindow() {
         JobWindow.State s = JobWindow.State.start(C, 0);
-        s = JobWindow.next(s, 60 * MS, 10 * MS, 8, 4, C); // one GC pause
+        s = JobWindow.next(s, 60 * MS, 10 * MS, 8, 8, 4, C); // one GC pause
         for (int i = 2; i <= 10; i++) {
-            s = JobWindow.next(s, 0, i * 10 * MS, 8, 4, C);
+            s = JobWindow.next(s, 0, i * 10 * MS, 8, 8, 4, C);
         }
         assertThat(s.window()).as("a mean of 6 ms: between idle and saturated").isEqualTo(9);
     }
