@@ -23,7 +23,8 @@ final class WorkerJvm implements AutoCloseable {
         this.id = id;
         this.healthPort = FreePorts.next();
         this.process = ChildProcess.start("worker " + id, ChildProcess.java(System.getProperty("java.class.path"),
-                List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+                List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                        "-Djdk.virtualThreadScheduler.parallelism=8"),
                 WorkerProcessMain.class.getName(), List.of(config.toString(), id, Integer.toString(healthPort))),
                 logDir, logDir.resolve("worker-" + id + ".log"));
     }
