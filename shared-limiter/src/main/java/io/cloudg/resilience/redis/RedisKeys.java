@@ -142,9 +142,10 @@ public final class RedisKeys {
      * configured (an organization-wide sweep and a map of a few of its projects, a tenant named or not).
      */
     public static String shared(String estate) {
-        return providerOf(estate) + ":*@" + endpoint(estate);
+        return shared(providerOf(estate), estate);
     }
 
+    /** {@link #shared(String)} of {@code provider}'s estate; null for none. */
     private static String shared(String provider, String estate) {
         return estate == null ? null : provider + ":*@" + endpoint(estate);
     }

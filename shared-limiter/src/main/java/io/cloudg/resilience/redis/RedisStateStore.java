@@ -371,20 +371,15 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
 
     @Override
     public void close() {
-        try {
-            releases.flushAll().get(calls.timeoutMs(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // unsent: those leases expire on their own
-        }
+        releases.flushAll(); // queued on the lanes: the drain below waits for them with the outcomes queued before
         releases.close();
         try {
-            runner.drain().get(calls.timeoutMs(), TimeUnit.MILLISECONDS); // outcomes queued without waiting
+            runner.drain().get(calls.timeoutMs(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            // unanswered: Redis is gone or slow; what they carried is lost, as a killed worker's is
+            // unanswered: Redis is gone or slow; those releases and outcomes are lost (leases expire on their own),
+            // as a killed worker's are
         }
         members.leave();
         runner.close();

@@ -125,17 +125,25 @@ final class StateReader {
     }
 
     private StoreSnapshot views(List<String> names, long now, Predicate<RedisKeys.Parsed> taken) {
-        List<Map<String, String>> hashes = readHashes(names);
+        // only the leaves taken are read (a SCAN finds every estate's)
+        List<String> read = new ArrayList<>();
+        List<Scope> scopes = new ArrayList<>();
+        for (String name : names) {
+            keys.parse(name).filter(taken).map(RedisKeys.Parsed::scope).ifPresent(leaf -> {
+                read.add(name);
+                scopes.add(leaf);
+            });
+        }
+        List<Map<String, String>> hashes = readHashes(read);
         List<LeafView> leaves = new ArrayList<>();
         List<BreakerView> breakers = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
+        for (int i = 0; i < read.size(); i++) {
             Map<String, String> h = hashes.get(i);
-            Scope leaf = keys.parse(names.get(i)).filter(taken).map(RedisKeys.Parsed::scope).orElse(null);
-            if (leaf == null || h.isEmpty()) {
+            if (h.isEmpty()) {
                 continue;
             }
-            leafView(leaf, h, now).ifPresent(leaves::add);
-            breakerView(leaf, h, now).ifPresent(breakers::add);
+            leafView(scopes.get(i), h, now).ifPresent(leaves::add);
+            breakerView(scopes.get(i), h, now).ifPresent(breakers::add);
         }
         return new StoreSnapshot(leaves, breakers);
     }
