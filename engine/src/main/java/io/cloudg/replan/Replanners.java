@@ -69,6 +69,11 @@ public final class Replanners implements AutoCloseable {
     }
 
     /** The governor every provider's calls go through. */
+    /** How many calls each collector of the configuration makes (its call shapes: {@link CloudGConfig#callShapes}). */
+    public io.cloudg.run.CallEstimates callEstimates() {
+        return new io.cloudg.run.CallEstimates(io.cloudg.run.PriorRun.NONE, config.callShapes());
+    }
+
     public Governor governor() {
         return governor;
     }

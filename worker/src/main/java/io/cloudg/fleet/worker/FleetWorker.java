@@ -86,6 +86,8 @@ public final class FleetWorker implements AutoCloseable {
     private final FleetSettings settings;
     private final KafkaClients kafka;
     private final Replanners providers;
+    /** The jobs' expected calls, by the configuration's call shapes: the job window starts the costliest first. */
+    private final io.cloudg.run.CallEstimates estimates;
     private final Coverage coverage;
     private final TimeSource time;
     private final String workerId;
@@ -137,6 +139,7 @@ public final class FleetWorker implements AutoCloseable {
         this.settings = settings;
         this.kafka = kafka;
         this.providers = providers;
+        this.estimates = providers.callEstimates();
         this.coverage = Coverage.of(providers.governor());
         this.time = time;
         this.workerId = settings.worker().id() != null ? settings.worker().id() : defaultId();
@@ -411,7 +414,7 @@ public final class FleetWorker implements AutoCloseable {
                 wake(); // below the cap on tasks again, or stopping (else the next round commits its offset)
             }
         });
-        e.start(jobs);
+        e.start(jobs, estimates);
         meters.started();
     }
 

@@ -104,13 +104,13 @@ final class TaskExecution {
     }
 
     /**
-     * Sends {@code started} and queues every job, ranked by its expected calls ({@link CallEstimates#rank}: without
+     * Sends {@code started} and queues every job, ranked by its expected calls ({@link CallEstimates#rank} of the configuration's call shapes: without
      * the previous map's sizes, a listing with per-item calls above a plain one) and then its task's
      * ({@link TaskMessage#cost}), so that with the job window a place frees for an AMI fan-out before the small
      * listings of its own task and of the tasks taken before it (with {@code fleet.worker.threads} set they start
      * in order); returns at once.
      */
-    synchronized void start(JobPool jobs) {
+    synchronized void start(JobPool jobs, CallEstimates estimates) {
         startedAt = time.epochMillis();
         deadline = startedAt + message.timeoutMs();
         emitter.started(startedAt);
@@ -124,7 +124,7 @@ final class TaskExecution {
         for (int i = 0; i < list.size(); i++) {
             int index = i;
             CollectorJob job = list.get(index);
-            long jobCost = CallEstimates.NONE.rank(task.provider(), task.accountId(), task.region(), job.service());
+            long jobCost = estimates.rank(task.provider(), task.accountId(), task.region(), job.service());
             running.add(jobs.submit(() -> {
                 try (LogContext context = logContext()) {
                     entries[index] = TaskRunner.runJob(coverage, task, job, stats, emitter, metrics);
