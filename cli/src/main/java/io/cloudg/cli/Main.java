@@ -29,8 +29,25 @@ public final class Main implements Runnable {
     LogSetup.LogLevel logLevel;
 
     public static void main(String[] args) {
+        virtualThreadCarriers();
         routeJulToSlf4j();
         System.exit(run(args));
+    }
+
+    /**
+     * At least 8 carrier threads for the virtual threads where the machine has fewer cores (the JVM's default is one
+     * a core), unless {@code -Djdk.virtualThreadScheduler.parallelism} was given: read once, when the first virtual
+     * thread starts, so this runs first. A virtual thread blocked on a monitor while loading a class keeps its
+     * carrier (it cannot unmount there). On 2 cores two of them, blocked on a jar file's lock whose holder waited
+     * for a monitor an unmounted virtual thread held, stopped a map for good (JDK 25: `map --sim` in the build's
+     * class-data training run, and a fleet test). With more carriers than such threads at once, that virtual thread
+     * has a carrier to finish on.
+     */
+    static void virtualThreadCarriers() {
+        String key = "jdk.virtualThreadScheduler.parallelism";
+        if (System.getProperty(key) == null && Runtime.getRuntime().availableProcessors() < 8) {
+            System.setProperty(key, "8");
+        }
     }
 
     /** gRPC and the Azure SDK log through java.util.logging: send it through the same configuration. */
