@@ -100,7 +100,7 @@ class GovernorTest {
     @Test
     void aCallQueuedBeforeAThrottleReservesAgainAtTheHalvedRateInsteadOfSendingOnTime() throws Exception {
         Governor g = governor();
-        for (int i = 0; i < 94; i++) { // the leaf's capacity is 95: burst 100 less 0.25 s of refill at 20/s
+        for (int i = 0; i < 89; i++) { // the leaf's capacity is 90: burst 100 less 0.5 s of refill at 20/s
             try (GovernedCall c = g.open(IMAGE_ATTR)) {
                 assertThat(c.admit()).isZero();
                 c.onSuccess();
@@ -136,7 +136,7 @@ class GovernorTest {
     @Test
     void withoutAThrottleAWaitingCallGoesOnItsReservedTime() throws Exception {
         Governor g = governor();
-        for (int i = 0; i < 95; i++) {
+        for (int i = 0; i < 90; i++) {
             try (GovernedCall c = g.open(IMAGE_ATTR)) {
                 c.admit();
                 c.onSuccess();
@@ -185,7 +185,7 @@ class GovernorTest {
             c.beforeSend();
             c.onFailure(new RuntimeException("quota"), quotaExceeded(100, "project"));
         }
-        assertThat(rate(g, ASSETS)).as("100 a minute spread over 60.25 s").isEqualTo(100 / 60.25);
+        assertThat(rate(g, ASSETS)).as("100 a minute spread over 60.5 s").isEqualTo(100 / 60.5);
     }
 
     @Test
@@ -213,7 +213,7 @@ class GovernorTest {
             c.beforeSend();
             c.onFailure(new RuntimeException("quota"), quotaExceeded(100, "project"));
         }
-        assertThat(rate(g, ASSETS)).as("the consumer project's quota refused: 100/min").isEqualTo(100 / 60.25);
+        assertThat(rate(g, ASSETS)).as("the consumer project's quota refused: 100/min").isEqualTo(100 / 60.5);
         assertThat(rate(g, ORG_ASSETS)).isEqualTo(1.0);
         assertThat(g.report().totals().calls()).as("a charged quota is no call of its own").isEqualTo(5);
     }

@@ -74,8 +74,8 @@ public final class BuiltInRates {
      * Cloud Asset's per-minute quotas: per consumer project (the leaf of every call, keyed by that project)
      * ListAssets 100 and SearchAllResources 400 a minute; per organization (a quota every call is also charged
      * to, {@code <Method>PerOrganization}) 800 and 1,500. Each leaf's burst (less its headroom) plus a
-     * minute of its rate stays within one minute's quota: 9.6 + 90 of 100, 18.5 + 360 of 400, 16.75 + 780 of
-     * 800, 34 + 1,440 of 1,500.
+     * minute of its rate stays within one minute's quota: 9.25 + 90 of 100, 17 + 360 of 400, 13.5 + 780 of
+     * 800, 28 + 1,440 of 1,500.
      */
     private static final Defaults GCP_DEFAULTS = new Defaults(
             ServiceLimit.of(10, 20),

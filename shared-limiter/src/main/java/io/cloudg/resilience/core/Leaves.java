@@ -32,13 +32,16 @@ public final class Leaves {
     public static final double RECOVERY_STEP = 0.05;
     /**
      * A leaf holds at most its burst less this many seconds of refill (its {@linkplain #capacity
-     * capacity}). Our bucket grants when a request leaves; the provider's counts it when it arrives, a
-     * round trip later, give or take the network's jitter (and, for a new leaf in a cold process, a
-     * connection set-up). Were both buckets the same size, ours would run that much ahead of theirs for
-     * as long as both are drained, and two requests that the network bunched would earn a throttle that
-     * halves the leaf. A quarter second of refill absorbs that much skew; it costs 5 of EC2's 100 tokens.
+     * capacity}). Our bucket grants when a request leaves; the provider's counts it when it arrives. Until
+     * our first request arrives, the provider's bucket is full and drops the refill ours credits meanwhile
+     * (for a cold process: a connection set-up, the SDK's first marshalling and signing, on a loaded machine
+     * a few hundred milliseconds). Were both buckets the same size, ours would then run that far ahead of
+     * theirs for as long as both are drained, and requests faster than that first one would earn a throttle
+     * that halves the leaf. Half a second of refill absorbs that much; it costs 10 of EC2's 100 tokens,
+     * each time a full bucket drains. (Four processes sharing one Redis on a 2-core machine at load 12-42:
+     * a quarter second let 15 and 34 throttled answers through, half a second 1 and 1; BENCHMARKS.md.)
      */
-    public static final double HEADROOM_SECONDS = 0.25;
+    public static final double HEADROOM_SECONDS = 0.5;
 
     private Leaves() {
     }

@@ -74,8 +74,8 @@ public record QuotaWindow(long resetNanos, long calls, long windowNanos, String 
     /**
      * The window's quota spread over the window, in calls per second: {@code calls} over the window's length
      * plus {@link Leaves#HEADROOM_SECONDS}. Paced at this rate, {@code calls + 1} consecutive calls span the
-     * window and a quarter second, so a window the provider opens at our first call (Resource Graph) or on its
-     * clock (Cloud Asset's minutes) holds at most {@code calls} of them, give or take a quarter second of
+     * window and half a second, so a window the provider opens at our first call (Resource Graph) or on its
+     * clock (Cloud Asset's minutes) holds at most {@code calls} of them, give or take half a second of
      * network jitter. Only for a {@linkplain #sized() sized} window.
      */
     public double spreadRps() {

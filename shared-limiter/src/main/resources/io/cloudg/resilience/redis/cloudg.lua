@@ -25,7 +25,7 @@
 local VERSION = '1'
 local SECOND = 1000000000
 local CLOSED, OPEN, HALF_OPEN = 0, 1, 2
-local HEADROOM_SECONDS = 0.25            -- Leaves.HEADROOM_SECONDS
+local HEADROOM_SECONDS = 0.5             -- Leaves.HEADROOM_SECONDS
 local SAME_EVENT_NANOS = SECOND          -- Leaves.SAME_EVENT_NANOS
 local RECOVERY_QUIET_NANOS = 5 * SECOND  -- Leaves.RECOVERY_QUIET_NANOS
 local RECOVERY_STEP = 0.05               -- Leaves.RECOVERY_STEP

@@ -86,10 +86,10 @@ class DegradingStateStoreTest {
     @Test
     void unreachableStoreDegradesToAQuarterOfEveryLimitThenComesBack() {
         down.set(true);
-        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps; fresh, it holds 25 - 0.25 s x 5/s = 23.75,
-        // which the episode's first admission takes (no burst on losing the shared store): 0.25 short at 5/s
-        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(50_000_000L);
-        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(250_000_000L);
+        // the local leaf has burst 100/4 = 25 and rate 20/4 = 5 rps; fresh, it holds 25 - 0.5 s x 5/s = 22.5,
+        // which the episode's first admission takes (no burst on losing the shared store): 0.5 short at 5/s
+        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(100_000_000L);
+        assertThat(store.admit(admitReq(null)).waitNanos()).isEqualTo(300_000_000L);
         assertThat(store.degraded()).isTrue();
         assertThat(probes.get()).as("no probe before the interval").isZero();
         time.advance(Duration.ofSeconds(3));
@@ -236,25 +236,25 @@ class DegradingStateStoreTest {
     @Test
     void comingBackTakesFromTheSharedLeafWhatWasSpentLocallyAndNotRefilled() {
         DegradingStateStore s = sustained(new AtomicInteger(0));
-        s.admit(admitReq(null)); // the shared leaf: 100 - 0.25 s x 20/s = 95, less 1
+        s.admit(admitReq(null)); // the shared leaf: 100 - 0.5 s x 20/s = 90, less 1
         down.set(true);
         s.admit(admitReq(null));
         time.advance(Duration.ofSeconds(2));
         s.admit(admitReq(null));
         time.advance(Duration.ofSeconds(3));
-        // the 3rd failure degrades: local at 1/4 (5 rps, capacity 23.75); its first admission drains the bucket
-        assertThat(s.admit(admitReq(null)).waitNanos()).isEqualTo(50_000_000L);
+        // the 3rd failure degrades: local at 1/4 (5 rps, capacity 22.5); its first admission drains the bucket
+        assertThat(s.admit(admitReq(null)).waitNanos()).isEqualTo(100_000_000L);
         assertThat(s.degraded()).isTrue();
         for (int i = 0; i < 10; i++) {
-            s.admit(admitReq(null)); // 10 more, reserved ahead: the local bucket at -10.25
+            s.admit(admitReq(null)); // 10 more, reserved ahead: the local bucket at -10.5
         }
         down.set(false);
-        time.advance(Duration.ofSeconds(5)); // +25 at 5/s: the local bucket at 14.75 of 23.75, 9 whole tokens owed
+        time.advance(Duration.ofSeconds(5)); // +25 at 5/s: the local bucket at 14.5 of 22.5, 8 whole tokens owed
         assertThat(s.admit(admitReq(null)).waitNanos()).isZero();
         assertThat(s.degraded()).isFalse();
-        assertThat(sharedState.leafState(LEAF).tokens()).as("95 - its own 1 - the 9 owed").isEqualTo(85.0);
+        assertThat(sharedState.leafState(LEAF).tokens()).as("90 - its own 1 - the 8 owed").isEqualTo(81.0);
         s.admit(admitReq(null));
-        assertThat(sharedState.leafState(LEAF).tokens()).as("owed once only").isEqualTo(84.0);
+        assertThat(sharedState.leafState(LEAF).tokens()).as("owed once only").isEqualTo(80.0);
     }
 
     static ListAppender<ILoggingEvent> capture() {

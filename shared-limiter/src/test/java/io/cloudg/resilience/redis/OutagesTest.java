@@ -96,16 +96,16 @@ class OutagesTest {
 
     @Test
     void aLeafStartsAnEpisodeDrainedAndOwesWhatItSpentOnItsReturn() {
-        LeafLimit local = new LeafLimit(5, 25, 0.2, true); // capacity 25 - 0.25 s x 5/s = 23.75
-        assertThat(Outages.entryDrain(null, T0, local)).as("a new local bucket's tokens").isEqualTo(23);
+        LeafLimit local = new LeafLimit(5, 25, 0.2, true); // capacity 25 - 0.5 s x 5/s = 22.5
+        assertThat(Outages.entryDrain(null, T0, local)).as("a new local bucket's tokens").isEqualTo(22);
         LeafState half = new LeafState(10, T0, 5, 5, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
         assertThat(Outages.entryDrain(half, T0 + SEC, local)).as("10 + 1 s of refill").isEqualTo(15);
         LeafState inDebt = new LeafState(-3, T0, 5, 5, Time.NEVER, Time.NEVER, Time.NEVER, Time.NEVER, 0);
         assertThat(Outages.entryDrain(inDebt, T0, local)).isZero();
 
         assertThat(Outages.returnDebt(null, T0, local)).as("not used locally: nothing owed").isZero();
-        assertThat(Outages.returnDebt(inDebt, T0, local)).as("23.75 + 3 spent").isEqualTo(26);
-        assertThat(Outages.returnDebt(inDebt, T0 + 2 * SEC, local)).as("10 refilled since").isEqualTo(16);
+        assertThat(Outages.returnDebt(inDebt, T0, local)).as("22.5 + 3 spent").isEqualTo(25);
+        assertThat(Outages.returnDebt(inDebt, T0 + 2 * SEC, local)).as("10 refilled since").isEqualTo(15);
         assertThat(Outages.returnDebt(inDebt, T0 + 60 * SEC, local)).as("refilled long since").isZero();
     }
 

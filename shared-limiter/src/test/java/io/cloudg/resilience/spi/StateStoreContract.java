@@ -100,8 +100,8 @@ public abstract class StateStoreContract {
 
     @Test
     void freshLeafGrantsItsBurstAtOnceThenQueuesCallersInArrivalOrder() {
-        // a leaf holds its burst less 0.25 s of refill (5 tokens at 20/s): see Leaves.HEADROOM_SECONDS
-        for (int i = 0; i < 95; i++) {
+        // a leaf holds its burst less 0.5 s of refill (10 tokens at 20/s): see Leaves.HEADROOM_SECONDS
+        for (int i = 0; i < 90; i++) {
             assertThat(admitWait()).as("call %d within burst", i).isZero();
         }
         // each further caller waits one more 1/rate slot: a fair queue
@@ -111,13 +111,13 @@ public abstract class StateStoreContract {
     }
 
     @Test
-    void aFreshLeafKeepsAQuarterSecondOfHeadroomButAtLeastOneToken() {
+    void aFreshLeafKeepsHalfASecondOfHeadroomButAtLeastOneToken() {
         LeafLimit storage = new LeafLimit(0.33, 20, 0.1, true);
         for (int i = 0; i < 19; i++) {
             assertThat(store.admit(admitReq(LEAF, storage)).waitNanos()).isZero();
         }
-        // 20 - 0.25 s x 0.33/s = 19.9175 tokens: the 20th call waits for the missing 0.0825 token
-        assertThat(store.admit(admitReq(LEAF, storage)).waitNanos()).isEqualTo(250 * MS);
+        // 20 - 0.5 s x 0.33/s = 19.835 tokens: the 20th call waits for the missing 0.165 token
+        assertThat(store.admit(admitReq(LEAF, storage)).waitNanos()).isEqualTo(500 * MS);
         LeafLimit tiny = new LeafLimit(50, 1, 0.2, true);
         assertThat(store.admit(admitReq(OTHER_LEAF, tiny)).waitNanos()).as("never below one token").isZero();
         assertThat(store.admit(admitReq(OTHER_LEAF, tiny)).waitNanos()).isEqualTo(20 * MS);
@@ -125,7 +125,7 @@ public abstract class StateStoreContract {
 
     @Test
     void refillCreditsElapsedTimeAtTheRateAndNeverExceedsTheCapacity() {
-        for (int i = 0; i < 95; i++) {
+        for (int i = 0; i < 90; i++) {
             admitWait();
         }
         time.advance(Duration.ofSeconds(1));
@@ -134,9 +134,9 @@ public abstract class StateStoreContract {
         }
         assertThat(admitWait()).isEqualTo(50 * MS);
         time.advance(Duration.ofHours(2));
-        // an idle leaf refills to its burst less 0.25 s of refill, as a fresh one starts (Leaves.capacity):
+        // an idle leaf refills to its burst less 0.5 s of refill, as a fresh one starts (Leaves.capacity):
         // the headroom that absorbs the network's skew between our bucket and the provider's lasts
-        for (int i = 0; i < 95; i++) {
+        for (int i = 0; i < 90; i++) {
             assertThat(admitWait()).isZero();
         }
         assertThat(admitWait()).as("the capacity caps the idle credit").isEqualTo(50 * MS);
@@ -243,10 +243,10 @@ public abstract class StateStoreContract {
         admitWait();
         QuotaWindow w = new QuotaWindow(2 * SEC, 15, 5 * SEC, null);
         OutcomeResult r = windowThrottle(w);
-        double spread = 15 / 5.25;
+        double spread = 15 / 5.5;
         assertThat(w.spreadRps()).isEqualTo(spread);
         assertThat(r.rateDecreased()).isTrue();
-        assertThat(r.rateRps()).as("15 per 5 s, a quarter second of headroom").isEqualTo(spread);
+        assertThat(r.rateRps()).as("15 per 5 s, half a second of headroom").isEqualTo(spread);
         long first = admitWait();
         assertThat(first).as("after the reset, one token at the spread rate").isEqualTo(2 * SEC
                 + (long) Math.ceil(SEC / spread));
