@@ -2,8 +2,8 @@ package io.cloudg;
 
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.spi.EstateKeyed;
+import io.cloudg.run.EstateKeys;
 import io.cloudg.run.TaskTarget;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,26 +34,14 @@ public final class Estates {
         return switch (provider) {
             case "aws" -> {
                 String management = facts == null ? null : facts.get(TaskTarget.MANAGEMENT_ACCOUNT);
-                yield management == null ? null : key("aws", management, endpoint(config.aws().endpointUrl()));
+                yield management == null ? null : EstateKeys.aws(management, config.aws().endpointUrl());
             }
-            case "azure" -> key("azure", config.azure().tenantId() != null ? "tenant/" + config.azure().tenantId()
-                    : "tenant/default", endpoint(config.azure().endpointUrl()));
-            case "gcp" -> key("gcp", config.gcp().organization() != null ? "organization/" + config.gcp().organization()
+            case "azure" -> EstateKeys.of("azure", config.azure().tenantId() != null ? "tenant/" + config.azure().tenantId()
+                    : "tenant/default", EstateKeys.endpoint(config.azure().endpointUrl()));
+            case "gcp" -> EstateKeys.of("gcp", config.gcp().organization() != null ? "organization/" + config.gcp().organization()
                     : projects(config.gcp().projects()), config.gcp().endpointUrl());
             default -> null;
         };
-    }
-
-    static String key(String provider, String identity, String endpoint) {
-        return provider + ":" + identity + "@" + (endpoint == null || endpoint.isBlank() ? provider : endpoint);
-    }
-
-    private static String endpoint(URI uri) {
-        if (uri == null) {
-            return null;
-        }
-        String s = uri.toString();
-        return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
     }
 
     /** A projects-only GCP estate: its projects, or a digest of them when they are many. */
@@ -77,9 +65,7 @@ public final class Estates {
      * Redis), that {@code provider}'s calls go to the estate {@code key} names; nothing when the key is null.
      */
     public static void use(Governor governor, String provider, String key) {
-        if (key != null) {
-            EstateKeyed.in(governor.store()).ifPresent(l -> l.useEstate(provider, key));
-        }
+        EstateKeys.tell(governor, provider, key);
     }
 
     /**

@@ -13,6 +13,7 @@ import io.cloudg.resilience.spi.ErrorClass;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.run.ProviderPlan;
 import io.cloudg.run.Endpoints;
+import io.cloudg.run.EstateKeys;
 import io.cloudg.config.StartupException;
 import io.cloudg.run.TaskTarget;
 import java.util.ArrayList;
@@ -192,6 +193,8 @@ public final class AwsProvider {
         }
         managementAccountId = managementId;
         LOG.info("AWS: management account {}", managementId);
+        // every call from here on (the organization, each account's regions) keeps its learned state as this estate's
+        EstateKeys.tell(clients.governor(), "aws", EstateKeys.aws(managementId, settings.endpointUrl()));
         return new AwsAccount(managementId, null, creds, true);
     }
 

@@ -99,7 +99,7 @@ class AzureUnitsTest {
         w.observe(response(200, Map.of()).getHeaders());
         assertThat(w.amend(throttled).window()).as("the most ever left plus one, in the longest window seen")
                 .isEqualTo(new QuotaWindow(TimeUnit.SECONDS.toNanos(2), 15, TimeUnit.SECONDS.toNanos(5), null));
-        assertThat(w.amend(throttled).window().spreadRps()).isEqualTo(15 / 5.25);
+        assertThat(w.amend(throttled).window().spreadRps()).isEqualTo(15 / 5.5);
         Classification arm = Classifier.defaultClassifier().explain(AzureFailures.of(response(429,
                 Map.of("Retry-After", "10")), ""), 0);
         assertThat(w.amend(arm)).as("an ARM throttle says no window").isSameAs(arm);

@@ -214,8 +214,8 @@ class GovernorMetricsTest {
         assertThat(gauge("cloudg.governor.degraded")).isEqualTo(1);
         time.advance(Duration.ofSeconds(5));
         assertThat(r().find("cloudg.governor.degraded.seconds").functionCounter().count())
-                .as("5 s, and the 50 ms the first local call waited: an episode starts with the local bucket drained")
-                .isEqualTo(5.05);
+                .as("5 s, and the 150 ms the first local call waited: an episode starts with the local bucket drained")
+                .isEqualTo(5.15);
         shared.down = false;
         time.advance(Duration.ofSeconds(2));
         g.call(SUBNETS, () -> "back");

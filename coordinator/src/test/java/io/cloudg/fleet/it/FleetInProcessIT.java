@@ -35,6 +35,11 @@ import io.cloudg.metrics.MetricsSettings;
 import io.micrometer.core.instrument.Counter;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
+import io.cloudg.resilience.redis.RateLimitRow;
+import io.cloudg.resilience.redis.RedisKeys;
+import io.cloudg.resilience.redis.RedisRateLimitAdmin;
+import io.cloudg.Estates;
+import io.cloudg.run.TaskTarget;
 import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.sim.config.FaultSpec;
@@ -233,6 +238,22 @@ class FleetInProcessIT {
         assertThat(run.get("fleet").get("workers")).extracting(JsonNode::asText).contains("w1", "w2");
         assertThat(progress).anySatisfy(l -> assertThat(l).contains("published"));
         assertThat(progress).anySatisfy(l -> assertThat(l).matches("\\[\\d+/\\d+ jobs \\(\\d+%\\); \\d+/\\d+ tasks\\].*ETA .*"));
+
+        // what the fleet learned is the estate's: each account's keys in Redis name the sim's endpoint, so that a
+        // map of other accounts with the same ids elsewhere starts afresh. Only STS's first call, which finds the
+        // management account (aws/self), names no estate: every call after it does, the coordinator's discovery
+        // (the organization, each account's regions) as well as the workers' tasks
+        String management = run.get("discovery").get("aws").get(TaskTarget.MANAGEMENT_ACCOUNT).asText();
+        try (RedisRateLimitAdmin admin = RedisRateLimitAdmin.connect(f.config().ratelimit().redis())) {
+            List<RateLimitRow> accounts = admin.show(null, "aws/").stream()
+                    .filter(r -> r.scope().account() != null && !r.scope().account().equals("self")).toList();
+            assertThat(accounts.stream().map(r -> r.scope().account()).distinct().toList()).as("accounts with state")
+                    .contains(management).hasSizeGreaterThan(1);
+            assertThat(accounts)
+                    .allSatisfy(r -> assertThat(r.estate()).as("the estate of %s", r.scope())
+                            .isEqualTo(RedisKeys.shared(Estates.key("aws", f.config(),
+                                    Map.of(TaskTarget.MANAGEMENT_ACCOUNT, management)))));
+        }
     }
 
     /**
