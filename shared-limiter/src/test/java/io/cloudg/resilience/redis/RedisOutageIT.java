@@ -131,9 +131,11 @@ class RedisOutageIT {
                 assertThat(learned.rateRps()).as("a new run starts from what was learned").isEqualTo(10.0);
                 assertThat(learned.ceilingRps()).isEqualTo(20.0);
                 assertThat(learned.throttles()).isEqualTo(1);
-                assertThat(next.record(new OutcomeRequest(VPCS, limit, AttemptOutcome.SUCCESS, -1, null, CallVerdict.NONE,
-                        0, null)).rateRps()).as("recovery continues from the learned rate").isLessThan(20.0);
-                assertThat(admin.show("aws/444455556666")).extracting(RateLimitRow::rateRps).contains(10.0);
+                double after = next.record(new OutcomeRequest(VPCS, limit, AttemptOutcome.SUCCESS, -1, null,
+                        CallVerdict.NONE, 0, null)).rateRps();
+                // 10, or 11 when the restart took more than the 5 quiet seconds a recovery step waits for (Redis TIME)
+                assertThat(after).as("recovery continues from the learned rate").isBetween(10.0, 11.0);
+                assertThat(admin.show("aws/444455556666")).extracting(RateLimitRow::rateRps).contains(after);
             }
         }
     }
