@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>What it models. A map's calls left are known well from a quarter of the run on, even in a first map
  * ({@link WorkLeft}); what is not steady is the rate. A map's JVM keeps meeting SDK operations it has not run
- * yet (the jobs go collector by collector), so the calls per second climb for most of a short map (4-13x over a
+ * yet (the jobs go collector by collector), so the calls per second climb for most of a short map (4-27x over a
  * 200 x 4 map, measured in BENCHMARKS.md, "The ETA"), and a rate ETA overshoots by as much; a first map has no
  * previous duration to lean on. So:
  * <ul>
