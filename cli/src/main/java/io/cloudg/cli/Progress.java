@@ -11,6 +11,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.report.Counts;
 import io.cloudg.run.CallEstimates;
 import io.cloudg.run.Eta;
+import io.cloudg.run.EtaModel;
 import io.cloudg.run.RateMeter;
 import io.cloudg.run.WorkLeft;
 import java.util.LinkedHashMap;
@@ -28,8 +29,9 @@ import org.slf4j.spi.LoggingEventBuilder;
  * Shows a long map's progress: collector jobs done of the total and what share of them that is (the unit that
  * finishes steadily, whatever the sizes of the account x regions), calls per second, throttles, retries, calls
  * made, and an ETA from the calls left ({@link WorkLeft}: the previous map's sizes, or what this run learns): the
- * light calls left at the rate light calls are being made, or what the quotas alone still need for the heavy jobs
- * (one call per AMI at EC2's 20 a second), whichever is longer:
+ * light calls left at the rate light calls are being made, taken along the climb that rate is on
+ * ({@link EtaModel}), or what the quotas alone still need for the heavy jobs (one call per AMI at EC2's 20 a
+ * second), whichever is longer:
  * {@code [61234/156400 jobs (39%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10}. When the
  * previous map of the same output directory mapped the same estate, its duration is the first guess, which the
  * rate ETA takes over from as the work gets done ({@link Eta#withPrior}). The fields
@@ -69,8 +71,11 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     private final ConsoleLine term;
     private final ScheduledExecutorService ticker;
     private final RateMeter rate = new RateMeter(RATE_TAU_SECONDS);
-    /** The rate of the calls other than the quota-paced heavy jobs': what the light calls left go at. */
-    private final RateMeter lightRate = new RateMeter(RATE_TAU_SECONDS);
+    /**
+     * The ETA model's state ({@link EtaModel}): the light calls (other than the quota-paced heavy jobs') made over
+     * the run, whose rate and climb the light calls left go at.
+     */
+    private EtaModel.State eta = EtaModel.State.EMPTY;
     /** Null until the runner says what it plans. */
     private volatile WorkLeft work;
     /** The calls made before the jobs (discovery): not the jobs' calls. */
@@ -191,10 +196,10 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
                     shownCps, c.throttled(), c.retries(), c.calls()), f);
         }
         WorkLeft.Snapshot s = w.snapshot(now, Math.max(0, c.calls() - callsBefore), true);
-        double light = lightRate.update(s.lightCallsMade(), now);
-        double etaSeconds = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? 0
-                : Eta.withPrior(Eta.seconds(s.lightCallsLeft(), light, s.quotaSeconds()), priorSeconds,
-                (now - startedAt) / 1000.0, s.fraction());
+        EtaModel.Step step = EtaModel.step(eta, now, new EtaModel.Input(s.lightCallsMade(), s.lightCallsLeft(),
+                s.quotaSeconds(), s.fraction(), priorSeconds, (now - startedAt) / 1000.0), EtaModel.Config.DEFAULTS);
+        eta = step.state();
+        double etaSeconds = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? 0 : step.estimate().seconds();
         f.put("jobs_done", s.jobsDone());
         f.put("jobs_total", s.jobsTotal());
         f.put("calls_per_second", round1(shownCps));

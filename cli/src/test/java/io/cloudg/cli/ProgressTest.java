@@ -312,7 +312,7 @@ class ProgressTest {
         assertThat(offByAQuarter(first)).as("the rate alone: %s", first).isNotEmpty();
 
         List<Sample> second = play(tasks, prior(tasks, seconds), new ManualTimeSource(), warmUp);
-        assertThat(offByAQuarter(second)).as("with the previous map's %.1f s", seconds).isEmpty();
+        assertThat(offByAQuarter(second)).as("with the previous map's %.1f s: %s", seconds, second).isEmpty();
     }
 
     /**

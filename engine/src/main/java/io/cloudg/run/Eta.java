@@ -50,6 +50,20 @@ public final class Eta {
      * @param done the share of the expected calls done, 0 to 1
      */
     public static double withPrior(double observed, double priorSeconds, double elapsedSeconds, double done) {
+        double d = Math.max(0, Math.min(1, done));
+        double meanPace = d > 0 ? Math.max(0, elapsedSeconds) * (1 - d) / d : Double.POSITIVE_INFINITY;
+        return withPrior(observed, meanPace, priorSeconds, elapsedSeconds, done);
+    }
+
+    /**
+     * As {@link #withPrior(double, double, double, double)}, with {@code pace} in place of the mean pace as the
+     * second witness that this map goes faster than the previous one: {@link EtaModel}'s ETA at the rate now,
+     * without the climb it projects ({@code observed} is with it). The rate now is past the slow start that the
+     * mean pace carries, and it is not the projection whose error the previous map's word is there to hold back.
+     * NaN (no rate yet) says nothing: the blend.
+     */
+    public static double withPrior(double observed, double pace, double priorSeconds, double elapsedSeconds,
+                                   double done) {
         if (!(priorSeconds > 0)) {
             return observed;
         }
@@ -60,8 +74,7 @@ public final class Eta {
             return prior > 0 ? prior : priorSeconds * (1 - d);
         }
         double w = Math.max(d * d, Math.pow(Math.min(1, Math.max(0, elapsedSeconds) / priorSeconds), 4));
-        double meanPace = d > 0 ? Math.max(0, elapsedSeconds) * (1 - d) / d : Double.POSITIVE_INFINITY;
-        if (w >= 1 || (observed <= prior && meanPace <= prior)) {
+        if (w >= 1 || (observed <= prior && pace <= prior)) {
             return observed;
         }
         // in logs, each at least a second (an ETA of 0 would take the blend to 0 whatever the other said)
