@@ -47,10 +47,12 @@ public final class EtaModel {
 
         public Config {
             if (!(minWindowSeconds > 0) || !(maxWindowSeconds >= minWindowSeconds)) {
-                throw new IllegalArgumentException("windows must be 0 < min <= max");
+                throw new IllegalArgumentException("the ETA's windows must be 0 < min <= max, but were min "
+                        + minWindowSeconds + " s and max " + maxWindowSeconds + " s");
             }
             if (!(maxExponent >= 0 && maxExponent < 1) || !(maxClimb >= 1) || !(spacing > 1)) {
-                throw new IllegalArgumentException("need 0 <= maxExponent < 1, maxClimb >= 1, spacing > 1");
+                throw new IllegalArgumentException("the ETA needs 0 <= maxExponent < 1, maxClimb >= 1 and spacing > 1, "
+                        + "but they were " + maxExponent + ", " + maxClimb + " and " + spacing);
             }
         }
     }

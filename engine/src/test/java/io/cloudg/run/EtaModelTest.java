@@ -1,6 +1,7 @@
 package io.cloudg.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -76,6 +77,14 @@ class EtaModelTest {
         double end = end(lines);
         return lines.stream().filter(l -> l.at() >= share * end && l.left() >= 10)
                 .filter(l -> !(Math.abs(l.error()) <= 0.25)).toList();
+    }
+
+    @Test
+    void aConfigOutOfRangeIsRefusedNamingItsValues() {
+        assertThatThrownBy(() -> new EtaModel.Config(20, 10, 0.7, 4, 1.05))
+                .hasMessageContaining("0 < min <= max").hasMessageContaining("min 20.0 s and max 10.0 s");
+        assertThatThrownBy(() -> new EtaModel.Config(10, 60, 1.2, 4, 1.05))
+                .hasMessageContaining("but they were 1.2, 4.0 and 1.05");
     }
 
     @Test
