@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.CloudGConfig;
 import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
@@ -117,6 +118,7 @@ final class MapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ClassPreload.global().start(); // overlaps the start; jobs wait for it (issue 37)
         try {
             return map();
         } catch (RunFiles.NotWrittenException e) {

@@ -52,6 +52,7 @@ public final class ClassPreload {
     /** Starts loading on a platform thread, once; returns at once. */
     public ClassPreload start() {
         if (started.compareAndSet(false, true)) {
+            LOG.debug("preloading classes");
             Thread.ofPlatform().daemon().name("cloudg-preload").start(() -> {
                 try {
                     done.complete(run());
@@ -72,6 +73,9 @@ public final class ClassPreload {
      */
     public PreloadReport awaitLoaded() throws InterruptedException {
         start();
+        if (!done.isDone()) {
+            LOG.debug("the jobs wait for the class preload");
+        }
         try {
             return done.get(AWAIT_BOUND_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {

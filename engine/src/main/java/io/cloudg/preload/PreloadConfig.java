@@ -24,12 +24,10 @@ public record PreloadConfig(boolean enabled, Optional<Path> listFile, int thread
     public static final String ENABLED_PROPERTY = "cloudg.preload";
     public static final String LIST_RESOURCE = "META-INF/cloudg/preload-classes.txt";
     /**
-     * The AWS SDK's service models and marshallers: their static initialisers build immutable descriptions of
-     * fields and operations and nothing else (SDK 2.40).
+     * Loading only, the default: initialising the AWS SDK's 16,600 listed model and marshaller classes as well (pure
+     * static initialisers) cost 35 s more CPU without the class-data archive (they must be verified first), 4 times
+     * the map's.
      */
-    public static final Pattern PURE_INITIALISERS =
-            Pattern.compile("software\\.amazon\\.awssdk\\.services\\.[a-z0-9]+\\.(model|transform)\\.[A-Za-z0-9_$]+");
-    /** Loading only. */
     public static final Pattern NONE = Pattern.compile("(?!)");
 
     public PreloadConfig {
@@ -46,7 +44,7 @@ public record PreloadConfig(boolean enabled, Optional<Path> listFile, int thread
         String list = System.getProperty(LIST_PROPERTY);
         return new PreloadConfig(!"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY)),
                 list == null || list.isBlank() ? Optional.empty() : Optional.of(Path.of(list)),
-                Math.min(2, Runtime.getRuntime().availableProcessors()), PURE_INITIALISERS);
+                Math.min(2, Runtime.getRuntime().availableProcessors()), NONE);
     }
 
     /** Whether {@code name} is initialised as well as loaded. */
