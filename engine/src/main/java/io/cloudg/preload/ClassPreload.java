@@ -86,6 +86,11 @@ public final class ClassPreload {
         }
     }
 
+    /** Whether the preload has ended (loaded, found nothing to load, or failed). */
+    public boolean ended() {
+        return done.isDone();
+    }
+
     private PreloadReport run() throws InterruptedException {
         if (!config.enabled()) {
             return PreloadReport.none(PreloadConfig.ENABLED_PROPERTY + "=false");
