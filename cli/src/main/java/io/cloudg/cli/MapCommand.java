@@ -118,7 +118,9 @@ final class MapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ClassPreload.global().start(); // overlaps the start; jobs wait for it (issue 37)
+        if (!distributed && resume == null && runId == null) {
+            ClassPreload.global().start(); // overlaps the start; its jobs wait for it (issue 37); a coordinator runs none
+        }
         try {
             return map();
         } catch (RunFiles.NotWrittenException e) {
