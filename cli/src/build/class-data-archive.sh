@@ -64,6 +64,9 @@ fi
 target=$(cd "$2" && pwd)
 work="$target/cds"
 jsa="$target/cloudg.jsa"
+# the training map's class list, which the launcher hands to the map (-Dcloudg.preload.classes): the classes it
+# loads on platform threads before the first virtual-thread job starts (engine's io.cloudg.preload, issue 37)
+classes="$target/cloudg.classes"
 cp="$target/cloudg-cli.jar:$target/lib/*"
 # the launcher's own (see ../../../cloudg): the archive is made with the options it is used with
 jvm_access=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
@@ -86,7 +89,7 @@ if [ -f "$jsa" ] && [ "$(cat "$jsa.jvm" 2>/dev/null)" = "$identity" ] \
   say "up to date: $jsa"
   exit 0
 fi
-rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp"
+rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp" "$classes"
 mkdir -p "$work"
 
 start=$(date +%s)
@@ -99,6 +102,7 @@ start=$(date +%s)
 rc=$?
 [ "$rc" = 0 ] || [ "$rc" = 3 ] || give_up "the training map exited $rc (training.log)"
 [ -s "$work/classes.txt" ] || give_up "the training map listed no classes (this JVM may not support -XX:DumpLoadedClassList)"
+cp "$work/classes.txt" "$classes.tmp" && mv "$classes.tmp" "$classes"
 
 # JDK 17's dump crashes on lambda proxies that name a class it leaves out (signed jars' classes, and what
 # extends them): ClassListFilter.java drops those; should a dump still fail, once more without the classes

@@ -41,7 +41,9 @@ public final class Main implements Runnable {
      * carrier (it cannot unmount there). On 2 cores two of them, blocked on a jar file's lock whose holder waited
      * for a monitor an unmounted virtual thread held, stopped a map for good (JDK 25: `map --sim` in the build's
      * class-data training run, and a fleet test). With more carriers than such threads at once, that virtual thread
-     * has a carrier to finish on.
+     * has a carrier to finish on. This is the second line: the first is that jobs start only once the classes a map
+     * loads are loaded on platform threads ({@link io.cloudg.preload.ClassPreload}); it holds where there is no class
+     * list (the training run itself, a build without the archive, the tests).
      */
     static void virtualThreadCarriers() {
         String key = "jdk.virtualThreadScheduler.parallelism";

@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.CloudGConfig;
 import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
@@ -117,6 +118,9 @@ final class MapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!distributed && resume == null && runId == null) {
+            ClassPreload.global().start(); // overlaps the start; its jobs wait for it (issue 37); a coordinator runs none
+        }
         try {
             return map();
         } catch (RunFiles.NotWrittenException e) {

@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.CloudGConfig;
 import io.cloudg.cli.log.LogSetup;
 import io.cloudg.config.ConfigFile;
@@ -57,6 +58,7 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        ClassPreload.global().start(); // overlaps the start; jobs wait for it (issue 37)
         PrintStream err = System.err;
         ConfigFile file = ConfigLocation.load(config);
         CloudGConfig loaded = CloudGConfig.from(file);

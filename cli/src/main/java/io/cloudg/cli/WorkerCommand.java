@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.CloudGConfig;
 import io.cloudg.cli.log.LogSetup;
 import io.cloudg.config.ConfigFile;
@@ -52,6 +53,7 @@ final class WorkerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ClassPreload.global().start(); // overlaps the start; jobs wait for it (issue 37)
         ConfigFile file = ConfigLocation.load(config);
         CloudGConfig cfg = CloudGConfig.from(file);
         cfg = cfg.toBuilder().ratelimit(cfg.ratelimit().withRedisUrl(redis)).build();

@@ -4,6 +4,7 @@ import io.cloudg.inventory.AssetSink;
 import io.cloudg.inventory.CoverageRecord;
 import io.cloudg.inventory.ServiceCoverage;
 import io.cloudg.metrics.MapMetrics;
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.resilience.TaskLedger;
 import io.cloudg.resilience.report.ThrottlingStats;
 import java.util.ArrayList;
@@ -33,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * one account at a time ({@link #order}). Each
  * job runs under its own {@link TaskLedger}, which feeds the run's throttling statistics and decides the
  * job's coverage ({@link Coverage}). A task's record is complete when its last job ends; a task with a
- * {@link TaskSummary} then gets the summary's entry after its jobs' entries.
+ * {@link TaskSummary} then gets the summary's entry after its jobs' entries. Before the first job starts, {@link #run}
+ * waits for {@link ClassPreload} (the classes a map loads, loaded on platform threads).
  */
 public final class TaskRunner {
     private static final Logger LOG = LoggerFactory.getLogger("cloudg.run");
@@ -152,6 +154,9 @@ public final class TaskRunner {
                 listener.taskDone(tasks.get(i), records[i], done.incrementAndGet(), n);
             }
         }
+        // the classes a map loads, loaded on platform threads before the first job's virtual thread starts: a job
+        // blocked inside a class load keeps its carrier, and enough of them at once stop the process (issue 37)
+        ClassPreload.global().awaitLoaded();
         // a job's thread starts when one of the jobs' places is free, in order(): never more threads than places
         Semaphore places = new Semaphore(jobs);
         ExecutorService pool = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cloudg-job-", 0).factory());

@@ -1,5 +1,6 @@
 package io.cloudg.fleet.worker;
 
+import io.cloudg.preload.ClassPreload;
 import io.cloudg.collect.CollectionTask;
 import io.cloudg.collect.Coverage;
 import io.cloudg.fleet.FleetSettings;
@@ -198,8 +199,18 @@ public final class FleetWorker implements AutoCloseable {
         wakeups.release();
     }
 
-    /** Runs until {@link #stop}; the calling thread becomes the consumer's. */
+    /**
+     * Runs until {@link #stop}; the calling thread becomes the consumer's. Its jobs run on virtual threads, so it
+     * first waits for {@link ClassPreload} (the classes a map loads, loaded on platform threads; issue 37).
+     */
     public void run() {
+        try {
+            ClassPreload.global().awaitLoaded();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished.countDown();
+            return;
+        }
         JobPool jobs = jobPool();
         KafkaProducer<String, byte[]> producer = kafka.producer(workerId + "-results");
         List<CloudgMetrics.Binding> kafkaMetrics = new ArrayList<>(List.of(KafkaMetrics.bind(metrics, producer)));
