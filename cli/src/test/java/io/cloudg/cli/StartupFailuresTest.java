@@ -276,11 +276,32 @@ class StartupFailuresTest {
 
     @Test
     void sim() throws Exception {
-        try (ServerSocket busy = new ServerSocket(0)) {
+        try (ServerSocket busy = busyPortWithAFreeNext()) {
             cannotStart(args("sim", "--port", Integer.toString(busy.getLocalPort())), Integer.toString(busy.getLocalPort()));
         }
         cannotStart(args("sim", "--estate", file("estate.yaml", "aws: {acounts: 3}\n").toString()), "acounts");
         cannotStart(args("sim", "--portz", "1"), "portz");
+    }
+
+    /**
+     * A port held busy whose next port is free: the simulator serves GCP's gRPC on {@code --port} + 1 and starts
+     * that server first, so a next port some other socket of the machine happens to hold (an ephemeral port of a
+     * test running beside this one) made it fail there, naming that port instead of the one given.
+     */
+    static ServerSocket busyPortWithAFreeNext() throws IOException {
+        for (int i = 0; ; i++) {
+            ServerSocket busy = new ServerSocket(0);
+            try (ServerSocket next = new ServerSocket()) {
+                next.setReuseAddress(false); // as strict as the simulator's own bind
+                next.bind(new java.net.InetSocketAddress("127.0.0.1", busy.getLocalPort() + 1));
+                return busy;
+            } catch (IOException taken) {
+                busy.close();
+                if (i == 50) {
+                    throw taken;
+                }
+            }
+        }
     }
 
     @Test

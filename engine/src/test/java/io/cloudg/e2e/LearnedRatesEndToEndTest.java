@@ -11,6 +11,7 @@ import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.config.RateLimitConfig;
 import io.cloudg.resilience.memory.LearnedRate;
 import io.cloudg.resilience.memory.LearnedRatesFile;
+import io.cloudg.resilience.testkit.Threads;
 import io.cloudg.metrics.CloudgMetrics;
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.sim.config.EstateSpec;
@@ -22,6 +23,8 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,10 +36,13 @@ import org.junit.jupiter.api.io.TempDir;
  * throttled (nearly) never. A simulator at another address has the same account ids but is another estate:
  * it starts from the built-in rates. Each map names the learned state it used in its run block.
  *
- * <p>Over 60 s (about 100 s: three maps of 400 per-item calls at about 10 rps) because the quota is the
- * point: after its first throttle a map slows to just above the neighbour's leftover, and its second
- * throttle comes only once the bucket's burst has drained, 20-30 s in. Fewer calls, or a quota scaled up,
- * end the map before it (tried: one throttle, not two).
+ * <p>Over 60 s (two maps of 400 per-item calls at about 10 rps one after the other; the map of the other
+ * estate runs beside the second) because the quota is the point: after its first throttle a map slows to just
+ * above the neighbour's leftover, and its second throttle comes only once the bucket's burst has drained,
+ * 20-30 s in. Fewer calls, or a quota scaled up, end the map before it (tried: one throttle, not two). The two
+ * maps at once each have a simulator of their own and write the one state file in turn (the other estate's
+ * after the second's): a state file is merged by reading and rewriting it, so two runs ending at the same
+ * moment could each miss the other's entries.
  */
 class LearnedRatesEndToEndTest {
     static final int AMIS = 400;
@@ -54,6 +60,11 @@ class LearnedRatesEndToEndTest {
     }
 
     Run map(Path stateFile, String name, int port) throws Exception {
+        return map(stateFile, name, port, CompletableFuture.completedFuture(null));
+    }
+
+    /** A map whose governor is closed (its learned rates written) only once {@code closeAfter} is done. */
+    Run map(Path stateFile, String name, int port, CompletableFuture<?> closeAfter) throws Exception {
         RateLimitConfig rl = RateLimitConfig.builder().stateFile(stateFile.toString()).build();
         try (SimHarness h = new SimHarness(estate(), null, null, port)) {
             Governor g = Governors.create(rl, k -> null, TimeSource.system(), CloudgMetrics.none());
@@ -62,6 +73,7 @@ class LearnedRatesEndToEndTest {
                 r = new InventoryMapper(h.config(dir.resolve(name)).aws(a -> a.withRegions(List.of("us-east-1"))
                         .withCollectors(List.of("amis"), List.of()).withSweeps(false, false)).build(), g).mapInventory();
             } finally {
+                closeAfter.handle((v, e) -> null).get(10, TimeUnit.MINUTES);
                 g.close(); // the end of the run: learned rates go to the state file
             }
             JsonNode learned = JSON.readTree(r.mapFile().toFile()).at("/run/learned_rates");
@@ -95,7 +107,15 @@ class LearnedRatesEndToEndTest {
             assertThat(r.rateRps()).isLessThan(r.ceilingRps());
         });
 
-        Run second = map(state, "second", port);
+        CompletableFuture<Run> secondRun = Threads.async("second map", () -> {
+            try {
+                return map(state, "second", port);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Run other = map(state, "other", 0, secondRun);
+        Run second = secondRun.get();
         assertThat(second.estate()).isEqualTo(first.estate());
         assertThat(second.result().summary().assets()).isEqualTo(AMIS);
         assertThat(second.learned().at("/estates/0/restored").asInt()).as("the second map starts where the first left off")
@@ -103,7 +123,6 @@ class LearnedRatesEndToEndTest {
         assertThat(second.throttled()).as("and is (nearly) never throttled: first %d, second %d", first.throttled(),
                 second.throttled()).isLessThanOrEqualTo(Math.max(1, first.throttled() / 3));
 
-        Run other = map(state, "other", 0);
         assertThat(other.estate()).as("the same account ids at another endpoint").isNotEqualTo(first.estate())
                 .startsWith("aws:" + first.estate().substring(4, first.estate().indexOf('@')));
         assertThat(other.learned().at("/estates/0/estate").asText()).isEqualTo(other.estate());

@@ -598,19 +598,23 @@ class FleetInProcessIT {
         assertThat(result.complete()).isTrue();
         estate.assertMapEqualsTruth(result);
 
-        long done = worker.worker().tasksDone();
+        // the worker's count is read at each try: Kafka delivers at least once, and a task it handed out again (a
+        // rebalance under load) may still be running on the worker after the run ended
         Poll.until("Prometheus to hold the finished run", Duration.ofSeconds(30),
-                () -> prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElse(-1.0) == done
+                () -> prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElse(-1.0) == worker.worker().tasksDone()
                         && prometheus.value("max(cloudg_fleet_run_tasks{state=\"done\"}) - max(cloudg_fleet_run_tasks{state=\"planned\"})")
                         .orElse(-1.0) == 0.0,
                 () -> prometheus.query("{__name__=~\"cloudg_fleet_.*\"}").toString());
 
         assertThat(prometheus.value("sum(up)")).hasValue(2.0);
+        // every task published was done, at least once (a task Kafka handed out twice is done twice, and the
+        // coordinator keeps one result: the run's done tasks equal its planned ones, polled above)
+        double done = prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElseThrow();
         assertThat(prometheus.value("sum(cloudg_fleet_tasks_published_total)").orElseThrow())
                 .as("first attempts, as the coordinator published them").isPositive()
-                .isEqualTo(prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElseThrow());
+                .isLessThanOrEqualTo(done);
         assertThat(prometheus.value("sum(cloudg_fleet_tasks_started_total{job=\"cloudg-worker\"})").orElseThrow())
-                .isGreaterThanOrEqualTo((double) done);
+                .isGreaterThanOrEqualTo(done);
         assertThat(prometheus.value("sum(cloudg_fleet_tasks_dead_lettered_total)")).hasValue(0.0);
         assertThat(prometheus.value("sum(cloudg_assets_mapped_total)")).as("each asset counted by the process that mapped it")
                 .hasValue((double) result.assetCount());
