@@ -61,14 +61,6 @@ public final class Estates {
     }
 
     /**
-     * Tells the governor's store, if it keeps learned state per estate (the embedded governor's state file,
-     * Redis), that {@code provider}'s calls go to the estate {@code key} names; nothing when the key is null.
-     */
-    public static void use(Governor governor, String provider, String key) {
-        EstateKeys.tell(governor, provider, key);
-    }
-
-    /**
      * What the run block says of the learned state the run used ({@code learned_rates}): where it is (the
      * {@code file}, or {@code redis}: its address and key prefix) and, per provider, the estate and how many
      * leaves started below their ceiling from it; null when the governor keeps nothing between runs.

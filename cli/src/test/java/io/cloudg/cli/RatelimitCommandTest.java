@@ -99,7 +99,7 @@ class RatelimitCommandTest {
         for (String estate : new String[] {real, sim, null}) {
             try (Governor g = Governors.create(config)) {
                 if (estate != null) {
-                    io.cloudg.Estates.use(g, "aws", estate);
+                    io.cloudg.run.EstateKeys.tell(g, "aws", estate);
                 }
                 try (GovernedCall c = g.open(subnets)) {
                     c.beforeSend();

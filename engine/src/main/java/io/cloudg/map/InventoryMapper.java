@@ -1,5 +1,6 @@
 package io.cloudg.map;
 
+import io.cloudg.run.EstateKeys;
 import io.cloudg.CloudGConfig;
 import io.cloudg.Governors;
 import io.cloudg.InventoryResult;
@@ -158,7 +159,7 @@ public final class InventoryMapper {
                         facts.put(p, planner.facts());
                     }
                     // the governor starts this provider's leaves from what it learned of this estate
-                    Estates.use(governor, p, Estates.key(p, config, planner.facts()));
+                    EstateKeys.tell(governor, p, Estates.key(p, config, planner.facts()));
                     coverage.addAll(plan.discovery());
                     skipped.addAll(plan.skipped());
                     tasks.addAll(plan.tasks());

@@ -65,15 +65,15 @@ public final class Replanners implements AutoCloseable {
      * discovery, a worker before each task (the first estate told for a provider holds).
      */
     public void useEstate(String provider, Map<String, String> discovery) {
-        io.cloudg.Estates.use(governor, provider, io.cloudg.Estates.key(provider, config, discovery));
+        io.cloudg.run.EstateKeys.tell(governor, provider, io.cloudg.Estates.key(provider, config, discovery));
     }
 
-    /** The governor every provider's calls go through. */
     /** How many calls each collector of the configuration makes (its call shapes: {@link CloudGConfig#callShapes}). */
     public io.cloudg.run.CallEstimates callEstimates() {
         return new io.cloudg.run.CallEstimates(io.cloudg.run.PriorRun.NONE, config.callShapes());
     }
 
+    /** The governor every provider's calls go through. */
     public Governor governor() {
         return governor;
     }

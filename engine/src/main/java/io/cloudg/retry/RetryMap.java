@@ -2,6 +2,7 @@ package io.cloudg.retry;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.cloudg.run.EstateKeys;
 import io.cloudg.CloudGConfig;
 import io.cloudg.InventoryResult;
 import io.cloudg.aws.AwsProvider;
@@ -130,7 +131,7 @@ public final class RetryMap {
                 List<CollectionTask> tasks = new ArrayList<>();
                 for (String p : providers) {
                     if (!plan.rediscover().contains(p)) { // the estate the old run's discovery found
-                        Estates.use(governor, p, Estates.key(p, config, plan.facts().get(p)));
+                        EstateKeys.tell(governor, p, Estates.key(p, config, plan.facts().get(p)));
                     }
                 }
                 for (TaskTarget t : plan.targets()) {
@@ -149,7 +150,7 @@ public final class RetryMap {
                     try (TaskLedger.Binding b = TaskLedger.create(p + "/discovery", stats).bind()) {
                         pp = provider.plan();
                     }
-                    Estates.use(governor, p, Estates.key(p, config, provider.discoveryFacts()));
+                    EstateKeys.tell(governor, p, Estates.key(p, config, provider.discoveryFacts()));
                     freshCoverage.addAll(pp.discovery());
                     for (CollectionTask t : pp.tasks()) {
                         // what discovery found may have changed: the jobs built from it run again too

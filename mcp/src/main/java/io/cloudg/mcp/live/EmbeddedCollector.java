@@ -1,5 +1,6 @@
 package io.cloudg.mcp.live;
 
+import io.cloudg.run.EstateKeys;
 import io.cloudg.CloudGConfig;
 import io.cloudg.map.InventoryMapper;
 import io.cloudg.InventoryResult;
@@ -122,7 +123,7 @@ public final class EmbeddedCollector implements Collector {
                 plan = provider.plan();
             }
             if (provider.managementAccountId() != null) {
-                Estates.use(governor, "aws", Estates.key("aws", base,
+                EstateKeys.tell(governor, "aws", Estates.key("aws", base,
                         Map.of(io.cloudg.run.TaskTarget.MANAGEMENT_ACCOUNT, provider.managementAccountId())));
             }
             coverage.addAll(plan.discovery());
