@@ -61,14 +61,19 @@ public final class Leaves {
 
     /** {@link #current} with {@code taken} tokens already taken: one allocation on the hot path, not two. */
     private static LeafState current(LeafState s, long now, LeafLimit limit, int taken) {
+        return current(s, now, limit, taken, 1.0);
+    }
+
+    /** {@link #current} refilling at {@code share} of the stored rate, holding {@code share} of the capacity. */
+    private static LeafState current(LeafState s, long now, LeafLimit limit, int taken, double share) {
         double ceiling = limit.ceilingRps();
         if (s == null) {
-            return new LeafState(capacity(limit) - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER, Time.NEVER,
-                    Time.NEVER, 0, 0);
+            return new LeafState(capacity(limit) * share - taken, now, ceiling, ceiling, Time.NEVER, Time.NEVER,
+                    Time.NEVER, Time.NEVER, 0, 0);
         }
         double rate = rate(s.rate(), limit);
-        double capacity = capacity(limit);
-        double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate(), capacity);
+        double capacity = capacity(limit) * share;
+        double tokens = TokenBuckets.refilled(s.tokens(), s.refilledAt(), now, s.rate() * share, capacity);
         long at = Math.max(now, s.refilledAt());
         return new LeafState(Math.min(tokens, capacity) - taken, at, rate, ceiling, s.pausedUntil(),
                 s.lastDecreaseAt(), s.lastThrottleAt(), s.lastIncreaseAt(), s.throttles(), s.windowRate());
@@ -78,6 +83,21 @@ public final class Leaves {
     public static Reservation<LeafState> reserve(LeafState s, long now, LeafLimit limit, int permits) {
         LeafState next = current(s, now, limit, permits);
         return new Reservation<>(next, TokenBuckets.waitFor(next.tokens(), next.refilledAt(), now, next.rate()));
+    }
+
+    /**
+     * {@link #reserve} by a process that may spend only {@code share} (in (0, 1]) of the leaf: the bucket refills
+     * at that share of its stored rate and holds that share of its capacity, for this reservation; the stored
+     * rate and ceiling, and so the AIMD state, are the leaf's as ever. A shared leaf is spent at {@code share < 1}
+     * while other processes are presumed to pace their part of it locally (the Redis backend's partial loss,
+     * {@code io.cloudg.resilience.redis.Presence}); {@code share} 1 is {@link #reserve}, bit for bit.
+     */
+    public static Reservation<LeafState> reserve(LeafState s, long now, LeafLimit limit, int permits, double share) {
+        if (!(share > 0 && share <= 1)) {
+            throw new IllegalArgumentException("share must be in (0, 1], but was " + share);
+        }
+        LeafState next = current(s, now, limit, permits, share);
+        return new Reservation<>(next, TokenBuckets.waitFor(next.tokens(), next.refilledAt(), now, next.rate() * share));
     }
 
     /**

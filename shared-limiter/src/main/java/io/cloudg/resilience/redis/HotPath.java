@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The governed call's round trips: an admission before an attempt, its outcome after it, and the bulkhead's
@@ -43,9 +44,12 @@ final class HotPath {
     private final String ttlMs;
     private final byte[] ttlBytes;
     private final ConcurrentHashMap<Scope, PreparedLeaf> prepared = new ConcurrentHashMap<>();
+    /** The part of the shared buckets this process may spend now (Members: learned from the heartbeats). */
+    private final Supplier<Members.Share> share;
 
     HotPath(ScriptCalls calls, RedisKeys keys, StoreClock clock, Registrations registrations, DeferredReleases releases,
-            long ttlMillis) {
+            long ttlMillis, Supplier<Members.Share> share) {
+        this.share = share;
         this.calls = calls;
         this.keys = keys;
         this.clock = clock;
@@ -97,7 +101,8 @@ final class HotPath {
             requireSameSlot(r.leaf(), slot.bulkhead(), "bulkhead");
         }
         PreparedLeaf p = prepared(r.leaf());
-        PreparedLeaf.Encoded args = p.admitArgs(r);
+        Members.Share spend = share.get();
+        PreparedLeaf.Encoded args = p.admitArgs(r, spend);
         long epoch = p.epoch.get(); // before the admission is queued: outcomes queued after it bump it
         Object answer = calls.await(calls.call(Script.ADMIT, p.admitKeys,
                 ScriptArgs.Admit.argv(injectedNow(), args.bytes(), p.leafText, p.accountText, ttlBytes, args.bytes2())),
@@ -139,7 +144,7 @@ final class HotPath {
         if (r.global() != null) {
             long globalWait = ScriptCalls.longOf(calls.await(calls.call(Script.GLOBAL,
                     ScriptArgs.Global.keys(keys.global(r.provider())),
-                    ScriptArgs.Global.argv(injectedNow(), r.global(), r.permits(), r.provider(), ttlMs)),
+                    ScriptArgs.Global.argv(injectedNow(), r.global(), r.permits(), r.provider(), ttlMs, spend.value())),
                     "admit (global bucket)"));
             if (globalWait > 0 && lease != null) {
                 releaseSlot(lease); // the slot is taken only when nothing needs to wait

@@ -56,14 +56,18 @@ final class PreparedLeaf {
         }
     }
 
-    /** The admit script's limits ({@code bytes}) and bulkhead TTL ({@code bytes2}) arguments for {@code r}. */
-    Encoded admitArgs(AdmitRequest r) {
+    /**
+     * The admit script's limits ({@code bytes}) and bulkhead TTL ({@code bytes2}) arguments for {@code r} at
+     * {@code share} (encoded again only when either changes: the share changes with the set of processes).
+     */
+    Encoded admitArgs(AdmitRequest r, Members.Share share) {
         boolean withSlot = r.slot() != null;
         Encoded e = withSlot ? admitWithSlot : admitNoSlot;
-        if (e != null && e.matches(r, null)) {
+        if (e != null && e.matches(r, share)) {
             return e;
         }
-        e = new Encoded(r, null, ScriptArgs.Admit.limits(r), ScriptArgs.Admit.bulkheadTtl(ttlMillis, r.slot()));
+        e = new Encoded(r, share, ScriptArgs.Admit.limits(r, share.value()),
+                ScriptArgs.Admit.bulkheadTtl(ttlMillis, r.slot()));
         if (withSlot) {
             admitWithSlot = e;
         } else {

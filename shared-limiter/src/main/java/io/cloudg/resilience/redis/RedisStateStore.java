@@ -12,6 +12,7 @@ import io.cloudg.resilience.spi.OutcomeResult;
 import io.cloudg.resilience.spi.SlotLease;
 import io.cloudg.resilience.spi.SlotRequest;
 import io.cloudg.resilience.spi.StateStore;
+import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.spi.StoreSnapshot;
 import io.cloudg.resilience.time.TimeSource;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
@@ -39,7 +42,8 @@ import org.slf4j.LoggerFactory;
  *       holds what a leaf's calls need, encoded once);</li>
  *   <li>{@link RetryRefunds}: the retry budgets, refunds batched 10 to a write;</li>
  *   <li>{@link Registrations}: the estate's registry of accounts, which {@link #troubled()} reads;</li>
- *   <li>{@link Members}: the estate's set of live processes, whose size a degraded process shares by;</li>
+ *   <li>{@link Members}: the estate's set of processes ({@link Presence}): the fleet a degraded process
+ *       shares by, and the part of each shared bucket a healthy one spends while others are presumed degraded;</li>
  *   <li>{@link StateReader}: snapshots, troubled views, the stored state as core types;</li>
  *   <li>below them, {@link ScriptArgs} (every script's keys and arguments by name), {@link ScriptCalls}
  *       (a call, its timeout, its errors), {@link ScriptRunner} (pipelined lanes) and {@link
@@ -71,6 +75,8 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
     private final DeferredReleases releases;
     private final Registrations registrations;
     private final Members members;
+    /** Keeps an idle store in the set of processes ({@link Members#idleBeat()}). */
+    private final ScheduledExecutorService heartbeat;
     private final HotPath hot;
     private final RetryRefunds refunds;
     private final StateReader reader;
@@ -91,8 +97,15 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
         this.releases = new DeferredReleases(runner, keys, b.releaseDelay);
         TimeSource time = b.time != null ? b.time : b.clock.timeSource().orElse(TimeSource.system());
         this.registrations = new Registrations(calls, b.clock, time, keys, ttlMillis);
-        this.members = new Members(calls, b.clock, time, keys);
-        this.hot = new HotPath(calls, keys, b.clock, registrations, releases, ttlMillis);
+        this.members = new Members(calls, b.clock, time, keys, b.presence, b.fleetSizeHint);
+        this.hot = new HotPath(calls, keys, b.clock, registrations, releases, ttlMillis, members::share);
+        this.heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "cloudg-redis-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        heartbeat.scheduleWithFixedDelay(members::idleBeat, Members.BEAT_NANOS / 2, Members.BEAT_NANOS / 2,
+                TimeUnit.NANOSECONDS);
         this.refunds = new RetryRefunds(calls, keys, ttlMillis);
         this.reader = new StateReader(client, calls, keys, b.clock, registrations, ttlMillis);
         try {
@@ -127,7 +140,14 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
     @Override
     public Admission admit(AdmitRequest r) {
         members.beat();
-        return hot.admit(r);
+        try {
+            Admission a = hot.admit(r);
+            members.admitted(true);
+            return a;
+        } catch (StateStoreUnavailableException e) {
+            members.admitted(false); // no idle beats until Redis answers an admission again: this process is missing
+            throw e;
+        }
     }
 
     @Override
@@ -327,9 +347,9 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
     }
 
     /**
-     * The processes sharing this store's prefix that were live when Redis last said (this one included, once it
-     * has admitted a call or {@linkplain #announce() announced} itself); 0 before the first count. A degraded
-     * process divides every limit by at least this.
+     * The processes sharing this store's prefix when Redis last said, live or presumed degraded ({@link
+     * Presence}; this one included, once it has admitted a call or {@linkplain #announce() announced} itself); 0
+     * before the first count. A degraded process divides every limit by at least this.
      */
     public int liveProcesses() {
         return members.live();
@@ -342,6 +362,14 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
      */
     public int announce() {
         return members.announce();
+    }
+
+    /**
+     * The part of every shared bucket this process spends now: 1, or less while other processes of the prefix are
+     * presumed degraded ({@link Presence#refillShare}, as of the last heartbeat's reply).
+     */
+    public double refillShare() {
+        return members.share().value();
     }
 
     /** Whether Redis answers now on the connection the scripts use (the degraded wrapper's probe). */
@@ -381,6 +409,7 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
             // unanswered: Redis is gone or slow; those releases and outcomes are lost (leases expire on their own),
             // as a killed worker's are
         }
+        heartbeat.shutdownNow();
         members.leave();
         runner.close();
         if (ownsClient) {
@@ -401,6 +430,8 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
         private Duration callTimeout = Duration.ofSeconds(3);
         private Duration releaseDelay = DeferredReleases.DELAY;
         private String describe = "redis";
+        private int fleetSizeHint = 1;
+        private Presence.Policy presence = Presence.Policy.DEFAULT;
 
         private Builder(RedissonClient client) {
             this.client = client;
@@ -435,6 +466,20 @@ public final class RedisStateStore implements StateStore, EstateKeyed {
         public Builder releaseDelay(Duration v) { releaseDelay = Objects.requireNonNull(v); return this; }
         /** The address for logs, without credentials. */
         public Builder describe(String v) { describe = v; return this; }
+
+        /**
+         * {@code fleet_size_hint}: the least fleet a degraded process divides every limit by, and so the least
+         * divisor of the share a missing process is presumed to spend ({@link Presence#refillShare}).
+         */
+        public Builder fleetSizeHint(int v) {
+            if (v < 1) {
+                throw new IllegalArgumentException("fleet size hint must be >= 1, but was " + v);
+            }
+            fleetSizeHint = v;
+            return this;
+        }
+        /** When a silent process counts as missing, and as gone (tests shorten them). */
+        Builder presence(Presence.Policy v) { presence = Objects.requireNonNull(v); return this; }
 
         public RedisStateStore build() {
             return new RedisStateStore(this);

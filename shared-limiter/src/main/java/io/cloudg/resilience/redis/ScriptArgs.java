@@ -115,7 +115,9 @@ final class ScriptArgs {
             static final int SLOT_ON = 13;
             static final int MAX_CONCURRENCY = 14;
             static final int LEASE_NS = 15;
-            static final int COUNT = 16;
+            /** The part of the shared buckets and bulkhead this admission may spend ({@link Presence#refillShare}). */
+            static final int REFILL_SHARE = 16;
+            static final int COUNT = 17;
         }
 
         static Object[] keys(byte[] leafKey, byte[] accountKey, byte[] bulkheadKey) {
@@ -138,7 +140,7 @@ final class ScriptArgs {
             return a;
         }
 
-        static byte[] limits(AdmitRequest r) {
+        static byte[] limits(AdmitRequest r, double refillShare) {
             LeafLimit l = r.leafLimit();
             BreakerLimit b = r.breaker();
             BucketLimit a = r.accountLimit();
@@ -166,6 +168,7 @@ final class ScriptArgs {
                 d[Limits.MAX_CONCURRENCY] = slot.maxConcurrency();
                 d[Limits.LEASE_NS] = slot.leaseNanos();
             }
+            d[Limits.REFILL_SHARE] = refillShare;
             return pack(d);
         }
 
@@ -354,10 +357,12 @@ final class ScriptArgs {
             return k;
         }
 
-        static Object[] argv(Object injectedNow, BucketLimit limit, int permits, String providerScope, String ttl) {
+        /** {@code refillShare}: as admit's ({@link Admit.Limits#REFILL_SHARE}), applied here to rate and burst. */
+        static Object[] argv(Object injectedNow, BucketLimit limit, int permits, String providerScope, String ttl,
+                             double refillShare) {
             double[] d = new double[Limits.COUNT];
-            d[Limits.RATE] = limit.rateRps();
-            d[Limits.BURST] = limit.burst();
+            d[Limits.RATE] = limit.rateRps() * refillShare;
+            d[Limits.BURST] = limit.burst() * refillShare;
             d[Limits.PERMITS] = permits;
             Object[] a = new Object[Argv.COUNT];
             a[Argv.INJECTED_NOW] = injectedNow;
@@ -550,9 +555,11 @@ final class ScriptArgs {
             static final int PROCESS_ID = 1;
             /** How long a process stays live without saying so again, ms (text). */
             static final int LAPSE = 2;
+            /** How long a silent process is presumed degraded before it is dropped, ms (text). */
+            static final int FORGET = 3;
             /** {@code 1} to leave the set, else {@code 0}. */
-            static final int LEAVING = 3;
-            static final int COUNT = 4;
+            static final int LEAVING = 4;
+            static final int COUNT = 5;
         }
 
         static Object[] keys(byte[] processesKey) {
@@ -561,11 +568,12 @@ final class ScriptArgs {
             return k;
         }
 
-        static Object[] argv(Object injectedNow, byte[] processId, byte[] lapse, boolean leaving) {
+        static Object[] argv(Object injectedNow, byte[] processId, byte[] lapse, byte[] forget, boolean leaving) {
             Object[] a = new Object[Argv.COUNT];
             a[Argv.INJECTED_NOW] = injectedNow;
             a[Argv.PROCESS_ID] = processId;
             a[Argv.LAPSE] = lapse;
+            a[Argv.FORGET] = forget;
             a[Argv.LEAVING] = bytes(leaving ? "1" : "0");
             return a;
         }

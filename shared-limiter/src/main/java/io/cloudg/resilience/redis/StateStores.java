@@ -76,6 +76,7 @@ public final class StateStores {
     /** As {@link #redisStore(RedisSettings, RedissonClient, boolean)}, its own timing on {@code time}. */
     public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient, TimeSource time) {
         return RedisStateStore.builder(client).ownsClient(ownsClient).keyPrefix(s.keyPrefix()).time(time)
+                .fleetSizeHint(s.fleetSizeHint())
                 .learnedTtl(Duration.ofMillis((long) (s.learnedTtlHours() * 3_600_000L)))
                 .pipelineMaxBatch(s.pipelineMaxBatch())
                 .callTimeout(Duration.ofMillis(2L * s.timeoutMs() + s.connectTimeoutMs()))

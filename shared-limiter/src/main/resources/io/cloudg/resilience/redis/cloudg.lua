@@ -302,13 +302,15 @@ local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase,
     and not leaf_recovers(L.adaptive, rate, stored_ceiling, last_throttle, last_increase, now, window_rate)
 end
 
--- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens.
+-- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens. L.share
+-- (admit's refill_share; nil elsewhere: 1) scales the refill and the capacity, not the stored rate (Leaves.share).
 local function leaf_current(s, now, L, taken)
-  local capacity = leaf_capacity(L.burst, L.ceiling)
+  local share = L.share or 1
+  local capacity = leaf_capacity(L.burst, L.ceiling) * share
   if s == nil or s.tokens == nil then
     return {tokens = capacity - taken, refilled_at = now, rate = L.ceiling, ceiling = L.ceiling, throttles = 0}
   end
-  local tokens, at = leaf_take(s.tokens, s.refilled_at, s.rate, now, capacity, taken)
+  local tokens, at = leaf_take(s.tokens, s.refilled_at, s.rate * share, now, capacity, taken)
   return {tokens = tokens, refilled_at = at, rate = leaf_rate(s.rate, L.ceiling, L.floor, L.adaptive),
     ceiling = L.ceiling, paused_until = s.paused_until, last_decrease = s.last_decrease,
     last_throttle = s.last_throttle, last_increase = s.last_increase, throttles = s.throttles,
@@ -317,7 +319,7 @@ end
 
 local function leaf_reserve(s, now, L, permits)
   local c = leaf_current(s, now, L, permits)
-  return c, wait_for(c.tokens, c.refilled_at, now, c.rate)
+  return c, wait_for(c.tokens, c.refilled_at, now, c.rate * (L.share or 1))
 end
 
 -- What a throttle said about a fixed-window quota (QuotaWindow), from record's window argument ('' = nothing;
@@ -644,8 +646,11 @@ end
 -- A: injected_now ('' = Redis TIME; the caller turned it into now), the limits (16 little-endian doubles,
 --    struct '<d': permits; the leaf's ceiling, burst, floor, adaptive 1|0; the breaker on 1|0, its threshold,
 --    cooldown, max cooldown, probe lease; the account bucket on 1|0, its rate and burst; the slot on 1|0, max
---    concurrency, lease ns), the leaf's and the account's scope texts, the ttl ms (text), the bulkhead key's
---    TTL ms (text).
+--    concurrency, lease ns; the refill share), the leaf's and the account's scope texts, the ttl ms (text), the
+--    bulkhead key's TTL ms (text). The refill share (Presence.refillShare: 1, or less while other processes
+--    are presumed degraded) scales the refill and capacity of the leaf and account buckets and the bulkhead's
+--    size for this admission; the stored rate, ceiling and AIMD state are the leaf's as ever. Times 1 is exact,
+--    so with no process missing every double is what it was.
 -- Returns integers {decision (0 permit, 1 probe, 2 reject), probe generation, retry-in ns, wait ns, lease id or -1,
 -- steady 1|0}; the common answer, a permit with no wait, as one integer instead: (lease id + 1) * 2 + steady
 -- (a table reply costs Redis and the client several times an integer's). Steady: the straight-line case left
@@ -656,8 +661,8 @@ local function admit(K, A, now)
   local leaf_key, account_key, bulkhead_key = K[1], K[2], K[3]
   local injected_now, limits, leaf_scope, account_scope, ttl, bulkhead_ttl = A[1], A[2], A[3], A[4], A[5], A[6]
   local permits, ceiling, burst, floor, adaptive, breaker_on, threshold, cooldown, max_cooldown, probe_lease,
-    account_on, account_rate, account_burst, slot_on, max_concurrency, lease_ns =
-    struct.unpack('<dddddddddddddddd', limits)
+    account_on, account_rate, account_burst, slot_on, max_concurrency, lease_ns, refill_share =
+    struct.unpack('<ddddddddddddddddd', limits)
   local kind, gen, wait = 0, 0, 0
   local h = redis.call('HMGET', leaf_key, 'v', 'h')
   local steady = 0
@@ -673,26 +678,28 @@ local function admit(K, A, now)
     -- written once, after the bulkhead (which may refresh bx)
     straight = true
     new_rate = leaf_rate(rate, ceiling, floor, adaptive == 1)
-    t, a = leaf_take(tokens, at, rate, now, leaf_capacity(burst, ceiling), permits)
-    wait = wait_for(t, a, now, new_rate)
+    t, a = leaf_take(tokens, at, rate * refill_share, now, leaf_capacity(burst, ceiling) * refill_share, permits)
+    wait = wait_for(t, a, now, new_rate * refill_share)
     -- steady: the leaf now runs at its configured ceiling (no recovery step to take) and its breaker is
     -- closed with no failures, so a success changes nothing here (leaf_keeps, breaker_end)
     if new_rate == ceiling and (breaker_on == 0 or b_failures == 0) then steady = 1 end
   else
     local retry
     kind, gen, retry, wait, old, state, fields = admit_general(leaf_key, now, permits,
-      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1}, breaker_on,
+      {ceiling = ceiling, burst = burst, floor = floor, adaptive = adaptive == 1, share = refill_share}, breaker_on,
       {threshold = threshold, cooldown = cooldown, max_cooldown = max_cooldown, probe_lease = probe_lease})
     if kind == 2 then return {2, 0, retry, 0, -1, 0} end
     bx = old and old.bx
   end
   if account_on == 1 then
-    wait = math.max(wait, fixed_bucket(account_key, now, account_rate, account_burst, permits, account_scope, ttl))
+    wait = math.max(wait, fixed_bucket(account_key, now, account_rate * refill_share, account_burst * refill_share,
+      permits, account_scope, ttl))
   end
   local lease, nbx = -1, nil
   if slot_on == 1 and wait <= 0 then
     local known = bx
     if known ~= nil and known ~= known then known = nil end
+    if refill_share < 1 then max_concurrency = math.max(1, math.floor(max_concurrency * refill_share)) end
     lease, nbx = slot_acquire(bulkhead_key, now, lease_ns, max_concurrency, tonumber(bulkhead_ttl), account_scope, known)
     -- the bulkhead's x as now known, for the next admission of this leaf (once per half TTL of the bulkhead)
     if nbx ~= nil then bx = nbx end
@@ -846,21 +853,29 @@ local function registered(K, A)
   return redis.call('ZRANGE', registry_key, 0, -1)
 end
 
--- member(K, A): this process in the estate's sorted set of live processes (scored by the time it last said so),
--- or out of it when leaving; drops those not heard from for the lapse. Returns how many are live (an integer).
--- K: the set. A: injected_now ('' = Redis TIME), the process id, the lapse ms (text), '1' to leave else '0'.
+-- member(K, A): this process in the estate's sorted set of processes (scored by the time it last said so), or
+-- out of it when leaving (a process that ends cleanly is never missing). Presence.java holds the rule: a process
+-- heard from within the lapse is live; one silent for longer is missing (presumed degraded: it lost Redis and
+-- paces locally at its share, so the live ones leave that share unspent) until it has been silent for the
+-- forget time, when it is gone and dropped here. One ZCOUNT a heartbeat (every few seconds a process), never
+-- on an admission: the live process turns the counts into the share its admissions refill at.
+-- K: the set. A: injected_now ('' = Redis TIME), the process id, the lapse ms (text), the forget ms (text),
+-- '1' to leave else '0'.
+-- Returns integers {live, missing}.
 local function member(K, A)
   local processes_key = K[1]
-  local injected_now, process_id, lapse, leaving = A[1], A[2], A[3], A[4]
+  local injected_now, process_id, lapse, forget, leaving = A[1], A[2], A[3], A[4], A[5]
   local now = clock(injected_now)
   if leaving == '1' then
     redis.call('ZREM', processes_key, process_id)
   else
     redis.call('ZADD', processes_key, string.format('%d', now), process_id)
-    redis.call('PEXPIRE', processes_key, string.format('%d', 2 * tonumber(lapse)))
+    redis.call('PEXPIRE', processes_key, string.format('%d', 2 * tonumber(forget)))
   end
-  redis.call('ZREMRANGEBYSCORE', processes_key, '-inf', '(' .. string.format('%d', now - tonumber(lapse) * 1000000))
-  return redis.call('ZCARD', processes_key)
+  redis.call('ZREMRANGEBYSCORE', processes_key, '-inf', string.format('%d', now - tonumber(forget) * 1000000))
+  local all = redis.call('ZCARD', processes_key)
+  local live = redis.call('ZCOUNT', processes_key, string.format('%d', now - tonumber(lapse) * 1000000), '+inf')
+  return {live, all - live}
 end
 
 -- free(K, A): deferred releases of one bulkhead. K: the bulkhead lease hash. A: the lease ids, separated by

@@ -38,7 +38,7 @@ class ScriptArgsTest {
         }
         assertThat(lua.get("admit").argv()).containsExactly("injected_now", "limits", "leaf_scope", "account_scope",
                 "ttl", "bulkhead_ttl");
-        assertThat(lua.get("admit").packed().get("limits")).hasSize(16).startsWith("permits", "ceiling");
+        assertThat(lua.get("admit").packed().get("limits")).hasSize(17).startsWith("permits", "ceiling").endsWith("refill_share");
         assertThat(helperUnpack(LUA, "window", new ArrayList<>(), "record")).containsExactly("reset", "calls", "length");
     }
 
