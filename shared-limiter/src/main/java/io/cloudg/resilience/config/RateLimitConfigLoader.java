@@ -62,6 +62,7 @@ final class RateLimitConfigLoader {
             Map.entry("pipeline_max_batch", integer((b, v) -> b.pipelineMaxBatch(v))),
             Map.entry("probe_interval_seconds", num((b, v) -> b.probeIntervalSeconds(v))),
             Map.entry("degrade_after_seconds", num((b, v) -> b.degradeAfterSeconds(v))),
+            Map.entry("presumed_degraded_seconds", num((b, v) -> b.presumedDegradedSeconds(v))),
             Map.entry("username", str((b, v) -> b.username(v))),
             Map.entry("password", str((b, v) -> b.password(v))),
             Map.entry("password_env", str((b, v) -> b.passwordEnv(v))),

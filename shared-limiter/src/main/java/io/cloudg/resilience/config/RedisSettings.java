@@ -34,6 +34,11 @@ import java.util.regex.Pattern;
  * @param probeIntervalSeconds while degraded, how often to check whether Redis is back
  * @param degradeAfterSeconds how long Redis must keep failing calls (at least three in a row, none answered
  *        between) before a process counts it as lost and paces locally; 0 degrades at the first failure
+ * @param presumedDegradedSeconds how long a process silent in Redis (its heartbeat overdue) is presumed degraded,
+ *        so that the processes that still reach Redis leave its share of every limit unspent; after that it
+ *        counts as gone (a crashed process costs the others its share for this long at most). 0 presumes
+ *        nobody degraded (the healthy processes always spend the whole limit); else at least the heartbeat's
+ *        lapse, {@value #HEARTBEAT_LAPSE_SECONDS} s
  * @param username the ACL user, or null
  * @param password the password, or null (then {@code password_env} is read)
  * @param passwordEnv the environment variable holding the password; null means {@code CLOUDG_REDIS_PASSWORD},
@@ -49,12 +54,14 @@ import java.util.regex.Pattern;
 public record RedisSettings(String url, Mode mode, String sentinelMaster, String keyPrefix, int fleetSizeHint,
                             double learnedTtlHours, int connectTimeoutMs, int timeoutMs, int poolSize, int minIdle,
                             int pipelineMaxBatch, double probeIntervalSeconds, double degradeAfterSeconds,
-                            String username, String password,
+                            double presumedDegradedSeconds, String username, String password,
                             String passwordEnv, String caFile, String trustStore, String trustStorePasswordEnv) {
 
     public enum Mode { STANDALONE, SENTINEL, CLUSTER }
 
     private static final String K = "ratelimit.redis.";
+    /** How long a process counts as live in Redis after its last heartbeat (the Redis backend's Presence rule). */
+    public static final int HEARTBEAT_LAPSE_SECONDS = 20;
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern ENV = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -93,6 +100,11 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         ConfigErrors.atLeast(K + "pipeline_max_batch", pipelineMaxBatch, 1);
         ConfigErrors.positive(K + "probe_interval_seconds", probeIntervalSeconds);
         ConfigErrors.nonNegative(K + "degrade_after_seconds", degradeAfterSeconds);
+        if (!(presumedDegradedSeconds == 0 || presumedDegradedSeconds >= HEARTBEAT_LAPSE_SECONDS)
+                || Double.isInfinite(presumedDegradedSeconds)) {
+            throw ConfigErrors.mustBe(K + "presumed_degraded_seconds", "0 or a number >= " + HEARTBEAT_LAPSE_SECONDS
+                    + " (the heartbeat's lapse)", presumedDegradedSeconds);
+        }
         if (passwordEnv != null && !ENV.matcher(passwordEnv).matches()) {
             throw ConfigErrors.mustBe(K + "password_env", "an environment variable name", passwordEnv);
         }
@@ -143,7 +155,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         return new Builder().url(url).mode(mode).sentinelMaster(sentinelMaster).keyPrefix(keyPrefix)
                 .fleetSizeHint(fleetSizeHint).learnedTtlHours(learnedTtlHours).connectTimeoutMs(connectTimeoutMs)
                 .timeoutMs(timeoutMs).poolSize(poolSize).minIdle(minIdle).pipelineMaxBatch(pipelineMaxBatch)
-                .probeIntervalSeconds(probeIntervalSeconds).degradeAfterSeconds(degradeAfterSeconds).username(username).password(password)
+                .probeIntervalSeconds(probeIntervalSeconds).degradeAfterSeconds(degradeAfterSeconds).presumedDegradedSeconds(presumedDegradedSeconds).username(username).password(password)
                 .passwordEnv(passwordEnv).caFile(caFile).trustStore(trustStore).trustStorePasswordEnv(trustStorePasswordEnv);
     }
 
@@ -283,7 +295,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
     public String toString() {
         return "RedisSettings{url=" + (url == null ? "unset" : redactedUrl()) + ", mode=" + mode + ", key_prefix=" + keyPrefix
                 + ", fleet_size_hint=" + fleetSizeHint + ", learned_ttl_hours=" + learnedTtlHours
-                + ", timeout_ms=" + timeoutMs + ", degrade_after_seconds=" + degradeAfterSeconds + ", pool_size=" + poolSize + ", username=" + username
+                + ", timeout_ms=" + timeoutMs + ", degrade_after_seconds=" + degradeAfterSeconds + ", presumed_degraded_seconds=" + presumedDegradedSeconds + ", pool_size=" + poolSize + ", username=" + username
                 + ", password=" + (password == null ? "unset" : "***")
                 + (caFile == null ? "" : ", ca_file=" + caFile) + (trustStore == null ? "" : ", trust_store=" + trustStore) + "}";
     }
@@ -303,6 +315,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         private int pipelineMaxBatch = 64;
         private double probeIntervalSeconds = 5;
         private double degradeAfterSeconds = 5;
+        private double presumedDegradedSeconds = 300;
         private String username;
         private String password;
         private String passwordEnv;
@@ -323,6 +336,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         public Builder pipelineMaxBatch(Integer v) { if (v != null) pipelineMaxBatch = v; return this; }
         public Builder probeIntervalSeconds(Double v) { if (v != null) probeIntervalSeconds = v; return this; }
         public Builder degradeAfterSeconds(Double v) { if (v != null) degradeAfterSeconds = v; return this; }
+        public Builder presumedDegradedSeconds(Double v) { if (v != null) presumedDegradedSeconds = v; return this; }
         public Builder username(String v) { username = v; return this; }
         public Builder password(String v) { password = v; return this; }
         public Builder passwordEnv(String v) { passwordEnv = v; return this; }
@@ -345,7 +359,7 @@ public record RedisSettings(String url, Mode mode, String sentinelMaster, String
         public RedisSettings build() {
             return new RedisSettings(url, mode, sentinelMaster, keyPrefix, fleetSizeHint, learnedTtlHours,
                     connectTimeoutMs, timeoutMs, poolSize, minIdle, pipelineMaxBatch, probeIntervalSeconds,
-                    degradeAfterSeconds, username,
+                    degradeAfterSeconds, presumedDegradedSeconds, username,
                     password, passwordEnv, caFile, trustStore, trustStorePasswordEnv);
         }
     }

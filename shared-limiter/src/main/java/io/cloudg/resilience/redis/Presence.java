@@ -1,5 +1,6 @@
 package io.cloudg.resilience.redis;
 
+import io.cloudg.resilience.config.RedisSettings;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,12 +34,12 @@ final class Presence {
      * @param forgetNanos how long a silent process counts as missing (presumed degraded) before it counts as gone
      */
     record Policy(long lapseNanos, long forgetNanos) {
-        /** How long a silent process counts as live, by default (four heartbeats of {@link Members#BEAT_NANOS}). */
-        static final long DEFAULT_LAPSE_NANOS = TimeUnit.SECONDS.toNanos(20);
+        /** How long a silent process counts as live (four heartbeats of {@link Members#BEAT_NANOS}). */
+        static final long DEFAULT_LAPSE_NANOS = TimeUnit.SECONDS.toNanos(RedisSettings.HEARTBEAT_LAPSE_SECONDS);
         /**
-         * How long a silent process is presumed degraded, by default: longer than most partial losses of Redis
-         * (a network partition healed, a failover done), short enough that a process killed without leaving
-         * costs the others its share for minutes, not for the run.
+         * How long a silent process is presumed degraded, by default ({@code presumed_degraded_seconds}): longer
+         * than most partial losses of Redis (a network partition healed, a failover done), short enough that a
+         * process killed without leaving costs the others its share for minutes, not for the run.
          */
         static final long DEFAULT_FORGET_NANOS = TimeUnit.MINUTES.toNanos(5);
         static final Policy DEFAULT = new Policy(DEFAULT_LAPSE_NANOS, DEFAULT_FORGET_NANOS);

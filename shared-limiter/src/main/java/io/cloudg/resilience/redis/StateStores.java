@@ -5,6 +5,7 @@ import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.redisson.api.RedissonClient;
 
@@ -68,6 +69,15 @@ public final class StateStores {
                 : new Outages.Policy(Outages.Policy.DEFAULT_FAILURES, (long) (s.degradeAfterSeconds() * 1e9), probe);
     }
 
+    /**
+     * When a silent process counts as missing (the heartbeat's lapse) and as gone ({@code
+     * presumed_degraded_seconds}; 0: at once, so nobody is ever presumed degraded).
+     */
+    static Presence.Policy presencePolicy(RedisSettings s) {
+        long lapse = TimeUnit.SECONDS.toNanos(RedisSettings.HEARTBEAT_LAPSE_SECONDS);
+        return new Presence.Policy(lapse, Math.max(lapse, (long) (s.presumedDegradedSeconds() * 1e9)));
+    }
+
     /** A bare Redis store (no fallback) on {@code client}, configured from {@code s}, on the system clock. */
     public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient) {
         return redisStore(s, client, ownsClient, TimeSource.system());
@@ -76,7 +86,7 @@ public final class StateStores {
     /** As {@link #redisStore(RedisSettings, RedissonClient, boolean)}, its own timing on {@code time}. */
     public static RedisStateStore redisStore(RedisSettings s, RedissonClient client, boolean ownsClient, TimeSource time) {
         return RedisStateStore.builder(client).ownsClient(ownsClient).keyPrefix(s.keyPrefix()).time(time)
-                .fleetSizeHint(s.fleetSizeHint())
+                .fleetSizeHint(s.fleetSizeHint()).presence(presencePolicy(s))
                 .learnedTtl(Duration.ofMillis((long) (s.learnedTtlHours() * 3_600_000L)))
                 .pipelineMaxBatch(s.pipelineMaxBatch())
                 .callTimeout(Duration.ofMillis(2L * s.timeoutMs() + s.connectTimeoutMs()))

@@ -32,6 +32,7 @@ class RedisSettingsConfigTest {
                 "    learned_ttl_hours: 48",
                 "    timeout_ms: 500",
                 "    degrade_after_seconds: 2.5",
+                "    presumed_degraded_seconds: 120",
                 "    pool_size: 32",
                 "    username: cloudg",
                 "    password_env: MY_REDIS_SECRET"));
@@ -46,6 +47,10 @@ class RedisSettingsConfigTest {
         assertThat(r.timeoutMs()).isEqualTo(500);
         assertThat(r.degradeAfterSeconds()).isEqualTo(2.5);
         assertThat(RedisSettings.DEFAULTS.degradeAfterSeconds()).isEqualTo(5.0);
+        assertThat(r.presumedDegradedSeconds()).isEqualTo(120.0);
+        assertThat(RedisSettings.DEFAULTS.presumedDegradedSeconds()).isEqualTo(300.0);
+        assertThat(RedisSettings.builder().presumedDegradedSeconds(0.0).build().presumedDegradedSeconds())
+                .as("0: nobody presumed degraded").isZero();
         assertThat(r.poolSize()).isEqualTo(32);
         assertThat(r.resolvedUsername()).isEqualTo("cloudg");
         assertThat(r.resolvedPassword(Map.of("MY_REDIS_SECRET", "s3cret")::get)).isEqualTo("s3cret");
@@ -82,6 +87,12 @@ class RedisSettingsConfigTest {
                 .hasMessage("ratelimit.redis.fleet_size_hint must be an integer >= 1, but was 0");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    degrade_after_seconds: -1"))
                 .hasMessage("ratelimit.redis.degrade_after_seconds must be a number >= 0, but was -1");
+        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    presumed_degraded_seconds: 10"))
+                .hasMessage("ratelimit.redis.presumed_degraded_seconds must be 0 or a number >= 20 (the heartbeat's"
+                        + " lapse), but was 10");
+        assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    presumed_degraded_seconds: -1"))
+                .hasMessage("ratelimit.redis.presumed_degraded_seconds must be 0 or a number >= 20 (the heartbeat's"
+                        + " lapse), but was -1");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    timeout_ms: fast"))
                 .hasMessage("ratelimit.redis.timeout_ms must be an integer, but was \"fast\"");
         assertThatThrownBy(() -> RateLimitConfig.fromYaml("ratelimit:\n  redis:\n    mode: sentinel"))
