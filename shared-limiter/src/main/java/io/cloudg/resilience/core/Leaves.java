@@ -23,6 +23,8 @@ import io.cloudg.resilience.config.LeafLimit;
  *       to the ceiling or the learned window rate, whichever is lower.</li>
  *   <li>{@code adaptive: false} freezes the rate (throttles are still counted and Retry-After still
  *       pauses).</li>
+ *   <li><b>Taken at a share</b>: a process that may spend only part of a shared leaf (others presumed to pace
+ *       their part locally) refills and holds that part, for its reservation only; the stored rate is kept.</li>
  * </ul>
  * A leaf whose configured ceiling changed is clamped to it on the next operation.
  */

@@ -49,9 +49,15 @@
  *       and carries a format version; another version is refused ({@link io.cloudg.resilience.redis.StateFormatException}).</li>
  *   <li><b>Degraded mode</b> ({@link io.cloudg.resilience.redis.DegradingStateStore}, rules in {@code Outages}):
  *       a call Redis fails is paced locally; calls failing for {@code degrade_after_seconds} mean local pacing at
- *       the process's share of every limit ({@code fleet_size_hint}, or more processes seen live in
+ *       the process's share of every limit ({@code fleet_size_hint}, or more processes seen in
  *       {@code {prefix:}:processes}, {@code Members}), one WARNING, {@code "governor": "degraded"} in the
  *       report, a probe per {@code probe_interval_seconds} to go back, and no burst at either end.</li>
+ *   <li><b>Partial loss</b> (rules in {@code Presence}): a process whose heartbeat is overdue in
+ *       {@code {prefix:}:processes} (20 s of Redis time) is presumed degraded until
+ *       {@code presumed_degraded_seconds}; meanwhile the processes that still reach Redis spend only
+ *       {@code (fleet - missing) / fleet} of every shared bucket and bulkhead, so that the fleet, the degraded
+ *       ones' local pacing included, stays within each quota. The heartbeat's reply carries the counts; each
+ *       admission passes the share inside its packed limits, so the hot path reads nothing more.</li>
  *   <li><b>Start</b>: before a store is built, {@link io.cloudg.resilience.redis.RedisPreflight} asks Redis
  *       once on a plain connection (no pool, no retries) and turns what failed into one line naming the
  *       setting: a refused or missing password, an untrusted or misnamed certificate, an unknown host, a
