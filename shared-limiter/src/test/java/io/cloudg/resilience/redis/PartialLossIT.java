@@ -197,4 +197,40 @@ class PartialLossIT {
             }
         }
     }
+
+    /**
+     * The share as the scripts apply it is {@link io.cloudg.resilience.core.Leaves#reserve(io.cloudg.resilience.core.LeafState,
+     * long, LeafLimit, int, double)}, bit for bit: a new leaf (the general case) and an existing one (the
+     * straight-line case), refilled over whole and odd intervals, with and without a wait.
+     */
+    @Test
+    void theScriptsSpendAShareAsTheJavaRuleDoes() throws Exception {
+        ManualTimeSource time = new ManualTimeSource();
+        time.advance(Duration.ofHours(1));
+        try (TestRedis redis = TestRedis.embedded();
+             StallingProxy proxy = new StallingProxy("127.0.0.1", redis.port());
+             RedisStateStore healthy = store(redis.url(), time, Duration.ofSeconds(3));
+             RedisStateStore silent = store("redis://127.0.0.1:" + proxy.port(), time, Duration.ofMillis(150))) {
+            silent.announce();
+            proxy.stall();
+            healthy.announce();
+            time.advance(Duration.ofSeconds(21));
+            healthy.announce();
+            double share = healthy.refillShare();
+            assertThat(share).isEqualTo(0.5);
+
+            io.cloudg.resilience.core.LeafState expected = null;
+            long[] steps = {0, 1, 0, 0, 333_333_333L, 2 * SEC, 0, 0, 0, 0, 17, 5 * SEC};
+            for (long step : steps) {
+                time.advanceNanos(step);
+                long now = time.nanoTime();
+                var r = io.cloudg.resilience.core.Leaves.reserve(expected, now, LIMIT, 1, share);
+                long wait = healthy.admit(admit()).waitNanos();
+                expected = r.state();
+                assertThat(wait).as("the wait at +%d ns", step).isEqualTo(r.waitNanos());
+                assertThat(healthy.leafState(LEAF).tokens()).as("the tokens at +%d ns", step).isEqualTo(expected.tokens());
+                assertThat(healthy.leafState(LEAF).rate()).as("the stored rate is the leaf's").isEqualTo(RATE);
+            }
+        }
+    }
 }
