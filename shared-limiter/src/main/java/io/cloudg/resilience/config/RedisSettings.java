@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * @param sentinelMaster the master name, for sentinel mode
  * @param keyPrefix the estate's key prefix ({@code [A-Za-z0-9._-]+}); estates sharing a Redis differ here
  * @param fleetSizeHint how many workers share the quotas, at least: while Redis is lost each one runs at
- *        {@code 1/n} of every configured limit, n the larger of this and the processes last seen live in Redis
+ *        {@code 1/n} of every configured limit, n the larger of this and the processes last seen in Redis (live
+ *        or presumed degraded); the others, still on Redis, leave that share unspent meanwhile
  * @param learnedTtlHours how long learned rates, breakers and budgets survive without use (refreshed on use)
  * @param connectTimeoutMs TCP connect timeout
  * @param timeoutMs how long to wait for one reply before the store counts as unreachable

@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * in-memory store instead; only a sustained failure ({@link Outages}: several failed calls in a row over at
  * least {@code degrade_after_seconds}, none answered between) makes the process <em>degraded</em>, pacing every
  * call locally at its share of every limit (each rate, burst, bulkhead and retry budget divided by the larger of
- * {@code fleet_size_hint} and the processes last seen live in the shared store), until a probe, at most one per
- * {@code probe_interval}, finds the store again. Neither the start nor the end of an episode is a burst: a
+ * {@code fleet_size_hint} and the processes last seen in the shared store, live or presumed degraded), until a
+ * probe, at most one per {@code probe_interval}, finds the store again. (The processes still on the shared store
+ * leave that share unspent meanwhile: {@link Presence}.) Neither the start nor the end of an episode is a burst: a
  * leaf's local bucket starts an episode drained, and its first shared admission after one also takes the
  * tokens spent locally that have not refilled yet. Learned state is not copied either way: Redis keeps the
  * fleet's state while a worker is away.
@@ -94,7 +95,7 @@ public final class DegradingStateStore implements StateStore {
     /**
      * @param shared the shared store (throws {@link StateStoreUnavailableException} when unreachable)
      * @param probe answers whether the shared store is reachable again; cheap and bounded in time
-     * @param liveSeen the processes last seen live in the shared store (0 when not known)
+     * @param liveSeen the processes last seen in the shared store, live or presumed degraded (0 when not known)
      * @param local the fallback, an in-memory store on {@code time}
      * @param fleetSizeHint the least share a degraded process takes
      * @param time the clock of every decision here (streaks, probes, degraded time) and of {@code local}

@@ -18,8 +18,8 @@ import io.cloudg.resilience.core.TokenBuckets;
  *   <li><b>Back</b>: while degraded, one probe at most every {@link Policy#probeIntervalNanos()}; one that
  *       answers ends the episode.</li>
  *   <li><b>The share</b>: a degraded process paces at {@code 1/share} of every limit, the share fixed when the
- *       episode starts: the larger of {@code fleet_size_hint} and the live processes last seen in the shared
- *       store.</li>
+ *       episode starts: the larger of {@code fleet_size_hint} and the processes last seen in the shared store,
+ *       live or presumed degraded ({@link Presence}).</li>
  *   <li><b>No burst either way</b>: a leaf's first local admission of an episode first takes what its local
  *       bucket holds ({@link #entryDrain}: the fleet's bucket is assumed drained, since the process cannot
  *       see it), and its first shared admission after the episode also takes what this process spent locally
@@ -97,7 +97,7 @@ final class Outages {
         return answered ? State.HEALTHY : new State(0, 0, true, s.since(), now, s.share());
     }
 
-    /** The divisor of an episode: the larger of the configured hint and the live processes last seen. */
+    /** The divisor of an episode: the larger of the configured hint and the fleet last seen (live and missing processes). */
     static int share(int fleetSizeHint, int liveSeen) {
         return Math.max(Math.max(1, fleetSizeHint), liveSeen);
     }
