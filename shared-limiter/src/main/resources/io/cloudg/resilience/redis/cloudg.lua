@@ -303,7 +303,8 @@ local function leaf_keeps(rate, stored_ceiling, L, last_throttle, last_increase,
 end
 
 -- Leaves.current: created if absent, clamped to the configured ceiling, refilled, less `taken` tokens. L.share
--- (admit's refill_share; nil elsewhere: 1) scales the refill and the capacity, not the stored rate (Leaves.share).
+-- (admit's refill_share; nil elsewhere: 1) scales the refill and the capacity, not the stored rate (Leaves.reserve
+-- with a share). An outcome's refill (record: a throttle, a recovery step) is credited at the whole rate.
 local function leaf_current(s, now, L, taken)
   local share = L.share or 1
   local capacity = leaf_capacity(L.burst, L.ceiling) * share
@@ -643,7 +644,7 @@ end
 
 -- admit(K, A, now): the gate before an attempt: breaker, leaf bucket, account bucket, bulkhead slot.
 -- K: the leaf hash, the account bucket hash, the bulkhead lease hash.
--- A: injected_now ('' = Redis TIME; the caller turned it into now), the limits (16 little-endian doubles,
+-- A: injected_now ('' = Redis TIME; the caller turned it into now), the limits (17 little-endian doubles,
 --    struct '<d': permits; the leaf's ceiling, burst, floor, adaptive 1|0; the breaker on 1|0, its threshold,
 --    cooldown, max cooldown, probe lease; the account bucket on 1|0, its rate and burst; the slot on 1|0, max
 --    concurrency, lease ns; the refill share), the leaf's and the account's scope texts, the ttl ms (text), the
