@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,9 +58,10 @@ class PartialLossIT {
                 .clock(StoreClock.injected(time)).time(time).callTimeout(timeout).build();
     }
 
+    /** Degrades at the first failure (the streak rule is RedisStallIT's) and probes every 30 s. */
     static DegradingStateStore degrading(RedisStateStore redis, ManualTimeSource time) {
         RedisSettings s = RedisSettings.builder().url("redis://127.0.0.1:1").keyPrefix("partial")
-                .degradeAfterSeconds(1.0).probeIntervalSeconds(5.0).build();
+                .degradeAfterSeconds(0.0).probeIntervalSeconds(30.0).build();
         return StateStores.degrading(s, redis, time);
     }
 
@@ -75,6 +77,22 @@ class PartialLossIT {
             c.next += wait;
             due.add(c);
         }
+    }
+
+    /**
+     * Runs the callers a tenth of a second of the clock at a time until {@code condition} holds, and returns the
+     * clock then; fails if the clock passes {@code deadline} first. (A heartbeat's reply is handled when it
+     * comes, on the client's threads, while the callers go on: the clock, not this JVM's, bounds the wait.)
+     */
+    static long runUntil(String what, List<Caller> callers, ManualTimeSource time, long deadline,
+                         BooleanSupplier condition) {
+        while (!condition.getAsBoolean()) {
+            assertThat(time.nanoTime()).as("the clock when %s", what).isLessThan(deadline);
+            long step = time.nanoTime() + SEC / 10;
+            run(callers, time, step);
+            time.advanceTo(Math.max(step, time.nanoTime())); // no caller due within the step: the clock moves on
+        }
+        return time.nanoTime();
     }
 
     /** The grants of all callers that went out in [from, to), per second of the clock from {@code from}. */
@@ -106,52 +124,58 @@ class PartialLossIT {
         ManualTimeSource time = new ManualTimeSource();
         time.advance(Duration.ofHours(1));
         try (TestRedis redis = TestRedis.embedded();
-             StallingProxy proxy = new StallingProxy("127.0.0.1", redis.port());
-             DegradingStateStore lost = degrading(store("redis://127.0.0.1:" + proxy.port(), time,
-                     Duration.ofMillis(150)), time);
-             DegradingStateStore healthy1 = degrading(store(redis.url(), time, Duration.ofSeconds(3)), time);
-             DegradingStateStore healthy2 = degrading(store(redis.url(), time, Duration.ofSeconds(3)), time)) {
-            long t0 = time.nanoTime();
-            List<Caller> callers = List.of(new Caller("lost", lost, t0), new Caller("healthy1", healthy1, t0 + 1),
-                    new Caller("healthy2", healthy2, t0 + 2));
+             StallingProxy proxy = new StallingProxy("127.0.0.1", redis.port())) {
+            // each wrapper closes its Redis store
+            RedisStateStore lostRedis = store("redis://127.0.0.1:" + proxy.port(), time, Duration.ofSeconds(1));
+            RedisStateStore redis1 = store(redis.url(), time, Duration.ofSeconds(3));
+            RedisStateStore redis2 = store(redis.url(), time, Duration.ofSeconds(3));
+            try (DegradingStateStore lost = degrading(lostRedis, time);
+                 DegradingStateStore healthy1 = degrading(redis1, time);
+                 DegradingStateStore healthy2 = degrading(redis2, time)) {
+                long t0 = time.nanoTime();
+                List<Caller> callers = List.of(new Caller("lost", lost, t0), new Caller("healthy1", healthy1, t0 + 1),
+                        new Caller("healthy2", healthy2, t0 + 2));
 
-            // all three on Redis for 20 s: the leaf's 30/s between them
-            run(callers, time, t0 + 20 * SEC);
-            assertThat(lost.degraded()).isFalse();
-            assertThat(total(callers, t0 + 5 * SEC, t0 + 20 * SEC)).as("15 s at 30/s, all three healthy")
-                    .isBetween(445, 455);
+                // all three on Redis for 20 s: the leaf's 30/s between them
+                run(callers, time, t0 + 20 * SEC);
+                assertThat(lost.degraded()).isFalse();
+                assertThat(total(callers, t0 + 5 * SEC, t0 + 20 * SEC)).as("15 s at 30/s, all three healthy")
+                        .isBetween(445, 455);
 
-            // the lost process's replies stall from now on: it degrades and paces at a third of the limit
-            long cut = time.nanoTime();
-            proxy.stall();
-            run(callers, time, cut + 5 * SEC);
-            assertThat(lost.degraded()).as("the cut-off process degraded").isTrue();
-            assertThat(lost.share()).as("its share: the three processes it last saw").isEqualTo(3);
+                // the lost process's replies stall from now on: it degrades and paces at a third of the limit; once
+                // its heartbeat is overdue (20 s after its last, then up to one beat of the others' 5 s), the healthy
+                // two leave its third unspent
+                long cut = time.nanoTime();
+                proxy.stall();
+                long shared = runUntil("the healthy two leave the lost one's third", callers, time, cut + 40 * SEC,
+                        () -> lost.degraded() && redis1.refillShare() == 2.0 / 3 && redis2.refillShare() == 2.0 / 3);
+                assertThat(lost.share()).as("its share: the three processes it last saw").isEqualTo(3);
 
-            // once its heartbeat is overdue (20 s after its last, then up to one beat of the others' 5 s), the
-            // healthy two leave its third unspent: the fleet sends 30/s, every second
-            long from = cut + 30 * SEC;
-            long to = cut + 90 * SEC;
-            run(callers, time, to);
-            TreeMap<Long, Integer> seconds = perSecond(callers, from, to);
-            int lostSent = sentBy(callers.get(0), from, to);
-            assertThat(lostSent).as("the lost process paced at 10/s on its own").isBetween(595, 605);
-            assertThat(seconds.values()).as("grants per second of the fleet, the lost process's included: %s", seconds)
-                    .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo((int) RATE + 1));
-            assertThat(total(callers, from, to)).as("60 s of the fleet: at most 60 s x 30/s (+ a burst of 15)")
-                    .isLessThanOrEqualTo(60 * (int) RATE + 15)
-                    .isGreaterThanOrEqualTo(60 * (int) RATE - 30);
+                // from then on the fleet sends 30/s, every second, the lost process's local 10/s included
+                long from = shared + SEC;
+                long to = from + 60 * SEC;
+                run(callers, time, to);
+                TreeMap<Long, Integer> seconds = perSecond(callers, from, to);
+                assertThat(sentBy(callers.get(0), from, to)).as("the lost process paced at 10/s on its own")
+                        .isBetween(595, 605);
+                assertThat(seconds.values()).as("grants per second of the fleet, the lost process's included: %s", seconds)
+                        .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo((int) RATE + 1));
+                assertThat(total(callers, from, to)).as("60 s of the fleet: at most 60 s x 30/s (+ a burst of 15)")
+                        .isLessThanOrEqualTo(60 * (int) RATE + 15)
+                        .isGreaterThanOrEqualTo(60 * (int) RATE - 30);
 
-            // Redis answers the lost process again: it returns at its next probe, says it is live, and the
-            // healthy ones spend the whole limit again once they have heard it (one beat)
-            proxy.flow();
-            long back = time.nanoTime();
-            run(callers, time, back + 40 * SEC);
-            assertThat(lost.degraded()).isFalse();
-            assertThat(total(callers, back + 20 * SEC, back + 40 * SEC)).as("20 s at 30/s, all three healthy again")
-                    .isBetween(590, 610);
-            assertThat(perSecond(callers, back, back + 40 * SEC).values()).as("never over the quota on the way back")
-                    .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo((int) RATE + 1));
+                // Redis answers the lost process again: it returns at its next probe and says it is live, and the
+                // healthy ones spend the whole limit again once they have heard it (one beat)
+                proxy.flow();
+                long back = time.nanoTime();
+                long whole = runUntil("all three spend the whole limit again", callers, time, back + 90 * SEC,
+                        () -> !lost.degraded() && redis1.refillShare() == 1.0 && redis2.refillShare() == 1.0);
+                run(callers, time, whole + 21 * SEC);
+                assertThat(total(callers, whole + SEC, whole + 21 * SEC)).as("20 s at 30/s, all three healthy again")
+                        .isBetween(590, 610);
+                assertThat(perSecond(callers, back, whole + 21 * SEC).values()).as("never over the quota on the way back")
+                        .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo((int) RATE + 1));
+            }
         }
     }
 
