@@ -43,7 +43,9 @@ public final class Main implements Runnable {
      * class-data training run, and a fleet test). With more carriers than such threads at once, that virtual thread
      * has a carrier to finish on. This is the second line: the first is that jobs start only once the classes a map
      * loads are loaded on platform threads ({@link io.cloudg.preload.ClassPreload}); it holds where there is no class
-     * list (the training run itself, a build without the archive, the tests).
+     * list (the training run itself, a build without the archive, the tests). Eight were not always enough: the
+     * training run, under load, had all 8 held so (2026-12-05), and now gives itself a carrier per job
+     * (cli/src/build/class-data-archive.sh).
      */
     static void virtualThreadCarriers() {
         String key = "jdk.virtualThreadScheduler.parallelism";

@@ -8,22 +8,35 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.junit.jupiter.api.AfterAll;
 import redis.embedded.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command, with every kind of bad input it can get, cannot start: exit code 2 and one line on stderr
  * that names the problem, never a stack trace. Real servers where a server is involved (Redis, Kafka), and
  * real closed ports.
+ *
+ * <p>The secure Kafka and the TLS Redis (certificates made with keytool, a KRaft node: about 40 s of a loaded
+ * machine one after the other) start at once in the background while the cases that need no server run; the
+ * cases that use them run last and wait for them ({@link #servers()}).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StartupFailuresTest {
     static final Pattern FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*$|^Caused by:|^Exception in", Pattern.MULTILINE);
+    /** The cases that use the secure Kafka or the TLS Redis: after the others (unordered cases are {@link Order#DEFAULT}). */
+    static final int WITH_SERVERS = Order.DEFAULT + 1;
 
+    static CompletableFuture<TestSecureKafka> secureKafkaStarting;
+    static CompletableFuture<TestTlsRedis> securedStarting;
     static TestSecureKafka secureKafka;
     static KafkaClusterTestKit kafka;
     static RedisServer redis;
@@ -37,14 +50,31 @@ class StartupFailuresTest {
     Path dir;
 
     @BeforeAll
-    static void servers() throws Exception {
-        secureKafka = TestSecureKafka.start(certs.resolve("kafka"));
-        kafka = secureKafka.kit();
+    static void startServers() throws Exception {
+        // a thread each, not the common pool: both block on child processes (keytool, redis-server) for seconds
+        secureKafkaStarting = CompletableFuture.supplyAsync(() -> start(() -> TestSecureKafka.start(certs.resolve("kafka"))),
+                r -> Thread.ofPlatform().name("secure-kafka-start").start(r));
+        securedStarting = CompletableFuture.supplyAsync(() -> start(() -> TestTlsRedis.start(certs.resolve("redis"))),
+                r -> Thread.ofPlatform().name("tls-redis-start").start(r));
         int port = freePort();
         redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
         redis.start();
         redisUrl = "redis://127.0.0.1:" + port;
-        secured = TestTlsRedis.start(certs.resolve("redis"));
+    }
+
+    static <T> T start(java.util.concurrent.Callable<T> server) {
+        try {
+            return server.call();
+        } catch (Exception e) {
+            throw new java.util.concurrent.CompletionException(e);
+        }
+    }
+
+    /** Waits for the secure Kafka and the TLS Redis started in the background, and fails if one could not start. */
+    static void servers() throws Exception {
+        secureKafka = secureKafkaStarting.get();
+        kafka = secureKafka.kit();
+        secured = securedStarting.get();
     }
 
     @AfterAll
@@ -52,11 +82,20 @@ class StartupFailuresTest {
         if (redis != null) {
             redis.stop();
         }
-        if (secured != null) {
-            secured.close();
+        // whether a test waited for them or not: a server still starting is stopped once it started
+        if (securedStarting != null) {
+            try {
+                securedStarting.join().close();
+            } catch (java.util.concurrent.CompletionException notStarted) {
+                // nothing to stop; the test that needed it failed with the reason
+            }
         }
-        if (secureKafka != null) {
-            secureKafka.close();
+        if (secureKafkaStarting != null) {
+            try {
+                secureKafkaStarting.join().close();
+            } catch (java.util.concurrent.CompletionException notStarted) {
+                // as above
+            }
         }
     }
 
@@ -150,7 +189,9 @@ class StartupFailuresTest {
     }
 
     @Test
+    @Order(WITH_SERVERS)
     void worker() throws Exception {
+        servers();
         int closed = freePort();
         cannotStart(args("worker", "--kafka", "kafka"), "fleet.kafka.bootstrap_servers must be a host:port list");
         cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:"
@@ -188,7 +229,9 @@ class StartupFailuresTest {
      * not exist. Each says which, in one line naming the setting.
      */
     @Test
+    @Order(WITH_SERVERS)
     void everyCommandSaysWhyItCannotUseRedis() throws Exception {
+        servers();
         int port = secured.port;
         String wrong = "redis://:wrong@127.0.0.1:" + port;
         String unsetEnv = file("unset-pw.yaml", "ratelimit:\n  redis:\n    password_env: CLOUDG_TEST_UNSET_PW\n").toString();
@@ -222,7 +265,9 @@ class StartupFailuresTest {
      * no trusted CA signed. Each is one line naming the setting, at once.
      */
     @Test
+    @Order(WITH_SERVERS)
     void fleetCommandsSayWhyTheyCannotUseKafka() throws Exception {
+        servers();
         String sasl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.sasl() + "\"\n    security_protocol: SASL_PLAINTEXT\n"
                 + "    sasl_mechanism: PLAIN\n    sasl_username: cloudg\n";
         String ssl = "fleet:\n  kafka:\n    bootstrap_servers: \"" + secureKafka.ssl() + "\"\n    security_protocol: SSL\n";

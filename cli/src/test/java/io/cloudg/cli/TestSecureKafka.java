@@ -46,7 +46,11 @@ final class TestSecureKafka implements AutoCloseable {
                 .setConfigProp("listener.name.sasl.plain.sasl.jaas.config",
                         "org.apache.kafka.common.security.plain.PlainLoginModule required user_" + USER + "=\"" + PASSWORD + "\";")
                 .build();
-        kit.format();
+        // the formatter prints two lines on the JVM's stdout: never while a test captures it (a server started in
+        // the background, StartupFailuresTest), so under the lock MapCommandTest.run captures it with
+        synchronized (MapCommandTest.class) {
+            kit.format();
+        }
         kit.startup();
         kit.waitForReadyBrokers();
         return new TestSecureKafka(certs, kit, ssl, sasl);

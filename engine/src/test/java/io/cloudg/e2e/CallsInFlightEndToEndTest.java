@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,8 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  * EC2 then holds its call long enough that the peak measures what the client allows, not how quickly a loaded
  * machine starts its calls. The quotas allow every call (nothing is throttled): only the governor holds calls back.
  * The first test takes about a minute: each EC2 call of its 40 accounts answers after 8 s, and an EC2 collector
- * makes several in a row.
+ * makes several in a row. The two tests run at once (each its own simulator, governor and output directory; what
+ * they count is counted per simulator), so the class takes the first one's minute instead of a minute and a half.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CallsInFlightEndToEndTest {
     static final FaultSpec SLOW_EC2 = FaultSpec.fromYaml(
             "faults: [{match: {provider: aws, service: ec2}, error: slow, delay: 8s}]");
