@@ -40,7 +40,8 @@ import org.slf4j.spi.LoggingEventBuilder;
  *
  * <p>Where it goes ({@link Mode}): on a terminal (standard error's, and text logs), one status line redrawn in
  * place twice a second through the {@link ConsoleLine} the log lines share (they print above it, never into it);
- * otherwise a log line every ten seconds ({@code cloudg.progress}; in JSON with the figures as fields); with
+ * otherwise a log line every ten seconds ({@code cloudg.progress}; in JSON with the figures as fields), the
+ * figures sampled every second between them (what the ETA model measures the rate's climb on); with
  * {@code --no-progress}, neither.
  */
 final class Progress implements TaskRunner.Listener, AutoCloseable {
@@ -94,6 +95,15 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
     /** The calls-per-second figure follows about this many seconds of the run. */
     static final double RATE_TAU_SECONDS = 20;
 
+    /** How often the figures (the rate, the ETA model) are sampled when the line is logged, not drawn. */
+    static final long SAMPLE_MILLIS = 1_000;
+
+    /** How often the line is logged (when it is not drawn on a terminal). */
+    static final long LOG_MILLIS = 10_000;
+
+    /** When the line was last logged (governor time). */
+    private long lastLoggedAt;
+
     Progress(Governor governor, ConsoleLine console, Mode mode) {
         this(governor, console, mode, true);
     }
@@ -110,7 +120,10 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         this.startedAt = governor.time().epochMillis();
         // the first line then shows the rate since the start, not a blank one (a log's first line is 10 s in)
         rate.update(governor.stats().totals().calls(), governor.time().epochMillis());
-        long period = mode == Mode.LIVE ? 500 : 10_000;
+        this.lastLoggedAt = startedAt;
+        // the log's line comes every ten seconds, but the ETA model is fed every second: its climb is measured on
+        // the points it is given, and a 50-s map logged every 10 s gives it two points by its 37th percent
+        long period = mode == Mode.LIVE ? 500 : SAMPLE_MILLIS;
         if (ticker != null) {
             ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.MILLISECONDS);
         }
@@ -159,12 +172,21 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
         return ticker != null;
     }
 
-    /** Draws or logs the line now (what the ticker does). */
+    /**
+     * What the ticker does: samples the figures, and draws the line, or logs it when {@value #LOG_MILLIS} ms
+     * have passed since the last one logged (half a sample early counts: the ticker's period and the governor's
+     * clock drift apart by a few milliseconds).
+     */
     synchronized void tick() {
         Line l = measure();
         if (term != null) {
             term.status(l.text());
         } else {
+            long now = governor.time().epochMillis();
+            if (now - lastLoggedAt < LOG_MILLIS - SAMPLE_MILLIS / 2) {
+                return;
+            }
+            lastLoggedAt = now;
             LoggingEventBuilder e = LOG.atInfo().setMessage("progress: " + l.text());
             l.fields().forEach(e::addKeyValue);
             e.log();

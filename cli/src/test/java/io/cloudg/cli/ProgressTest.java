@@ -271,6 +271,38 @@ class ProgressTest {
     }
 
     @Test
+    void aLoggedLineComesEveryTenSecondsWhileTheFiguresAreSampledEverySecond() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        io.cloudg.cli.log.ConsoleLine console = new io.cloudg.cli.log.ConsoleLine(
+                () -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
+        ManualTimeSource clock = new ManualTimeSource();
+        io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.json, io.cloudg.cli.log.LogSetup.LogLevel.info, console);
+        io.cloudg.cli.log.LogSetup.started();
+        try (Governor g = Governor.builder().time(clock).build();
+             Progress log = new Progress(g, console, Progress.Mode.LOG, false)) {
+            List<CollectionTask> tasks = estate().subList(0, 2);
+            log.planned(tasks, CallEstimates.NONE);
+            CollectionTask t = tasks.get(0);
+            log.jobStarted(t, t.jobs().get(0));
+            for (int second = 1; second <= 25; second++) {
+                g.stats().counters(Scope.of("aws", t.accountId(), t.region(), "ec2")).call();
+                // the ticker's period and the governor's clock drift apart: a tick may come a little early
+                clock.advance(Duration.ofMillis(second % 10 == 0 ? 990 : 1_000));
+                log.tick();
+            }
+            List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines()
+                    .filter(l -> l.contains("cloudg.progress")).toList();
+            assertThat(lines).as("25 s of ticks a second: a line at 10 s and at 20 s").hasSize(2);
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(1));
+            assertThat(n.get("calls").asInt()).isEqualTo(20);
+        } finally {
+            io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.text, io.cloudg.cli.log.LogSetup.LogLevel.info,
+                    io.cloudg.cli.log.ConsoleLine.stderr());
+            io.cloudg.cli.log.LogSetup.started();
+        }
+    }
+
+    @Test
     void theShareIsOfTheJobsItFollows() {
         assertThat(Progress.text(652, 17837, new io.cloudg.run.WorkLeft.Snapshot(652, 17837, 0, 0, 0).jobsPercent(), 212.4,
                 0, 0, 41023, "3:10")).isEqualTo("[652/17837 jobs (3%)] 212.4 calls/s, 0 throttled, 0 retries, 41023 calls, ETA 3:10");

@@ -2,6 +2,7 @@ package io.cloudg.fleet.coordinator;
 
 import io.cloudg.resilience.time.TimeSource;
 import io.cloudg.run.Eta;
+import io.cloudg.run.EtaModel;
 import io.cloudg.run.RateMeter;
 import io.cloudg.run.WorkLeft;
 import java.time.Duration;
@@ -14,8 +15,8 @@ import java.util.function.Consumer;
  * done of total, workers busy, tasks failed (when any), calls per second over the fleet (since this coordinator
  * started following the run: a resumed run's earlier calls do not count), assets, retries, duplicates dropped,
  * and an ETA from the calls left ({@link WorkLeft}): the light calls left at the rate light calls are reported,
- * or what the quotas alone still need for the heavy jobs, whichever is longer; {@code waiting for workers} while
- * none is busy:
+ * taken along the climb that rate is on ({@link EtaModel}, as a one-process map's line), or what the quotas alone
+ * still need for the heavy jobs, whichever is longer; {@code waiting for workers} while none is busy:
  * {@code [1234/6240 jobs (19%); 120/480 tasks] 3 workers busy, 212.4 calls/s, 5230 assets, 2 retried,
  * 1 duplicate dropped, ETA 3:10}. The fields after the brackets are listed most important first and the ETA
  * last: a terminal too narrow for the line drops them from the least important.
@@ -33,8 +34,14 @@ public final class FleetProgress {
     private final Duration interval;
     private final Consumer<String> out;
     private final RateMeter rate = new RateMeter(RATE_TAU_SECONDS);
-    /** The rate of the calls other than the heavy jobs': what the light calls left go at. */
-    private final RateMeter lightRate = new RateMeter(RATE_TAU_SECONDS);
+    /** The ETA model is fed at most this often (the coordinator ticks on every poll, 5 times a second). */
+    static final long SAMPLE_MILLIS = 1_000;
+
+    /** The light calls (other than the heavy jobs') made over the run: what the light calls left go at. */
+    private EtaModel.State etaState = EtaModel.State.EMPTY;
+    private EtaModel.Estimate estimate = new EtaModel.Estimate(Double.NaN, Double.NaN, 0, Double.NaN);
+    private long sampledAt;
+    private final long startedAt;
     private long lastAt;
 
     public FleetProgress(TimeSource time, Duration interval, Consumer<String> out) {
@@ -42,6 +49,8 @@ public final class FleetProgress {
         this.interval = interval;
         this.out = out;
         this.lastAt = time.epochMillis();
+        this.startedAt = lastAt;
+        this.sampledAt = startedAt - SAMPLE_MILLIS; // the first tick samples
     }
 
     private static final java.util.regex.Pattern LINE = java.util.regex.Pattern.compile("\\[\\d+/\\d+ jobs \\(\\d+%\\); \\d+/\\d+ tasks\\] .*");
@@ -69,7 +78,15 @@ public final class FleetProgress {
 
     private void measure(Snapshot s, long now) {
         rate.update(s.calls(), now);
-        lightRate.update(s.work().lightCallsMade(), now);
+        if (now - sampledAt >= SAMPLE_MILLIS) {
+            sampledAt = now;
+            WorkLeft.Snapshot w = s.work();
+            // a fleet run has no previous duration to lean on: the coordinator's plan is sized, not timed
+            EtaModel.Step step = EtaModel.step(etaState, now, new EtaModel.Input(w.lightCallsMade(), w.lightCallsLeft(),
+                    w.quotaSeconds(), w.fraction(), Double.NaN, (now - startedAt) / 1000.0), EtaModel.Config.DEFAULTS);
+            etaState = step.state();
+            estimate = step.estimate();
+        }
     }
 
     private void print(Snapshot s, long now) {
@@ -86,7 +103,7 @@ public final class FleetProgress {
         } else if (s.busyWorkers() == 0) {
             eta = "waiting for workers";
         } else {
-            eta = Eta.clock(Eta.seconds(w.lightCallsLeft(), lightRate.rate(), w.quotaSeconds()));
+            eta = Eta.clock(estimate.seconds());
         }
         return String.format(Locale.ROOT, "[%d/%d jobs (%d%%); %d/%d tasks] %d worker%s busy%s, %.1f calls/s, %d assets, "
                         + "%d retried, %d duplicate%s dropped, ETA %s", w.jobsDone(), w.jobsTotal(), w.jobsPercent(),
