@@ -45,14 +45,26 @@ public final class Main implements Runnable {
      * loads are loaded on platform threads ({@link io.cloudg.preload.ClassPreload}); it holds where there is no class
      * list (the training run itself, a build without the archive, the tests). Eight were not always enough: the
      * training run, under load, had all 8 held so (2026-12-05), and now gives itself a carrier per job
-     * (cli/src/build/class-data-archive.sh).
+     * (cli/src/build/class-data-archive.sh); a test JVM's in-process map too (pom.xml's test JVM settings). So a JVM
+     * started with no class list ({@code cloudg.preload.classes} unset: the jar run by hand, an image without the
+     * list) gets {@value #CARRIERS_WITHOUT_CLASS_LIST} carriers: carriers are made only while virtual threads wait
+     * to run, so this costs threads only in a burst, and it makes the stop rarer, not impossible (a map with more
+     * jobs at once than carriers can still have them all held: only the class list's preload rules it out).
      */
     static void virtualThreadCarriers() {
         String key = "jdk.virtualThreadScheduler.parallelism";
-        if (System.getProperty(key) == null && Runtime.getRuntime().availableProcessors() < 8) {
+        if (System.getProperty(key) != null) {
+            return;
+        }
+        if (System.getProperty("cloudg.preload.classes") == null) {
+            System.setProperty(key, Integer.toString(CARRIERS_WITHOUT_CLASS_LIST));
+        } else if (Runtime.getRuntime().availableProcessors() < 8) {
             System.setProperty(key, "8");
         }
     }
+
+    /** Carrier threads for the virtual threads of a JVM that preloads no class list ({@link #virtualThreadCarriers}). */
+    static final int CARRIERS_WITHOUT_CLASS_LIST = 512;
 
     /** gRPC and the Azure SDK log through java.util.logging: send it through the same configuration. */
     static void routeJulToSlf4j() {
