@@ -236,9 +236,8 @@ class ProgressTest {
              Progress off = new Progress(g, console, Progress.Mode.OFF, true)) {
             assertThat(off.ticking()).as("--no-progress starts no ticker").isFalse();
         }
-        io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.json, io.cloudg.cli.log.LogSetup.LogLevel.info, console);
-        io.cloudg.cli.log.LogSetup.started();
-        try (Governor g = Governor.builder().time(clock).build();
+        try (AutoCloseable logs = jsonLogs(console);
+             Governor g = Governor.builder().time(clock).build();
              Progress log = new Progress(g, console, Progress.Mode.LOG, false)) {
             List<CollectionTask> tasks = estate().subList(0, 2);
             log.planned(tasks, CallEstimates.NONE);
@@ -263,11 +262,18 @@ class ProgressTest {
             n = new com.fasterxml.jackson.databind.ObjectMapper()
                     .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
             assertThat(n.get("eta_seconds").isNumber()).as(n.toString()).isTrue();
-        } finally {
+        }
+    }
+
+    /** JSON logs into {@code console} until closed, then text logs on standard error as before. */
+    static AutoCloseable jsonLogs(io.cloudg.cli.log.ConsoleLine console) {
+        io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.json, io.cloudg.cli.log.LogSetup.LogLevel.info, console);
+        io.cloudg.cli.log.LogSetup.started();
+        return () -> {
             io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.text, io.cloudg.cli.log.LogSetup.LogLevel.info,
                     io.cloudg.cli.log.ConsoleLine.stderr());
             io.cloudg.cli.log.LogSetup.started();
-        }
+        };
     }
 
     @Test
@@ -276,9 +282,8 @@ class ProgressTest {
         io.cloudg.cli.log.ConsoleLine console = new io.cloudg.cli.log.ConsoleLine(
                 () -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
         ManualTimeSource clock = new ManualTimeSource();
-        io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.json, io.cloudg.cli.log.LogSetup.LogLevel.info, console);
-        io.cloudg.cli.log.LogSetup.started();
-        try (Governor g = Governor.builder().time(clock).build();
+        try (AutoCloseable logs = jsonLogs(console);
+             Governor g = Governor.builder().time(clock).build();
              Progress log = new Progress(g, console, Progress.Mode.LOG, false)) {
             List<CollectionTask> tasks = estate().subList(0, 2);
             log.planned(tasks, CallEstimates.NONE);
@@ -295,10 +300,6 @@ class ProgressTest {
             assertThat(lines).as("25 s of ticks a second: a line at 10 s and at 20 s").hasSize(2);
             com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(1));
             assertThat(n.get("calls").asInt()).isEqualTo(20);
-        } finally {
-            io.cloudg.cli.log.LogSetup.apply(io.cloudg.cli.log.LogSetup.Format.text, io.cloudg.cli.log.LogSetup.LogLevel.info,
-                    io.cloudg.cli.log.ConsoleLine.stderr());
-            io.cloudg.cli.log.LogSetup.started();
         }
     }
 
