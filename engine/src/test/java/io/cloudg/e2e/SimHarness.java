@@ -130,6 +130,21 @@ final class SimHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * Nothing went wrong with the provider's quotas: no throttle, error, give-up, rejection, breaker trip or
+     * skipped scope, and the governor never degraded. Waiting on the governor's own default rates is not trouble:
+     * a second of it in all (which makes the map's throttling block) comes on a slow machine with no throttle at all.
+     */
+    static void assertNoThrottlingTrouble(io.cloudg.InventoryResult r) {
+        io.cloudg.resilience.report.ThrottlingReport t = r.throttling();
+        if (t != null) {
+            org.assertj.core.api.Assertions.assertThat(t.totals().troubled()).as(t.summary().toString()).isFalse();
+            org.assertj.core.api.Assertions.assertThat(t.skipped()).as("scopes skipped").isEmpty();
+            org.assertj.core.api.Assertions.assertThat(t.governor() == null || !t.governor().everDegraded())
+                    .as("the governor degraded").isTrue();
+        }
+    }
+
     static Governor governor(RateLimitConfig config) {
         return Governor.builder().config(config).build();
     }
