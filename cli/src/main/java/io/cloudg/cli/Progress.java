@@ -218,8 +218,8 @@ final class Progress implements TaskRunner.Listener, AutoCloseable {
                     shownCps, c.throttled(), c.retries(), c.calls()), f);
         }
         WorkLeft.Snapshot s = w.snapshot(now, Math.max(0, c.calls() - callsBefore), true);
-        EtaModel.Step step = EtaModel.step(eta, now, new EtaModel.Input(s.lightCallsMade(), s.lightCallsLeft(),
-                s.quotaSeconds(), s.fraction(), priorSeconds, (now - startedAt) / 1000.0), EtaModel.Config.DEFAULTS);
+        EtaModel.Step step = EtaModel.step(eta, now, EtaModel.Input.of(s, priorSeconds, (now - startedAt) / 1000.0),
+                EtaModel.Config.DEFAULTS);
         eta = step.state();
         double etaSeconds = s.jobsTotal() > 0 && s.jobsDone() == s.jobsTotal() ? 0 : step.estimate().seconds();
         f.put("jobs_done", s.jobsDone());

@@ -69,6 +69,11 @@ public final class EtaModel {
      */
     public record Input(long lightCallsMade, long lightCallsLeft, double quotaSeconds, double done,
                         double priorSeconds, double elapsedSeconds) {
+        /** The moment {@code w} of a run that has run {@code elapsedSeconds}, after a previous map of {@code priorSeconds}. */
+        public static Input of(WorkLeft.Snapshot w, double priorSeconds, double elapsedSeconds) {
+            return new Input(w.lightCallsMade(), w.lightCallsLeft(), w.quotaSeconds(), w.fraction(), priorSeconds,
+                    elapsedSeconds);
+        }
     }
 
     /**

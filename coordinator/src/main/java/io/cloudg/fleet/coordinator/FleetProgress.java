@@ -80,10 +80,9 @@ public final class FleetProgress {
         rate.update(s.calls(), now);
         if (now - sampledAt >= SAMPLE_MILLIS) {
             sampledAt = now;
-            WorkLeft.Snapshot w = s.work();
             // a fleet run has no previous duration to lean on: the coordinator's plan is sized, not timed
-            EtaModel.Step step = EtaModel.step(etaState, now, new EtaModel.Input(w.lightCallsMade(), w.lightCallsLeft(),
-                    w.quotaSeconds(), w.fraction(), Double.NaN, (now - startedAt) / 1000.0), EtaModel.Config.DEFAULTS);
+            EtaModel.Step step = EtaModel.step(etaState, now,
+                    EtaModel.Input.of(s.work(), Double.NaN, (now - startedAt) / 1000.0), EtaModel.Config.DEFAULTS);
             etaState = step.state();
             estimate = step.estimate();
         }

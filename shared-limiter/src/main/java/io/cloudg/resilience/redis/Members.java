@@ -136,11 +136,6 @@ final class Members {
         return count.fleet();
     }
 
-    /** The set as last counted. */
-    Presence.Count count() {
-        return count;
-    }
-
     /** The part of every shared bucket this process may spend now ({@link Presence#refillShare}). */
     Share share() {
         return share;

@@ -5,7 +5,6 @@ import io.cloudg.resilience.memory.InMemoryStateStore;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.time.TimeSource;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.redisson.api.RedissonClient;
 
@@ -74,7 +73,7 @@ public final class StateStores {
      * presumed_degraded_seconds}; 0: at once, so nobody is ever presumed degraded).
      */
     static Presence.Policy presencePolicy(RedisSettings s) {
-        long lapse = TimeUnit.SECONDS.toNanos(RedisSettings.HEARTBEAT_LAPSE_SECONDS);
+        long lapse = Presence.Policy.DEFAULT_LAPSE_NANOS;
         return new Presence.Policy(lapse, Math.max(lapse, (long) (s.presumedDegradedSeconds() * 1e9)));
     }
 
