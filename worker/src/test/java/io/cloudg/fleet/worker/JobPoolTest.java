@@ -248,7 +248,12 @@ class JobPoolTest {
             io.cloudg.resilience.testkit.Poll.until("one job of the window running, five waiting",
                     java.time.Duration.ofSeconds(30), () -> pool.running() == 1 && pool.waiting() == 5,
                     () -> pool.running() + " running, " + pool.waiting() + " waiting");
+            // a job counts as running when its thread is started, a moment before its body runs (as the first four)
+            io.cloudg.resilience.testkit.Poll.until("the fifth job's body", java.time.Duration.ofSeconds(30),
+                    () -> started.get() >= 5);
             assertThat(started).as("the window's one after the first four").hasValue(5);
+            assertThat(pool.running()).as("no more than the window of one").isEqualTo(1);
+            assertThat(pool.waiting()).isEqualTo(5);
         } finally {
             answers.forEach(CountDownLatch::countDown);
             pool.shutdownNow();
