@@ -27,13 +27,18 @@ import org.redisson.client.RedisWrongPasswordException;
  * at: a wrong password, a password required but not set, a certificate the configured CA (or the JVM's trust
  * store) does not trust or that names another host, an unknown host, a refused connection, no answer in time.
  * An answer from the server (a refused password, a handshake alert) fails at once; only silence waits, at most
- * {@code connect_timeout_ms} plus {@code timeout_ms} for each exchange.
+ * {@code connect_timeout_ms} plus {@code timeout_ms} for each exchange. A connection that was accepted but whose
+ * exchange timed out is tried again, {@value #SILENT_TRIES} times in all, each on a new connection: the first
+ * exchange of a cold JVM on a busy host (class loading, a worker starting beside others) can take longer than
+ * {@code timeout_ms} while the server is fine, and a worker that exits on it only restarts into the same race.
  *
  * <p>In sentinel mode the addresses are sentinels, whose credentials are theirs: only the transport (name,
  * connection, TLS) is checked here, and the master through the pool once the store is built.
  */
 public final class RedisPreflight {
     private static final String URL_KEYS = "ratelimit.redis.url or --redis";
+    /** How many times an address whose exchange timed out on an accepted connection is asked in all. */
+    static final int SILENT_TRIES = 3;
 
     private RedisPreflight() {
     }
@@ -57,7 +62,8 @@ public final class RedisPreflight {
             if (failure == null || (sentinel && answered(failure))) {
                 return;
             }
-            StateStoreUnavailableException e = failure(s, address, failure, env);
+            StateStoreUnavailableException e = new StateStoreUnavailableException(
+                    explain(s, address, failure, env, exchangeTimedOut(failure) ? SILENT_TRIES : 1), failure);
             if (answered(failure) || first == null) {
                 first = e;
             }
@@ -78,8 +84,28 @@ public final class RedisPreflight {
      */
     private static Throwable ping(RedisSettings s, String address, String username, String password,
                                   TrustManagerFactory trust) {
-        return RedissonInternals.ping(address, s.connectTimeoutMs(), s.timeoutMs(), username, password,
-                s.mode() == RedisSettings.Mode.STANDALONE ? s.database() : null, trust);
+        Throwable failure = null;
+        for (int attempt = 1; attempt <= SILENT_TRIES; attempt++) {
+            failure = RedissonInternals.ping(address, s.connectTimeoutMs(), s.timeoutMs(), username, password,
+                    s.mode() == RedisSettings.Mode.STANDALONE ? s.database() : null, trust);
+            if (failure == null || !exchangeTimedOut(failure)) {
+                return failure;
+            }
+        }
+        return failure;
+    }
+
+    /** Whether {@code t} is silence: a timeout, with no answer from the server and no TLS problem. */
+    static boolean timedOut(Throwable t) {
+        List<Throwable> chain = chain(t);
+        return (has(chain, RedisTimeoutException.class) || has(chain, TimeoutException.class)) && !answered(t)
+                && TlsProblem.of(t) == null;
+    }
+
+    /** Whether the connection was made and then an exchange on it timed out (not a refusal, not a TLS problem). */
+    private static boolean exchangeTimedOut(Throwable t) {
+        List<Throwable> chain = chain(t);
+        return has(chain, RedisTimeoutException.class) && !answered(t) && TlsProblem.of(t) == null;
     }
 
     /** Whether the server answered (with an error or a TLS alert), as opposed to staying out of reach. */
@@ -99,10 +125,11 @@ public final class RedisPreflight {
     /** The start-up failure for {@code cause}, met talking to {@code address}: one line naming the setting. */
     public static StateStoreUnavailableException failure(RedisSettings s, String address, Throwable cause,
                                                          Function<String, String> env) {
-        return new StateStoreUnavailableException(explain(s, address, cause, env), cause);
+        return new StateStoreUnavailableException(explain(s, address, cause, env, 1), cause);
     }
 
-    static String explain(RedisSettings s, String address, Throwable cause, Function<String, String> env) {
+    /** The one line for {@code cause}; {@code tries} is how many times the address was asked (said when more than one). */
+    static String explain(RedisSettings s, String address, Throwable cause, Function<String, String> env, int tries) {
         String host = URI.create(address.split(",")[0].trim()).getHost();
         String at = "Redis at " + address;
         List<Throwable> chain = chain(cause);
@@ -143,12 +170,14 @@ public final class RedisPreflight {
             return "cannot reach " + at + ": connection refused (" + URL_KEYS + ")";
         }
         if (has(chain, TimeoutException.class) || has(chain, RedisTimeoutException.class)) {
-            long waited = has(chain, RedisTimeoutException.class) ? s.timeoutMs() : s.connectTimeoutMs() + 3L * s.timeoutMs();
+            boolean exchange = has(chain, RedisTimeoutException.class);
+            long waited = exchange ? s.timeoutMs() : s.connectTimeoutMs() + 3L * s.timeoutMs();
+            String asked = tries > 1 ? ", " + tries + " tries" : "";
             return s.tls()
-                    ? at + " did not complete a TLS handshake within " + waited + " ms: does that port serve TLS? "
-                            + "(rediss:// in " + URL_KEYS + ")"
-                    : at + " did not answer within " + waited + " ms (ratelimit.redis.timeout_ms); if that port serves "
-                            + "TLS, use rediss:// in " + URL_KEYS;
+                    ? at + " did not complete a TLS handshake within " + waited + " ms" + asked + ": does that port serve "
+                            + "TLS? (rediss:// in " + URL_KEYS + ")"
+                    : at + " did not answer within " + waited + " ms" + asked + " (ratelimit.redis.timeout_ms); if that "
+                            + "port serves TLS, use rediss:// in " + URL_KEYS;
         }
         if (anyMessage(chain, "Can't decode")) {
             String reply = message(find(chain, IllegalStateException.class));

@@ -38,6 +38,9 @@ public final class StateStores {
         RedisPreflight.check(s, env);
         RedisStateStore redis = redisStore(s, RedisClients.create(s, env), true, time);
         Throwable failure = redis.pingFailure();
+        for (int tries = 1; failure != null && RedisPreflight.timedOut(failure) && tries < RedisPreflight.SILENT_TRIES; tries++) {
+            failure = redis.pingFailure(); // Redis answered the preflight: a slow first exchange of the pool is asked again
+        }
         if (failure != null) {
             redis.close();
             throw RedisPreflight.failure(s, String.join(",", s.addresses()), failure, env);

@@ -9,7 +9,11 @@ import io.cloudg.resilience.config.RedisSettings;
 import io.cloudg.resilience.spi.StateStore;
 import io.cloudg.resilience.spi.StateStoreUnavailableException;
 import io.cloudg.resilience.time.TimeSource;
+import io.cloudg.resilience.testkit.Poll;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,6 +94,34 @@ class RedisPreflightTest {
         assertThatThrownBy(() -> RedisPreflight.check(at("redis://127.0.0.1:" + closed).build(), NO_ENV))
                 .hasMessage("cannot reach Redis at redis://127.0.0.1:" + closed + ": connection refused "
                         + "(ratelimit.redis.url or --redis)");
+    }
+
+    @Test
+    void aServerSilentOnTheFirstConnectionIsAskedAgainOnANewOne() throws Exception {
+        Map<String, String> env = Map.of("CLOUDG_REDIS_PASSWORD", "s3cret");
+        try (StallingProxy proxy = new StallingProxy("127.0.0.1", redis.port())) {
+            proxy.stall();
+            CompletableFuture<Void> check = CompletableFuture.runAsync(() ->
+                    RedisPreflight.check(at("redis://127.0.0.1:" + proxy.port()).build(), env::get));
+            Poll.until("a second connection", Duration.ofSeconds(30), () -> proxy.connections() >= 2 || check.isDone());
+            proxy.flow();
+            check.get(30, TimeUnit.SECONDS); // passes: the later connection was answered
+            assertThat(proxy.connections()).isBetween(2, RedisPreflight.SILENT_TRIES);
+        }
+    }
+
+    @Test
+    void aServerThatStaysSilentIsToldWithHowOftenItWasAsked() throws Exception {
+        try (StallingProxy proxy = new StallingProxy("127.0.0.1", redis.port())) {
+            proxy.stall();
+            String url = "redis://127.0.0.1:" + proxy.port();
+            assertThatThrownBy(() -> RedisPreflight.check(at(url).build(), Map.of("CLOUDG_REDIS_PASSWORD", "s3cret")::get))
+                    .isInstanceOf(StateStoreUnavailableException.class)
+                    .hasMessage("Redis at " + url + " did not answer within 500 ms, " + RedisPreflight.SILENT_TRIES
+                            + " tries (ratelimit.redis.timeout_ms); if that port serves TLS, use rediss:// in "
+                            + "ratelimit.redis.url or --redis");
+            assertThat(proxy.connections()).isEqualTo(RedisPreflight.SILENT_TRIES);
+        }
     }
 
     @Test

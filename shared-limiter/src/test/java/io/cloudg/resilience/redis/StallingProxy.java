@@ -21,6 +21,7 @@ final class StallingProxy implements AutoCloseable {
     private final InetSocketAddress target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Object gate = new Object();
+    private final java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
     private boolean stalled;
     private volatile boolean closed;
 
@@ -34,6 +35,11 @@ final class StallingProxy implements AutoCloseable {
 
     int port() {
         return server.getLocalPort();
+    }
+
+    /** How many client connections the proxy has accepted so far. */
+    int connections() {
+        return accepted.get();
     }
 
     /** Holds every byte from now on, both ways, until {@link #flow()}. */
@@ -55,6 +61,7 @@ final class StallingProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = server.accept();
+                accepted.incrementAndGet();
                 Socket upstream = new Socket();
                 upstream.connect(target, 5_000);
                 client.setTcpNoDelay(true);
