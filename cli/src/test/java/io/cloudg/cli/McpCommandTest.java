@@ -66,7 +66,7 @@ class McpCommandTest {
         StdioClientTransport t = new StdioClientTransport(ServerParameters.builder(cmd.get(0))
                 .args(cmd.subList(1, cmd.size())).build(), JSON);
         McpSyncClient c = McpClient.sync(t).requestTimeout(Duration.ofSeconds(120))
-                .initializationTimeout(Duration.ofSeconds(60)).build();
+                .initializationTimeout(Duration.ofSeconds(120)).build(); // a cold JVM with a sim, beside a loaded build
         try {
             c.initialize();
             assertThat(c.getServerInfo().name()).isEqualTo("cloudg");

@@ -168,8 +168,13 @@ public final class KafkaClients {
     static final int RESULTS_FETCH_MIN_BYTES = 64 * 1024;
     static final int RESULTS_FETCH_MAX_WAIT_MS = 100;
 
-    /** How long a process waits at start for the Kafka cluster to answer before it gives up. */
-    public static final Duration REACH_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long a process waits at start for the Kafka cluster to answer, once a bootstrap server took the
+     * connection, before it gives up. 30 s, not less: a broker still starting beside its workers (compose, a
+     * Deployment rolled with Kafka) or a cold worker JVM on a busy host answers late, and a worker that exits
+     * on it only restarts into the same wait (three worker JVMs starting beside a build took over 10 s).
+     */
+    public static final Duration REACH_TIMEOUT = Duration.ofSeconds(30);
 
     /**
      * Reads the trust and key stores {@code fleet.kafka} names, connects to a bootstrap server, then asks the
