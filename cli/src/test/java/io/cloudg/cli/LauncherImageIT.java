@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * beside {@code /app/classes}, {@code /app/resources} and {@code /app/libs}, the image's JVM options in
  * {@code JAVA_OPTS} and the user's in {@code CLOUDG_JAVA_OPTS}. Built here from cli/target in a directory of that
  * shape, and run as a pod runs it with {@code --log-format json}: every line on stderr is a JSON object (no JVM
- * "Picked up ..." banner before the first one), the map's summary is one of them, stdout stays empty.
+ * "Picked up ..." banner before the first one), the map's summary is one of them, stdout stays empty. The class
+ * list the image ships at {@code /app/cloudg.classes} (the pom's jib profile) is what the map preloads.
  */
 class LauncherImageIT {
     @Test
@@ -29,9 +30,14 @@ class LauncherImageIT {
         Files.createSymbolicLink(app.resolve("classes"), Launcher.ROOT.resolve("cli/target/classes"));
         Files.createSymbolicLink(app.resolve("libs"), Launcher.ROOT.resolve("cli/target/lib"));
         Files.createDirectories(app.resolve("resources"));
+        Path classList = Launcher.ROOT.resolve("cli/target/cloudg.classes");
+        boolean shipsList = !Boolean.getBoolean("cloudg.cds.skip"); // the list is made with the archive
+        if (shipsList) {
+            Files.copy(classList, app.resolve("cloudg.classes"));
+        }
         Path out = dir.resolve("maps");
 
-        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--log-format", "json", "map", "--sim", "-p", "aws",
+        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--log-format", "json", "--log-level", "debug", "map", "--sim", "-p", "aws",
                 "--out", out.toString(), "--no-progress").directory(dir.toFile());
         Map<String, String> env = pb.environment();
         env.remove("CLOUDG_CONFIG");
@@ -58,5 +64,13 @@ class LauncherImageIT {
                     assertThat(n.get("map").asText()).isEqualTo(out.resolve("inventory-map.json").toString());
                 });
         assertThat(out.resolve("inventory-map.json")).exists();
+        List<String> preloads = lines.stream().map(n -> n.path("message").asText()).filter(m -> m.startsWith("preloaded "))
+                .toList();
+        if (shipsList) {
+            assertThat(preloads).as("the image's class list preloaded").singleElement().asString()
+                    .endsWith(" from " + app.resolve("cloudg.classes"));
+        } else {
+            assertThat(preloads).as("no class list, no preload").allSatisfy(m -> assertThat(m).startsWith("preloaded 0 of 0 "));
+        }
     }
 }
