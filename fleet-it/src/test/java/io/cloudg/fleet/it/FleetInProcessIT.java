@@ -609,10 +609,15 @@ class FleetInProcessIT {
 
         // the worker's count is read at each try: Kafka delivers at least once, and a task it handed out again (a
         // rebalance under load) may still be running on the worker after the run ended
-        Poll.until("Prometheus to hold the finished run", Duration.ofSeconds(30),
+        // (and both targets' counters read back: on a loaded machine a scrape can come late, and a query between
+        // two of them once found no coordinator series)
+        Poll.until("Prometheus to hold the finished run", Duration.ofSeconds(60),
                 () -> prometheus.value("sum(cloudg_fleet_tasks_done_total)").orElse(-1.0) == worker.worker().tasksDone()
                         && prometheus.value("max(cloudg_fleet_run_tasks{state=\"done\"}) - max(cloudg_fleet_run_tasks{state=\"planned\"})")
-                        .orElse(-1.0) == 0.0,
+                        .orElse(-1.0) == 0.0
+                        && prometheus.value("sum(cloudg_fleet_tasks_published_total)").isPresent()
+                        && prometheus.value("sum(cloudg_fleet_tasks_started_total{job=\"cloudg-worker\"})").isPresent()
+                        && prometheus.value("sum(up)").orElse(0.0) == 2.0,
                 () -> prometheus.query("{__name__=~\"cloudg_fleet_.*\"}").toString());
 
         assertThat(prometheus.value("sum(up)")).hasValue(2.0);

@@ -27,17 +27,18 @@ import org.redisson.client.RedisWrongPasswordException;
  * at: a wrong password, a password required but not set, a certificate the configured CA (or the JVM's trust
  * store) does not trust or that names another host, an unknown host, a refused connection, no answer in time.
  * An answer from the server (a refused password, a handshake alert) fails at once; only silence waits, at most
- * {@code connect_timeout_ms} plus {@code timeout_ms} for each exchange. A connection that was accepted but whose
- * exchange timed out is tried again, {@value #SILENT_TRIES} times in all, each on a new connection: the first
- * exchange of a cold JVM on a busy host (class loading, a worker starting beside others) can take longer than
- * {@code timeout_ms} while the server is fine, and a worker that exits on it only restarts into the same race.
+ * {@code connect_timeout_ms} plus {@code timeout_ms} for each exchange. Silence is asked again,
+ * {@value #SILENT_TRIES} times in all, each on a new connection: the first exchange of a cold JVM on a busy host
+ * (class loading, a worker starting beside others, a collection pause) can take longer than the timeouts while the
+ * server is fine, and a worker that exits on it only restarts into the same race. (So a {@code rediss://} URL on a
+ * plain port, which stays silent, is told after three handshake timeouts.)
  *
  * <p>In sentinel mode the addresses are sentinels, whose credentials are theirs: only the transport (name,
  * connection, TLS) is checked here, and the master through the pool once the store is built.
  */
 public final class RedisPreflight {
     private static final String URL_KEYS = "ratelimit.redis.url or --redis";
-    /** How many times an address whose exchange timed out on an accepted connection is asked in all. */
+    /** How many times a silent address is asked in all, each time on a new connection. */
     static final int SILENT_TRIES = 3;
 
     private RedisPreflight() {
@@ -63,7 +64,7 @@ public final class RedisPreflight {
                 return;
             }
             StateStoreUnavailableException e = new StateStoreUnavailableException(
-                    explain(s, address, failure, env, exchangeTimedOut(failure) ? SILENT_TRIES : 1), failure);
+                    explain(s, address, failure, env, timedOut(failure) ? SILENT_TRIES : 1), failure);
             if (answered(failure) || first == null) {
                 first = e;
             }
@@ -88,7 +89,7 @@ public final class RedisPreflight {
         for (int attempt = 1; attempt <= SILENT_TRIES; attempt++) {
             failure = RedissonInternals.ping(address, s.connectTimeoutMs(), s.timeoutMs(), username, password,
                     s.mode() == RedisSettings.Mode.STANDALONE ? s.database() : null, trust);
-            if (failure == null || !exchangeTimedOut(failure)) {
+            if (failure == null || !timedOut(failure)) {
                 return failure;
             }
         }
@@ -100,12 +101,6 @@ public final class RedisPreflight {
         List<Throwable> chain = chain(t);
         return (has(chain, RedisTimeoutException.class) || has(chain, TimeoutException.class)) && !answered(t)
                 && TlsProblem.of(t) == null;
-    }
-
-    /** Whether the connection was made and then an exchange on it timed out (not a refusal, not a TLS problem). */
-    private static boolean exchangeTimedOut(Throwable t) {
-        List<Throwable> chain = chain(t);
-        return has(chain, RedisTimeoutException.class) && !answered(t) && TlsProblem.of(t) == null;
     }
 
     /** Whether the server answered (with an error or a TLS alert), as opposed to staying out of reach. */
@@ -170,8 +165,7 @@ public final class RedisPreflight {
             return "cannot reach " + at + ": connection refused (" + URL_KEYS + ")";
         }
         if (has(chain, TimeoutException.class) || has(chain, RedisTimeoutException.class)) {
-            boolean exchange = has(chain, RedisTimeoutException.class);
-            long waited = exchange ? s.timeoutMs() : s.connectTimeoutMs() + 3L * s.timeoutMs();
+            long waited = has(chain, RedisTimeoutException.class) ? s.timeoutMs() : s.connectTimeoutMs() + 3L * s.timeoutMs();
             String asked = tries > 1 ? ", " + tries + " tries" : "";
             return s.tls()
                     ? at + " did not complete a TLS handshake within " + waited + " ms" + asked + ": does that port serve "
