@@ -229,8 +229,7 @@ class ProgressTest {
     @Test
     void withoutProgressNothingTicksAndALoggedLineCarriesItsFiguresAsFields() throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        io.cloudg.cli.log.ConsoleLine console = new io.cloudg.cli.log.ConsoleLine(
-                () -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
+        io.cloudg.cli.log.ConsoleLine console = into(bytes);
         ManualTimeSource clock = new ManualTimeSource();
         try (Governor g = Governor.builder().time(clock).build();
              Progress off = new Progress(g, console, Progress.Mode.OFF, true)) {
@@ -247,8 +246,7 @@ class ProgressTest {
             clock.advance(Duration.ofSeconds(10));
             log.jobDone(t, t.jobs().get(0), new ServiceCoverage("vpc", CoverageStatus.SUCCESS, 1, null));
             log.tick();
-            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper()
-                    .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
+            com.fasterxml.jackson.databind.JsonNode n = lastLine(bytes);
             assertThat(n.get("log.logger").asText()).isEqualTo("cloudg.progress");
             assertThat(n.get("message").asText()).startsWith("progress: [1/8 jobs (12%)] ");
             assertThat(n.get("jobs_done").asInt()).isEqualTo(1);
@@ -259,10 +257,20 @@ class ProgressTest {
             g.stats().counters(Scope.of("aws", t.accountId(), t.region(), "ec2")).call();
             clock.advance(Duration.ofSeconds(10));
             log.tick();
-            n = new com.fasterxml.jackson.databind.ObjectMapper()
-                    .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
+            n = lastLine(bytes);
             assertThat(n.get("eta_seconds").isNumber()).as(n.toString()).isTrue();
         }
+    }
+
+    /** An 80-column console whose lines go to {@code bytes}. */
+    static io.cloudg.cli.log.ConsoleLine into(java.io.ByteArrayOutputStream bytes) {
+        return new io.cloudg.cli.log.ConsoleLine(() -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
+    }
+
+    /** The last line written to {@code bytes}, read as JSON. */
+    static com.fasterxml.jackson.databind.JsonNode lastLine(java.io.ByteArrayOutputStream bytes) throws java.io.IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(bytes.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow());
     }
 
     /** JSON logs into {@code console} until closed, then text logs on standard error as before. */
@@ -279,8 +287,7 @@ class ProgressTest {
     @Test
     void aLoggedLineComesEveryTenSecondsWhileTheFiguresAreSampledEverySecond() throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        io.cloudg.cli.log.ConsoleLine console = new io.cloudg.cli.log.ConsoleLine(
-                () -> new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 80);
+        io.cloudg.cli.log.ConsoleLine console = into(bytes);
         ManualTimeSource clock = new ManualTimeSource();
         try (AutoCloseable logs = jsonLogs(console);
              Governor g = Governor.builder().time(clock).build();
