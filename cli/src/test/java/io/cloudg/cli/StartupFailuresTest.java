@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * that names the problem, never a stack trace. Real servers where a server is involved (Redis, Kafka), and
  * real closed ports.
  *
- * <p>The secure Kafka and the TLS Redis (certificates made with keytool, a KRaft node: about 40 s of a loaded
- * machine one after the other) start at once in the background while the cases that need no server run; the
- * cases that use them run last and wait for them ({@link #servers()}).
+ * <p>The secure Kafka and the TLS Redis (a KRaft node, a redis-server; seconds each on a loaded machine) start at
+ * once in the background while the cases that need no server run; the cases that use them run last and wait for
+ * them ({@link #servers()}).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StartupFailuresTest {
@@ -51,7 +51,11 @@ class StartupFailuresTest {
 
     @BeforeAll
     static void startServers() throws Exception {
-        // a thread each, not the common pool: both block on child processes (keytool, redis-server) for seconds
+        // SLF4J set up before the servers' threads log: set up by the first case's command and a starting server at
+        // once, it replays the calls it held and says so on the stderr that case reads ("SLF4J(W): A number (2) of
+        // logging calls during the initialization phase have been intercepted")
+        org.slf4j.LoggerFactory.getILoggerFactory();
+        // a thread each, not the common pool: both block on servers starting (a KRaft node, redis-server) for seconds
         secureKafkaStarting = CompletableFuture.supplyAsync(() -> start(() -> TestSecureKafka.start(certs.resolve("kafka"))),
                 r -> Thread.ofPlatform().name("secure-kafka-start").start(r));
         securedStarting = CompletableFuture.supplyAsync(() -> start(() -> TestTlsRedis.start(certs.resolve("redis"))),

@@ -3,6 +3,7 @@ package io.cloudg.cli;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 import redis.embedded.RedisServer;
 
 /**
@@ -27,7 +28,7 @@ final class TestTlsRedis implements AutoCloseable {
 
     /** The server's certificate names {@code localhost} only: {@code 127.0.0.1} is another name. */
     static TestTlsRedis start(Path dir) throws Exception {
-        TestCertificates certs = TestCertificates.create(dir, "dns:localhost");
+        TestCertificates certs = TestCertificates.create(dir, List.of("localhost"), List.of());
         int port = freePort();
         int tlsPort = freePort();
         RedisServer server = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
