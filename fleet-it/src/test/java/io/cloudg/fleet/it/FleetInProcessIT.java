@@ -101,7 +101,6 @@ class FleetInProcessIT {
 
     @BeforeAll
     static void startKafka() throws Exception {
-        BackgroundPriority.lower();
         FleetEstate.sharedRedisPort(); // started while no other test of the class runs
         kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
                 .setNumControllerNodes(1).build())

@@ -61,7 +61,6 @@ class FleetMultiProcessIT {
 
     @BeforeAll
     void startFleet(@TempDir Path tmp) {
-        BackgroundPriority.lower();
         dir = tmp;
         kafka = KafkaBrokerProcess.start(dir.resolve("kafka"), FreePorts.next(), FreePorts.next(),
                 System.getProperty("java.class.path"), Duration.ofSeconds(120));
