@@ -83,8 +83,14 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The tests run two at a time on the one Kafka (the module's failsafe configuration enables JUnit's parallel
  * execution): each has its own simulator, Redis, key prefix, topics and group, so they share nothing else, and
  * most of their time is spent waiting (on slowed calls, task timeouts, hand-backs).
+ *
+ * <p>The class's timeout only stops a hung test: it is above the longest sum of a test's own bounded waits (the
+ * hand-back test: 60 s for the group, 90 s for the view, 30 s for the worker to leave, 120 s for the run), so a
+ * test slowed by a starved machine fails on the wait that says what it waited for. Alone, each test takes 10-30 s
+ * (the hand-back test 15 s); on a starved machine (a build run at a low priority) the hand-back test took more
+ * than three minutes, and the old three-minute timeout stopped it with nothing but "timed out".
  */
-@Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
 @Execution(ExecutionMode.CONCURRENT)
 class FleetInProcessIT {
     static final List<String> ONE_REGION = List.of("us-east-1");

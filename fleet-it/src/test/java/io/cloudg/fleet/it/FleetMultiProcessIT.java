@@ -43,8 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Its first test takes about a minute (more on a loaded machine): the fleet it maps with (a Kafka broker
  * and three worker JVMs, each loading the cloud SDKs) starts before it, once for the four tests.
+ *
+ * <p>The class's timeout only stops a hung test: it is above the longest sum of a test's own bounded waits (the
+ * SIGKILL test: 90 s for the view, 180 s for the run, 90 s for the fresh worker, 60 s for the group).
  */
-@Timeout(value = 4, unit = TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetMultiProcessIT {
