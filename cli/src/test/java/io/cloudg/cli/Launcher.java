@@ -98,52 +98,9 @@ final class Launcher {
         }
     }
 
-    /**
-     * A port P free with P + 1 free too: what {@code cloudg sim --port P} binds (HTTP on P, gRPC on P + 1). Chosen
-     * below the kernel's ephemeral range ({@code net.ipv4.ip_local_port_range}), from which the OS hands ports to
-     * every outgoing connection and every bind to port 0: between this check and the server's bind (seconds while a
-     * JVM starts on a loaded machine) a port in that range can go to any client socket of the build, and did (the
-     * sim's P + 1, in LauncherDocsIT, while the fleet tests ran beside it). Below it, only another test's own choice
-     * can take the port; each picks at random.
-     */
+    /** A port P free with P + 1 free too: what {@code cloudg sim --port P} binds (HTTP on P, gRPC on P + 1). */
     static int freePortPair() {
-        int below = ephemeralRangeStart();
-        if (below - 2 > LOWEST_CHOSEN_PORT) {
-            for (int attempt = 0; attempt < 50; attempt++) {
-                int p = java.util.concurrent.ThreadLocalRandom.current().nextInt(LOWEST_CHOSEN_PORT, below - 2);
-                if (free(p) && free(p + 1)) {
-                    return p;
-                }
-            }
-        }
-        for (int attempt = 0; attempt < 50; attempt++) { // no room below the range: neighbours from within it
-            int p = freePort();
-            if (p < 65535 && free(p + 1)) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no two neighbouring free ports in 100 attempts");
-    }
-
-    /** Ports below it are never chosen by the OS; ports from {@link #LOWEST_CHOSEN_PORT} up to it are ours to pick. */
-    static final int LOWEST_CHOSEN_PORT = 10_000;
-
-    /** The first port of the kernel's ephemeral range (32768 where it cannot be read). */
-    static int ephemeralRangeStart() {
-        try {
-            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
-            return Integer.parseInt(range.split("\\s+")[0]);
-        } catch (IOException | RuntimeException e) {
-            return 32_768;
-        }
-    }
-
-    private static boolean free(int port) {
-        try (ServerSocket s = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return io.cloudg.fleet.local.FreePorts.pair();
     }
 
     /** What a finished command did. */
