@@ -88,14 +88,12 @@ final class JsonRpcHttpFilter implements Filter {
     /** Reads and checks a POST: its content type, its size, and that it is one JSON-RPC message. */
     private static JsonRpcMessages.Checked check(HttpServletRequest req) throws IOException {
         JsonRpcMessages.Refusal type = JsonRpcMessages.contentType(req.getContentType());
-        if (type != null) {
-            try (InputStream in = req.getInputStream()) {
-                drain(in);
-            }
-            return JsonRpcMessages.Checked.refused(type);
-        }
         long declared = req.getContentLengthLong();
         try (InputStream in = req.getInputStream()) {
+            if (type != null) {
+                drain(in);
+                return JsonRpcMessages.Checked.refused(type);
+            }
             if (declared > JsonRpcMessages.MAX_BODY_BYTES) {
                 drain(in);
                 return JsonRpcMessages.Checked.refused(JsonRpcMessages.tooLarge(declared));
