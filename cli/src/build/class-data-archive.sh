@@ -4,16 +4,15 @@
 # verifying them is most of a small map's CPU. The archive holds them parsed and verified.
 #
 #   class-data-archive.sh JAVA TARGET_DIR            builds it (or says it is up to date)
-#   class-data-archive.sh --start JAVA TARGET_DIR    the same: the training map now, the dump in the background
-#                                                    (output to TARGET_DIR/cds-build.log)
+#   class-data-archive.sh --start JAVA TARGET_DIR    the same in the background, output to TARGET_DIR/cds-build.log
 #   class-data-archive.sh --wait TARGET_DIR          waits for the background build, then prints its outcome
 #
 # JAVA is a java binary, or the file naming one that build-jvm.sh wrote (TARGET_DIR/build-jvm: the JDK the build
 # compiled and tested with, which the launcher also runs).
 #
-# The cli module's build starts it once the jar and lib/ exist (process-classes: the jar is made there, before the
-# unit tests): the training map runs then, the dump (a minute or two of one core) in the background, and the
-# package phase waits for it, so that the dump overlaps the unit tests instead of lengthening the build.
+# The cli module's build starts it in the background once the jar and lib/ exist (process-classes: the jar is
+# made there, before the unit tests) and waits for it in the package phase, so that the dump (about a minute of
+# one core) overlaps the unit tests (mostly waiting on quotas and child JVMs) instead of lengthening the build.
 # Skip it with -Dcloudg.cds.skip. It maps cloud-sim's demo estate
 # (`cloudg map --sim`, in process) with -XX:DumpLoadedClassList to learn the classes a map loads, then dumps
 # them with -Xshare:dump. The archive only fits the JVM that dumped it and this exact class path (its jars'
@@ -38,33 +37,17 @@ if [ "${1:-}" = --start ]; then
     while kill -0 "$old" 2>/dev/null; do sleep 1; done
     echo "[class-data archive] stopped the build an earlier Maven run left (pid $old)"
   fi
-  rm -f "$target/cds-build.log" "$target/cds/trained"
-  # The training map in the foreground, before the unit tests start; the dump then runs in the background while
-  # they run. The training map is the first link of the build's longest chain (training map, dump, launcher tests)
-  # and ran five times slower beside cli's unit tests than alone (175 s of wall for 36 CPU-s on a 2-core machine,
-  # 2026-12-05); in the foreground it still took 130 s (the other modules' tests beside it), and the suite took
-  # 13:05 against 13:03 before: measured neutral, not a gain.
-  bash "$0" --train "$@" >"$target/cds-build.log" 2>&1 </dev/null
-  if [ ! -f "$target/cds/trained" ]; then
-    grep '^\[class-data archive\]' "$target/cds-build.log" \
-      || echo "[class-data archive] the training map ended without a word (see $target/cds-build.log)"
-    exit 0
-  fi
+  rm -f "$target/cds-build.log"
   # no tie to the caller's output, so that Maven's exec goal returns at once (a background job of a script
   # ignores SIGINT: a Ctrl-C meant for Maven lets it finish, and the next build stops it if it still runs)
-  nohup bash "$0" --dump "$@" >>"$target/cds-build.log" 2>&1 </dev/null &
+  nohup bash "$0" "$@" >"$target/cds-build.log" 2>&1 </dev/null &
   echo $! >"$target/cds-build.pid"
-  echo "[class-data archive] training map done; dumping in the background (pid $!, $target/cds-build.log)"
+  echo "[class-data archive] building in the background (pid $!, $target/cds-build.log)"
   exit 0
 fi
 if [ "${1:-}" = --wait ]; then
   target=$(cd "$2" && pwd)
-  if [ ! -f "$target/cds-build.pid" ]; then
-    # --start said it already (up to date, or not built), or nothing was started
-    grep -q '^\[class-data archive\]' "$target/cds-build.log" 2>/dev/null \
-      || echo "[class-data archive] no background build was started"
-    exit 0
-  fi
+  [ -f "$target/cds-build.pid" ] || { echo "[class-data archive] no background build was started"; exit 0; }
   while running "$target" >/dev/null; do
     sleep 1
   done
@@ -74,12 +57,6 @@ if [ "${1:-}" = --wait ]; then
   exit 0
 fi
 
-# --train: the training map only (up to date: nothing); --dump: what follows it, once --train has made the list
-phase=all
-case "${1:-}" in
-  --train) phase=train; shift ;;
-  --dump) phase=dump; shift ;;
-esac
 java=$1
 if [ -f "$java" ] && [ ! -x "$java" ]; then
   java=$(cat "$java")
@@ -105,45 +82,37 @@ give_up() {
 
 identity=$(jvm_identity "$java") || give_up "cannot identify the JVM $java (no release file beside it)"
 [ -f "$target/cloudg-cli.jar" ] && [ -d "$target/lib" ] || give_up "$target/cloudg-cli.jar or $target/lib missing"
-if [ "$phase" != dump ]; then
-  # Up to date: an archive of this JVM, newer than the jar, lib/ (a jar added or removed) and every jar in it,
-  # and than these scripts. A package that changed nothing does not dump again.
-  if [ -f "$jsa" ] && [ "$(cat "$jsa.jvm" 2>/dev/null)" = "$identity" ] \
-     && [ -z "$(find "$target/cloudg-cli.jar" "$target/lib" "$(dirname "$0")" -newer "$jsa" -print -quit)" ]; then
-    say "up to date: $jsa"
-    exit 0
-  fi
-  rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp" "$classes"
-  mkdir -p "$work"
-
-  start=$(date +%s)
-  echo "$start" >"$work/started"
-  # The training map: cloud-sim's demo estate, in a directory of its own (no ./cloudg.yaml, no CLOUDG_CONFIG)
-  # and with learned rates kept under it (never the user's ~/.cache).
-  # Exit 0 or 3 (a map with PARTIAL coverage still loaded its classes); anything else is a failure.
-  # A carrier thread for every job: this map has no class list to load before its jobs start (it makes that list),
-  # and with Main's 8 carriers on a loaded 2-core machine all 8 were held by jobs blocked in a class load on a jar
-  # file's lock, whose holder (the simulator's event loop) waited for a monitor that an unmounted job held: the map
-  # stopped for good and the build waited on it (2026-12-05, JDK 25; Main.virtualThreadCarriers says more).
-  # More carriers than jobs leave that job one to finish on. Should the map still not end, it is stopped and the
-  # build goes on without the archive.
-  bound=()
-  if command -v timeout >/dev/null 2>&1; then bound=(timeout 900); fi
-  (cd "$work" && env -u CLOUDG_CONFIG XDG_CACHE_HOME="$work/cache" ${bound[@]+"${bound[@]}"} "$java" "${jvm_access[@]}" \
-     -XX:TieredStopAtLevel=1 -Djdk.virtualThreadScheduler.parallelism=512 \
-     -XX:DumpLoadedClassList="$work/classes.txt" -cp "$cp" io.cloudg.cli.Main map --sim --out "$work/map" \
-     --no-progress >"$work/training.log" 2>&1)
-  rc=$?
-  [ "$rc" = 124 ] && [ ${#bound[@]} -gt 0 ] && give_up "the training map did not end in 900 s (training.log)"
-  [ "$rc" = 0 ] || [ "$rc" = 3 ] || give_up "the training map exited $rc (training.log)"
-  [ -s "$work/classes.txt" ] || give_up "the training map listed no classes (this JVM may not support -XX:DumpLoadedClassList)"
-  cp "$work/classes.txt" "$classes.tmp" && mv "$classes.tmp" "$classes"
-
-  [ "$phase" = train ] && { touch "$work/trained"; exit 0; }
-else
-  [ -f "$work/trained" ] || give_up "no training map's class list to dump from ($work/trained missing)"
-  start=$(cat "$work/started")
+# Up to date: an archive of this JVM, newer than the jar, lib/ (a jar added or removed) and every jar in it,
+# and than these scripts. A package that changed nothing does not dump again.
+if [ -f "$jsa" ] && [ "$(cat "$jsa.jvm" 2>/dev/null)" = "$identity" ] \
+   && [ -z "$(find "$target/cloudg-cli.jar" "$target/lib" "$(dirname "$0")" -newer "$jsa" -print -quit)" ]; then
+  say "up to date: $jsa"
+  exit 0
 fi
+rm -rf "$work" "$jsa" "$jsa.jvm" "$jsa.tmp" "$classes"
+mkdir -p "$work"
+
+start=$(date +%s)
+# The training map: cloud-sim's demo estate, in a directory of its own (no ./cloudg.yaml, no CLOUDG_CONFIG)
+# and with learned rates kept under it (never the user's ~/.cache).
+# Exit 0 or 3 (a map with PARTIAL coverage still loaded its classes); anything else is a failure.
+# A carrier thread for every job: this map has no class list to load before its jobs start (it makes that list),
+# and with Main's 8 carriers on a loaded 2-core machine all 8 were held by jobs blocked in a class load on a jar
+# file's lock, whose holder (the simulator's event loop) waited for a monitor that an unmounted job held: the map
+# stopped for good and the build waited on it (2026-12-05, JDK 25; Main.virtualThreadCarriers says more).
+# More carriers than jobs leave that job one to finish on. Should the map still not end, it is stopped and the
+# build goes on without the archive.
+bound=()
+if command -v timeout >/dev/null 2>&1; then bound=(timeout 900); fi
+(cd "$work" && env -u CLOUDG_CONFIG XDG_CACHE_HOME="$work/cache" ${bound[@]+"${bound[@]}"} "$java" "${jvm_access[@]}" \
+   -XX:TieredStopAtLevel=1 -Djdk.virtualThreadScheduler.parallelism=512 \
+   -XX:DumpLoadedClassList="$work/classes.txt" -cp "$cp" io.cloudg.cli.Main map --sim --out "$work/map" \
+   --no-progress >"$work/training.log" 2>&1)
+rc=$?
+[ "$rc" = 124 ] && [ ${#bound[@]} -gt 0 ] && give_up "the training map did not end in 900 s (training.log)"
+[ "$rc" = 0 ] || [ "$rc" = 3 ] || give_up "the training map exited $rc (training.log)"
+[ -s "$work/classes.txt" ] || give_up "the training map listed no classes (this JVM may not support -XX:DumpLoadedClassList)"
+cp "$work/classes.txt" "$classes.tmp" && mv "$classes.tmp" "$classes"
 
 # JDK 17's dump crashes on lambda proxies that name a class it leaves out (signed jars' classes, and what
 # extends them): ClassListFilter.java drops those; should a dump still fail, once more without the classes
