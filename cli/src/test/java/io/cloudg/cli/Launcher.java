@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,19 +87,6 @@ final class Launcher {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** A port P free with P + 1 free too: what {@code cloudg sim --port P} binds (HTTP on P, gRPC on P + 1). */
-    static int freePortPair() {
-        return io.cloudg.fleet.local.FreePorts.pair();
     }
 
     /** What a finished command did. */

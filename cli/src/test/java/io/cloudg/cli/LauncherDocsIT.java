@@ -2,6 +2,7 @@ package io.cloudg.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.fleet.local.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -48,7 +49,7 @@ class LauncherDocsIT {
         for (DocsTest.Block b : blocks) {
             for (String p : b.marker().split("\\s+")) {
                 if (p.startsWith("port=")) {
-                    ports.computeIfAbsent(p.substring(5), k -> Integer.toString(Launcher.freePortPair()));
+                    ports.computeIfAbsent(p.substring(5), k -> Integer.toString(FreePorts.pair()) /* HTTP on P, gRPC on P + 1 */);
                 }
             }
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.inventory.RunFiles;
 import io.cloudg.resilience.testkit.Poll;
 import io.cloudg.resilience.testkit.Threads;
@@ -12,7 +13,6 @@ import io.cloudg.testkit.RunRows;
 import io.cloudg.testkit.TestPostgres;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,12 +50,6 @@ class LoadCommandTest {
         MapSchema.assertEveryMapValid(dir);
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     /** A PostgreSQL of this test's own, its data kept in {@code data} across a stop and a start. */
     static EmbeddedPostgres start(Path data, int port) throws IOException {
         return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
@@ -74,7 +68,7 @@ class LoadCommandTest {
 
     @Test
     void aMapWrittenWhileTheDatabaseWasDownIsLoadedLaterOnceAndOnlyOnce() throws Exception {
-        int port = freePort();
+        int port = FreePorts.next();
         Path data = dir.resolve("pgdata");
         pg = start(data, port);
         String url = "postgresql://postgres:postgres@localhost:" + port + "/postgres";
@@ -148,7 +142,7 @@ class LoadCommandTest {
         cannotLoad(List.of("load"), "load needs a PATH");
         cannotLoad(List.of("load", junk.toString(), "--schema", "x"), "--schema");
 
-        int closed = freePort();
+        int closed = FreePorts.next();
         cannotLoad(List.of("load", junk.toString(), "--postgres", "postgresql://cloudg@127.0.0.1:" + closed + "/inventory"),
                 "cloudg: postgres postgresql://cloudg@127.0.0.1:" + closed + "/inventory (schema cloudg): ");
 

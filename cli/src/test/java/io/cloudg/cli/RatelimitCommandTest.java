@@ -3,12 +3,12 @@ package io.cloudg.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cloudg.Governors;
+import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.resilience.GovernedCall;
 import io.cloudg.resilience.Governor;
 import io.cloudg.resilience.ProviderException;
 import io.cloudg.resilience.spi.Scope;
 import io.cloudg.resilience.config.RateLimitConfig;
-import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,10 +21,7 @@ class RatelimitCommandTest {
 
     @BeforeEach
     void startRedis() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePorts.next();
         redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
                 .setting("appendonly no").build();
         redis.start();
@@ -173,10 +170,7 @@ class RatelimitCommandTest {
 
     @Test
     void anUnreachableRedisCannotStartAndSaysWhere() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
+        int closed = FreePorts.next();
         MapCommandTest.Run r = MapCommandTest.run("ratelimit", "show", "--redis", "redis://127.0.0.1:" + closed);
         assertThat(r.code()).isEqualTo(ExitCodes.CANNOT_START);
         assertThat(r.err()).contains("cloudg: cannot reach Redis", "127.0.0.1:" + closed);

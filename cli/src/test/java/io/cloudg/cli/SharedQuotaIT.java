@@ -2,12 +2,12 @@ package io.cloudg.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.fleet.local.FreePorts;
 import io.cloudg.sim.CloudSim;
 import io.cloudg.sim.SimOptions;
 import io.cloudg.sim.config.EstateSpec;
 import io.cloudg.sim.core.AwsType;
 import io.cloudg.sim.quota.BucketStats;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,10 +113,7 @@ class SharedQuotaIT {
 
     @Test
     void twoMapsSharingARedisStayWithinTheQuotaTogether() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = FreePorts.next();
         RedisServer redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
                 .setting("appendonly no").build();
         redis.start();

@@ -2,6 +2,7 @@ package io.cloudg.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cloudg.fleet.local.FreePorts;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -60,7 +61,7 @@ class StartupFailuresTest {
                 r -> Thread.ofPlatform().name("secure-kafka-start").start(r));
         securedStarting = CompletableFuture.supplyAsync(() -> start(() -> TestTlsRedis.start(certs.resolve("redis"))),
                 r -> Thread.ofPlatform().name("tls-redis-start").start(r));
-        int port = freePort();
+        int port = FreePorts.next();
         redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"").setting("appendonly no").build();
         redis.start();
         redisUrl = "redis://127.0.0.1:" + port;
@@ -103,12 +104,6 @@ class StartupFailuresTest {
         }
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     /** Runs the command line and checks it could not start with one line that contains every {@code expected}. */
     static String cannotStart(String[] args, String... expected) {
         MapCommandTest.Run r = MapCommandTest.run(args);
@@ -135,7 +130,7 @@ class StartupFailuresTest {
 
     @Test
     void map() throws Exception {
-        int closed = freePort();
+        int closed = FreePorts.next();
         cannotStart(args("map", "--regionz", "all"), "Unknown option", "--regionz");
         cannotStart(args("map", "-p", "aws", "--config", dir.resolve("nope.yaml").toString()), "--config must be an existing file");
         cannotStart(args("map", "-p", "aws", "--config", file("bad.yaml", "aws: {max_retries: ten}\n").toString()),
@@ -172,7 +167,7 @@ class StartupFailuresTest {
                 "aws:123456789012@aws", io.cloudg.resilience.spi.Scope.of("aws", "123456789012", "us-east-1", "ec2",
                 "DescribeSubnets"), 5, 20, 3, System.currentTimeMillis())), java.util.Map.of(), System.currentTimeMillis(),
                 3_600_000L);
-        int closed = freePort();
+        int closed = FreePorts.next();
         String cfg = file("learned.yaml", "ratelimit: {state_file: \"" + rates + "\"}\naws: {endpoint_url: \"http://127.0.0.1:"
                 + closed + "\", access_key_id: a, secret_access_key: b}\n").toString();
         cannotStart(args("map", "-p", "aws", "--config", cfg, "--out", dir.toString()),
@@ -196,7 +191,7 @@ class StartupFailuresTest {
     @Order(WITH_SERVERS)
     void worker() throws Exception {
         servers();
-        int closed = freePort();
+        int closed = FreePorts.next();
         cannotStart(args("worker", "--kafka", "kafka"), "fleet.kafka.bootstrap_servers must be a host:port list");
         cannotStart(args("worker", "--kafka", "127.0.0.1:" + closed, "--redis", redisUrl), "cannot reach Kafka at 127.0.0.1:"
                 + closed + ": connection refused (fleet.kafka.bootstrap_servers or --kafka)");
@@ -224,7 +219,7 @@ class StartupFailuresTest {
             cannotStart(args("mcp", "--http", "--config", ok.toString(), "--port", Integer.toString(busy.getLocalPort())),
                     "cannot serve MCP on", "port " + busy.getLocalPort() + " is in use", "--port");
         }
-        cannotStart(args("mcp", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+        cannotStart(args("mcp", "--redis", "redis://127.0.0.1:" + FreePorts.next()), "cannot reach Redis");
     }
 
     /**
@@ -357,7 +352,7 @@ class StartupFailuresTest {
     void ratelimit() throws Exception {
         cannotStart(args("ratelimit"), "ratelimit needs a subcommand: show or reset");
         cannotStart(args("ratelimit", "reset"), "without a PREFIX", "--yes");
-        cannotStart(args("ratelimit", "show", "--redis", "redis://127.0.0.1:" + freePort()), "cannot reach Redis");
+        cannotStart(args("ratelimit", "show", "--redis", "redis://127.0.0.1:" + FreePorts.next()), "cannot reach Redis");
         cannotStart(args("ratelimit", "show", "--redis", "http://nope"), "ratelimit.redis.url", "http://nope");
         cannotStart(args("ratelimit", "show", "--config", file("none.yaml", "ratelimit: {state_file: none}\n").toString()),
                 "ratelimit.state_file is none");

@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.fleet.local.FreePorts;
 import java.nio.file.Path;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -28,8 +29,8 @@ final class TestSecureKafka implements AutoCloseable {
 
     static TestSecureKafka start(Path dir) throws Exception {
         TestCertificates certs = TestCertificates.create(dir);
-        int ssl = TestTlsRedis.freePort();
-        int sasl = TestTlsRedis.freePort();
+        int ssl = FreePorts.next();
+        int sasl = FreePorts.next();
         KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true)
                 .setNumBrokerNodes(1).setNumControllerNodes(1).build())
                 .setConfigProp("offsets.topic.replication.factor", "1")

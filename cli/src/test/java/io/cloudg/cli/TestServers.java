@@ -1,5 +1,6 @@
 package io.cloudg.cli;
 
+import io.cloudg.fleet.local.FreePorts;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import redis.embedded.RedisServer;
@@ -16,7 +17,7 @@ record TestServers(KafkaClusterTestKit kafka, RedisServer redis, String redisUrl
         kafka.format();
         kafka.startup();
         kafka.waitForReadyBrokers();
-        int port = Launcher.freePort();
+        int port = FreePorts.next();
         RedisServer redis = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
                 .setting("appendonly no").build();
         redis.start();

@@ -1,7 +1,7 @@
 package io.cloudg.cli;
 
+import io.cloudg.fleet.local.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import redis.embedded.RedisServer;
@@ -29,8 +29,8 @@ final class TestTlsRedis implements AutoCloseable {
     /** The server's certificate names {@code localhost} only: {@code 127.0.0.1} is another name. */
     static TestTlsRedis start(Path dir) throws Exception {
         TestCertificates certs = TestCertificates.create(dir, List.of("localhost"), List.of());
-        int port = freePort();
-        int tlsPort = freePort();
+        int port = FreePorts.next();
+        int tlsPort = FreePorts.next();
         RedisServer server = RedisServer.newRedisServer().port(port).bind("127.0.0.1").setting("save \"\"")
                 .setting("appendonly no").setting("requirepass " + PASSWORD).setting("tls-port " + tlsPort)
                 .setting("tls-cert-file " + certs.serverCertPem()).setting("tls-key-file " + certs.serverKeyPem())
@@ -47,12 +47,6 @@ final class TestTlsRedis implements AutoCloseable {
     /** {@code rediss://[:password@]host:tlsPort}. */
     String tls(String host, boolean withPassword) {
         return "rediss://" + (withPassword ? ":" + PASSWORD + "@" : "") + host + ":" + tlsPort;
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     @Override
